@@ -1,0 +1,40 @@
+/**
+ * The loop's typed events (DESIGN §5): noun-verb, one vocabulary. Every event carries the run id
+ * and the step number (a step = one model turn and what it leads to).
+ */
+import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { ReinsError } from '../errors/reins-error.ts';
+import type { ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
+import type { ProtocolName } from '../protocols/codec.ts';
+import type { ToolProgress, ToolResult } from '../tools/toolbox.ts';
+
+export type RunStatus = 'answered' | 'failed' | 'cancelled';
+
+interface EventBase {
+  runId: string;
+  step: number;
+}
+
+export type AgentEvent = EventBase &
+  (
+    | { type: 'run-start'; question: string; protocol: ProtocolName; tools: ToolSpec[] }
+    | { type: 'model-request'; attempt: number; system: string; messages: ModelMessage[] }
+    | { type: 'decision-delta'; text: string; thought?: Thought }
+    | { type: 'model-response'; text: string; toolCalls: ModelToolCall[]; usage: Usage; modelId: string }
+    | { type: 'decision'; decision: Decision; decisions: Decision[]; thoughts: Thought[]; repaired: boolean; dialect: string }
+    | { type: 'output-invalid'; reason: string; kind: string; attempt: number; rawText: string; correction: string }
+    | { type: 'tool-call'; callId: string; tool: string; args: Record<string, unknown> }
+    | { type: 'tool-progress'; callId: string; tool: string; progress: ToolProgress }
+    | { type: 'tool-result'; callId: string; tool: string; result: ToolResult; observation: string; durationMs: number }
+    | { type: 'tool-error'; callId: string; tool: string; error: ReinsError; observation: string }
+    | { type: 'approval-request'; tool: string; args: Record<string, unknown>; reason: string }
+    | { type: 'approval-reply'; tool: string; approved: boolean }
+    | { type: 'user-question'; question: string; why: string }
+    | { type: 'user-reply'; reply: string }
+    | { type: 'answer'; answer: string; confidence?: number; bestEffort?: boolean }
+    | { type: 'run-end'; status: RunStatus; usage: Usage; error?: ReinsError }
+  );
+
+export type AgentEventType = AgentEvent['type'];
+/** The event of one type, e.g. `EventOf<'tool-call'>`. */
+export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;

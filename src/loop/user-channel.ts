@@ -1,0 +1,46 @@
+/**
+ * The UserChannel spec: how the loop reaches the human (ask_user, approvals, MCP elicitation).
+ * A plain callback `(question) => reply` is accepted wherever a UserChannel is.
+ */
+import type { JsonSchema, ToolSpec } from '../decision.ts';
+
+export interface UserQuestion {
+  question: string;
+  why: string;
+}
+
+export interface ApprovalRequest {
+  tool: ToolSpec;
+  args: Record<string, unknown>;
+  /** Why approval is needed, e.g. `destructive tool`. */
+  reason: string;
+}
+
+export interface ElicitationRequest {
+  message: string;
+  /** The flat object schema of MCP form-mode elicitation. */
+  requestedSchema: JsonSchema;
+  /** Which MCP server asks, when known. */
+  serverName?: string;
+}
+
+export type ElicitationReply =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export interface UserChannel {
+  /** Answers an `ask_user` decision. */
+  ask(question: UserQuestion, signal?: AbortSignal): Promise<string>;
+  /** Approves or refuses a tool call that needs approval. Without it, such calls are refused. */
+  approve?(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
+  /** Answers an MCP elicitation. Without it, elicitations are declined. */
+  elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
+}
+
+export type UserChannelLike = UserChannel | ((question: UserQuestion) => string | Promise<string>);
+
+export function toUserChannel(user: UserChannelLike): UserChannel {
+  if (typeof user === 'function') return { ask: async (question) => user(question) };
+  return user;
+}

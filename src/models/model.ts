@@ -1,0 +1,79 @@
+/**
+ * The Model spec: the one small interface reins owns for talking to an LLM (DESIGN §6).
+ * The loop imports only this file, never a concrete adapter. No runtime dependencies.
+ */
+import type { JsonSchema, ToolSpec } from '../decision.ts';
+
+/** One tool call as a provider returns it natively. */
+export interface ModelToolCall {
+  /** Provider-assigned id, used to pair the call with its result. */
+  id: string;
+  name: string;
+  /** Parsed arguments, or the raw string when the provider returned unparseable JSON. */
+  arguments: Record<string, unknown> | string;
+}
+
+export type ModelMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError?: boolean };
+
+/** `auto`: the model may call a tool; `required`: it must; `none`: it must not; `{ tool }`: it must call that one. */
+export type ToolChoice = 'auto' | 'required' | 'none' | { tool: string };
+
+export interface ModelRequest {
+  /** System prompt (protocol instructions, tool list, server instructions). */
+  system?: string;
+  messages: ModelMessage[];
+  /** Tools offered natively (only for the `native` protocol and sampling with tools). */
+  tools?: ToolSpec[];
+  /** @default 'auto' when tools are given */
+  toolChoice?: ToolChoice;
+  /** Ask for JSON matching this schema, through the provider's native mechanism. */
+  responseSchema?: JsonSchema;
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
+
+export interface ModelResponse {
+  text: string;
+  toolCalls: ModelToolCall[];
+  finishReason: FinishReason;
+  usage: Usage;
+  /** The model that answered, as the provider reports it. */
+  modelId: string;
+}
+
+export type ModelStreamPart =
+  | { type: 'text-delta'; text: string }
+  | { type: 'tool-call'; toolCall: ModelToolCall }
+  | { type: 'finish'; finishReason: FinishReason; usage: Usage; modelId?: string };
+
+export interface Model {
+  /** e.g. `openai`, `anthropic`, `ollama`, `scripted`. */
+  readonly provider: string;
+  readonly modelId: string;
+  /** True when the model supports native tool calling (decides `protocol: 'auto'`). */
+  readonly supportsTools: boolean;
+  /** One complete model turn. Throws a `ModelCallError` on transport/API failure. */
+  generate(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * The same turn as a stream. Optional: the loop falls back to `generate`.
+   * Breaking out of the iteration (or aborting `request.signal`) must stop the underlying request.
+   */
+  stream?(request: ModelRequest): AsyncIterable<ModelStreamPart>;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+}

@@ -1,0 +1,72 @@
+/**
+ * The Codec spec: one wire protocol between reins and the model (DESIGN §4).
+ * A codec renders instructions and observations, parses model output into decisions, and renders
+ * corrections. `parse` never throws. No runtime dependencies beyond the decision types.
+ */
+import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
+import type { ModelToolCall } from '../models/model.ts';
+import type { ToolResult } from '../tools/toolbox.ts';
+
+export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
+
+export interface ParseOptions {
+  /** The tools the model may call; names and args are validated against them. */
+  tools: readonly ToolSpec[];
+  /** Native tool calls returned with the text (the `native` protocol; others may accept them as drift). */
+  toolCalls?: readonly ModelToolCall[];
+  /** Maximum actions accepted in one turn. @default 1 */
+  maxActions?: number;
+}
+
+export type ParseResult =
+  | {
+      success: true;
+      /** The first decision of the turn. */
+      decision: Decision;
+      /** Every action of the turn, in order (the envelope may carry several). */
+      decisions: Decision[];
+      /** Typed thoughts, where the protocol carries them (free text before a call becomes a PLAN thought... or is dropped; each codec documents it). */
+      thoughts: Thought[];
+      /** True when the text needed repair (JSON damage, drifted dialect, stripped noise) before it validated. */
+      repaired: boolean;
+      /** The dialect actually read, e.g. `json`, `hermes`, `mistral`, `llama3`, `xml`. */
+      dialect: string;
+      /** For the native protocol: the id of the tool call each decision came from. */
+      toolCallIds?: string[];
+    }
+  | {
+      success: false;
+      error: InvalidDecisionError;
+      /** The raw text given to parse. */
+      raw: string;
+    };
+
+/** What `render` turns into model output: the inverse of `parse`. */
+export interface RenderInput {
+  decisions: Decision[];
+  thoughts?: Thought[];
+}
+
+export interface Codec {
+  readonly name: ProtocolName;
+  /** True when decisions travel as native tool calls (the model request carries `tools`). */
+  readonly native: boolean;
+  /** System prompt text: the protocol's rules and the tool list. */
+  instructions(tools: readonly ToolSpec[]): string;
+  /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */
+  requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
+  /** Parses one model turn. Never throws. */
+  parse(text: string, options: ParseOptions): ParseResult;
+  /**
+   * Cheap check on streamed text: true once `text` may hold a complete decision, so the loop can try
+   * `parse` and stop the stream early. False for decisions only the end of stream completes.
+   */
+  mayBeComplete(text: string): boolean;
+  /** Renders decisions the way a model following this protocol would write them. */
+  render(input: RenderInput): string;
+  /** Renders a tool result as the next message; tool output can never be read as a decision. */
+  observation(result: ToolResult, call: { tool: string }): string;
+  /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
+  correction(error: InvalidDecisionError, tools: readonly ToolSpec[]): string;
+}

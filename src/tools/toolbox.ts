@@ -1,0 +1,52 @@
+/**
+ * The Toolbox spec: local tools and MCP tools behind one interface (DESIGN §2).
+ * Results use MCP's content shape so MCP results pass through untouched.
+ */
+import type { ToolSpec } from '../decision.ts';
+
+export type ToolContent =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource_link'; uri: string; name?: string; mimeType?: string; description?: string }
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } };
+
+export interface ToolResult {
+  content: ToolContent[];
+  structuredContent?: unknown;
+  /** The tool ran and reports failure; the model sees it and may correct. */
+  isError?: boolean;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolCallOptions {
+  signal?: AbortSignal;
+  /** Milliseconds before the call is abandoned with a `ToolTimeoutError`. */
+  timeoutMs?: number;
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export interface Toolbox {
+  /** The tools the model may call now (names unique within the box). */
+  list(): ToolSpec[];
+  /**
+   * Runs one tool with arguments already validated against its input schema.
+   * Resolves with the result (possibly `isError`); rejects with a `ToolExecutionError`/`ToolTimeoutError`
+   * when the tool could not produce a result.
+   */
+  call(name: string, args: Record<string, unknown>, options?: ToolCallOptions): Promise<ToolResult>;
+  /** Extra text for the system prompt (MCP servers' `instructions`). */
+  instructions?(): string[];
+  /** Subscribes to tool list changes; returns an unsubscribe function. */
+  onChange?(listener: () => void): () => void;
+  close?(): Promise<void>;
+}
+
+export function textResult(text: string, isError = false): ToolResult {
+  return isError ? { content: [{ type: 'text', text }], isError } : { content: [{ type: 'text', text }] };
+}
