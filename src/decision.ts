@@ -59,6 +59,11 @@ export interface ToolSpec {
   inputSchema: JsonSchema;
   /** MCP tool annotations (readOnlyHint, destructiveHint, ...), kept as given. */
   annotations?: ToolAnnotations;
+  /**
+   * For MCP tools: the server's name in the config and the tool's own name there (the toolbox
+   * name may be server-prefixed). Approval rules match on it. Not shown to the model.
+   */
+  origin?: { server: string; name: string };
 }
 
 export interface ToolAnnotations {

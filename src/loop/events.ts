@@ -21,7 +21,16 @@ export type AgentEvent = EventBase &
     | { type: 'model-request'; attempt: number; system: string; messages: ModelMessage[] }
     | { type: 'decision-delta'; text: string; thought?: Thought }
     | { type: 'model-response'; text: string; toolCalls: ModelToolCall[]; usage: Usage; modelId: string }
-    | { type: 'decision'; decision: Decision; decisions: Decision[]; thoughts: Thought[]; repaired: boolean; dialect: string }
+    | {
+        type: 'decision';
+        decision: Decision;
+        decisions: Decision[];
+        thoughts: Thought[];
+        repaired: boolean;
+        dialect: string;
+        /** Tokens of this step's model calls, retries included. */
+        usage?: Usage;
+      }
     | { type: 'output-invalid'; reason: string; kind: string; attempt: number; rawText: string; correction: string }
     | { type: 'tool-call'; callId: string; tool: string; args: Record<string, unknown> }
     | { type: 'tool-progress'; callId: string; tool: string; progress: ToolProgress }

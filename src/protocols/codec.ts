@@ -46,6 +46,8 @@ export type ParseResult =
 export interface RenderInput {
   decisions: Decision[];
   thoughts?: Thought[];
+  /** The tools, for protocols that render by schema (line: positional params in property order). */
+  tools?: readonly ToolSpec[];
 }
 
 export interface Codec {

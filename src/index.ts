@@ -1,0 +1,89 @@
+/**
+ * reins: run LLM agents on a tight rein (DESIGN §3). Named exports only; Node-only parts (MCP stdio,
+ * CLI, sessions) live behind subpaths (`reins/mcp`, `reins/sessions`, ...), test doubles in `reins/testing`.
+ */
+
+// The loop
+export { createAgent, type Agent } from './loop/create-agent.ts';
+export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, RunOptions } from './loop/agent-options.ts';
+export type { AgentRun, RunResult } from './loop/run-result.ts';
+export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './loop/events.ts';
+export { defaultApproval, defaultPolicies } from './loop/policies.ts';
+export {
+  toUserChannel,
+  type ApprovalRequest,
+  type ElicitationReply,
+  type ElicitationRequest,
+  type UserChannel,
+  type UserChannelLike,
+  type UserQuestion,
+} from './loop/user-channel.ts';
+
+// Tools
+export { defineTool, type LocalTool, type ToolDefinition, type ToolExecuteContext, type ToolOutput } from './tools/define-tool.ts';
+export { LocalToolbox } from './tools/local-toolbox.ts';
+export { mergeToolboxes } from './tools/merge-toolboxes.ts';
+export { validateToolArgs } from './tools/schema-validator.ts';
+export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
+
+// Protocols and decisions
+export { getCodec, parseDecision, protocols } from './protocols/index.ts';
+export type { Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
+export {
+  ANSWER_USER_SCHEMA,
+  ASK_USER_SCHEMA,
+  CALL_TOOL_SCHEMA,
+  DECISION_SCHEMA,
+  THOUGHT_TYPES,
+  type AnswerUserDecision,
+  type AskUserDecision,
+  type CallToolDecision,
+  type Decision,
+  type DecisionAction,
+  type JsonSchema,
+  type KnownThoughtType,
+  type Thought,
+  type ToolAnnotations,
+  type ToolSpec,
+} from './decision.ts';
+
+// Models (the spec only; adapters are in `reins/models`)
+export type {
+  FinishReason,
+  Model,
+  ModelMessage,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamPart,
+  ModelToolCall,
+  ToolChoice,
+  Usage,
+} from './models/model.ts';
+
+// Errors
+export {
+  ApprovalDeniedError,
+  BudgetExceededError,
+  ConfigError,
+  InvalidDecisionError,
+  LoopDetectedError,
+  MaxStepsError,
+  ModelCallError,
+  ModelConfigError,
+  RecordingEndedError,
+  ReinsError,
+  RetriesExhaustedError,
+  RunCancelledError,
+  ScriptExhaustedError,
+  ScriptIncompleteError,
+  SessionNotFoundError,
+  SessionStoreError,
+  ToolExecutionError,
+  ToolNotFoundError,
+  ToolTimeoutError,
+  UserChannelError,
+  type BudgetKind,
+  type ErrorFault,
+  type InvalidDecisionKind,
+  type RunSnapshot,
+} from './errors/index.ts';

@@ -1,0 +1,77 @@
+/**
+ * The options of `createAgent`. Every policy has a documented default (DESIGN §5).
+ */
+import type { ToolSpec } from '../decision.ts';
+import type { Model } from '../models/model.ts';
+import type { Codec, ProtocolName } from '../protocols/codec.ts';
+import type { LocalTool } from '../tools/define-tool.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import type { UserChannelLike } from './user-channel.ts';
+
+/** What an approval policy says about one call: run it, refuse it, or ask the user. */
+export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
+export type ApprovalPolicy = (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict | Promise<ApprovalVerdict>;
+
+/** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
+export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;
+
+export interface AgentOptions {
+  /** The model that plans each turn. */
+  model: Model;
+  /** @default [] (the model can only ask the user or answer) */
+  tools?: AgentTools;
+  /**
+   * The wire protocol, or a custom Codec. `auto` picks `native` when `model.supportsTools`, else `json`.
+   * @default 'auto'
+   */
+  protocol?: ProtocolName | 'auto' | Codec;
+  /** Text placed before the protocol instructions in the system prompt (role, context). */
+  system?: string;
+  /** Answers `ask_user` decisions and approvals. Without it, the model is told no user is available. */
+  user?: UserChannelLike;
+  /** Model turns with a valid decision before the run fails with MaxStepsError. @default 20 */
+  maxSteps?: number;
+  /** Invalid outputs re-prompted with a correction per turn, before RetriesExhaustedError. @default 3 */
+  maxRetries?: number;
+  /** Actions accepted in one turn (the envelope may carry several; they run in order). @default 1 */
+  maxActionsPerTurn?: number;
+  /**
+   * Identical calls (same tool, same args) in a row that count as a loop. The Nth is not run: the
+   * model gets a corrective observation; one more identical call ends the run with LoopDetectedError.
+   * `Infinity` disables it.
+   * @default 3
+   */
+  loopThreshold?: number;
+  /**
+   * Decides which calls need approval. The default follows the MCP annotations: a tool with
+   * `readOnlyHint: true` or `destructiveHint: false` is allowed, any other annotated tool is `ask`
+   * (MCP's defaults say destructive). A tool with no annotations at all (a plain `defineTool`) is
+   * allowed, so local tools do not nag. `ask` goes to `user.approve`; without it the call is refused.
+   * @default defaultApproval
+   */
+  approval?: ApprovalPolicy;
+  /** Per-call tool timeout in ms (a tool's own `timeoutMs` wins). @default 60_000 */
+  toolTimeoutMs?: number;
+  /** Total token budget (input + output over all model calls) before BudgetExceededError. @default undefined (no limit) */
+  maxTokens?: number;
+  /** Wall-time budget in ms for the whole run before BudgetExceededError. @default undefined (no limit) */
+  maxDurationMs?: number;
+  /**
+   * When the run hits maxSteps, a loop or exhausted retries, make one last model turn that forbids
+   * tools to get a best-effort answer. The run still ends `failed` with the limit error; the result
+   * carries `answer` and `bestEffort: true`, and an `answer` event with `bestEffort: true` is emitted.
+   * @default false
+   */
+  bestEffortAnswer?: boolean;
+  /** Stream turns when the model can, stopping as soon as a complete valid decision is read. @default true */
+  stream?: boolean;
+  /** Sampling temperature passed to the model. @default undefined (the model's default) */
+  temperature?: number;
+  /** Output token cap per model call. @default undefined (the model's default) */
+  maxOutputTokens?: number;
+}
+
+export interface RunOptions {
+  /** Aborting ends the run with status `cancelled` (RunCancelledError). */
+  signal?: AbortSignal;
+}

@@ -1,0 +1,37 @@
+/**
+ * Loop detection: the same tool with the same arguments N times in a row (N = `loopThreshold`).
+ * The Nth identical call is not run (the model gets a corrective observation); the next identical
+ * one stops the run. Any other decision resets the streak.
+ */
+import type { CallToolDecision } from '../decision.ts';
+import type { RunState } from './run-state.ts';
+
+export type RepeatVerdict = 'run' | 'warn' | 'stop';
+
+export function trackRepeat(state: RunState, decision: CallToolDecision): RepeatVerdict {
+  const key = `${decision.tool}\u0000${stableStringify(decision.args)}`;
+  state.repeat = state.repeat.key === key ? { key, count: state.repeat.count + 1 } : { key, count: 1 };
+  const threshold = state.policies.loopThreshold;
+  if (state.repeat.count < threshold) return 'run';
+  return state.repeat.count === threshold ? 'warn' : 'stop';
+}
+
+export function resetRepeat(state: RunState): void {
+  state.repeat = { key: '', count: 0 };
+}
+
+export function loopWarning(decision: CallToolDecision, count: number): string {
+  return (
+    `Not run: you called ${decision.tool} with the same arguments ${count} times in a row, and the result will not change. ` +
+    'Use the results you already have, call something different, or answer. Repeating this call ends the run.'
+  );
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
+export function stableStringify(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * THINKING: asks the model for one turn until its output is a valid decision. Invalid output gets
+ * the codec's correction (in the history) and an `output-invalid` event; after `maxRetries`
+ * corrections the turn fails with RetriesExhaustedError. Usage is summed and the token budget checked.
+ */
+import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
+import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
+import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
+import { addUsage, emptyUsage } from '../models/model.ts';
+import type { ParseOptions } from '../protocols/codec.ts';
+import { buildRequest } from './build-request.ts';
+import { appendAssistantTurn, appendCorrection } from './history.ts';
+import { callModel } from './model-turn.ts';
+import type { AcceptedTurn, RunState } from './run-state.ts';
+
+export interface NextTurnOptions {
+  /** The best-effort last turn: tools are not offered. @default false */
+  forbidTools?: boolean;
+  /** @default state.policies.maxRetries */
+  maxRetries?: number;
+}
+
+export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
+  const maxRetries = options.maxRetries ?? state.policies.maxRetries;
+  const parseOptions: ParseOptions = { tools: state.tools, maxActions: state.policies.maxActionsPerTurn };
+  const errors: InvalidDecisionError[] = [];
+  let turnUsage = emptyUsage();
+  for (let attempt = 1; ; attempt++) {
+    state.signal.throwIfAborted();
+    const request = buildRequest(state, { signal: state.signal, forbidTools: options.forbidTools });
+    state.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
+    const raw = await callModel(state, request, parseOptions);
+    state.usage = addUsage(state.usage, raw.usage);
+    turnUsage = addUsage(turnUsage, raw.usage);
+    state.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
+    const parsed = raw.parsed ?? state.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls });
+    const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
+    const used = state.usage.inputTokens + state.usage.outputTokens;
+    if (used > state.policies.maxTokens && !isAnswer) {
+      appendAssistantTurn(state, raw.text, []);
+      throw new BudgetExceededError({ budget: 'tokens', limit: state.policies.maxTokens, used, ...snapshot(state) });
+    }
+    if (parsed.success) {
+      appendAssistantTurn(state, raw.text, raw.toolCalls);
+      const { decision, decisions, thoughts, repaired, dialect } = parsed;
+      state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage });
+      const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
+      if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
+      return turn;
+    }
+    const error = parsed.error;
+    errors.push(error);
+    const correction = state.codec.correction(error, state.tools);
+    state.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
+    appendCorrection(state, raw.text, raw.toolCalls, correction);
+    if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
+  }
+}
+
+/** A copy of the history and step count, for the errors that end a run. */
+export function snapshot(state: RunState): { transcript: RunState['messages']; steps: number } {
+  return { transcript: [...state.messages], steps: state.step };
+}

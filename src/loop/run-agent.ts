@@ -1,0 +1,104 @@
+/**
+ * The driver: START -> THINKING -> (TOOL_RUN | WAIT_USER) -> THINKING ... -> END.
+ * Each phase is one small step (`advance`); the turn's decisions are dispatched in order. Every
+ * failure ends the run here with a typed error; limits may get one best-effort last turn.
+ */
+import type { CallToolDecision } from '../decision.ts';
+import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
+import { ConfigError } from '../errors/config-error.ts';
+import { MaxStepsError } from '../errors/max-steps-error.ts';
+import { ReinsError } from '../errors/reins-error.ts';
+import { RunCancelledError } from '../errors/run-cancelled-error.ts';
+import { askUser } from './ask-user.ts';
+import { bestEffortAnswer } from './best-effort.ts';
+import { executeToolCall } from './execute-tool-call.ts';
+import { appendReplies } from './history.ts';
+import { resetRepeat } from './loop-detector.ts';
+import { nextTurn, snapshot } from './next-turn.ts';
+import type { RunResult } from './run-result.ts';
+import type { RunSignal } from './run-signal.ts';
+import type { AcceptedTurn, DecisionReply, Phase, RunState } from './run-state.ts';
+
+const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
+
+export async function runAgent(state: RunState, scope: RunSignal): Promise<RunResult> {
+  state.emit({ type: 'run-start', question: state.question, protocol: state.codec.name, tools: state.toolbox.list() });
+  let phase: Phase = { name: 'THINKING' };
+  try {
+    while (phase.name !== 'END') phase = await advance(state, phase);
+    state.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
+    const result = finish(state, 'answered', { answer: phase.answer });
+    if (phase.confidence !== undefined) result.confidence = phase.confidence;
+    return result;
+  } catch (thrown) {
+    if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER') closeOpenTurn(state, phase.turn, phase.replies);
+    const error = classify(state, scope, thrown);
+    if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', { error });
+    const best = await bestEffortAnswer(state, error);
+    return finish(state, 'failed', best ? { error, bestEffort: true, ...best } : { error });
+  }
+}
+
+async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
+  state.signal.throwIfAborted();
+  switch (phase.name) {
+    case 'THINKING': {
+      if (state.step >= state.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.policies.maxSteps, ...snapshot(state) });
+      state.step += 1;
+      state.tools = state.toolbox.list();
+      return dispatch(state, await nextTurn(state), 0, []);
+    }
+    case 'TOOL_RUN': {
+      const decision = phase.turn.decisions[phase.index] as CallToolDecision;
+      const reply = await executeToolCall(state, decision, callIdOf(state, phase.turn, phase.index));
+      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+    }
+    case 'WAIT_USER': {
+      resetRepeat(state);
+      const decision = phase.turn.decisions[phase.index];
+      if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
+      const reply = await askUser(state, decision);
+      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+    }
+  }
+}
+
+/** Picks the phase for decision `index` of the turn; past the last one, answers the turn and thinks again. */
+function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: DecisionReply[]): Phase {
+  const decision = turn.decisions[index];
+  if (!decision) {
+    appendReplies(state, turn, replies, { content: 'Not run.', isError: true });
+    return { name: 'THINKING' };
+  }
+  if (decision.action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies };
+  if (decision.action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies };
+  if (state.codec.native) appendReplies(state, turn, replies, answerDelivered);
+  const end: Phase = { name: 'END', answer: decision.answer };
+  if (decision.confidence !== undefined) end.confidence = decision.confidence;
+  return end;
+}
+
+function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {
+  return turn.toolCallIds?.[index] ?? `call_${state.step}_${index + 1}`;
+}
+
+/** Keeps the history balanced when the run stops in the middle of a turn. */
+function closeOpenTurn(state: RunState, turn: AcceptedTurn, replies: DecisionReply[]): void {
+  appendReplies(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
+}
+
+function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsError {
+  if (scope.cancelled()) return new RunCancelledError({ ...snapshot(state), cause: scope.signal.reason });
+  if (scope.timedOut()) {
+    const used = Math.round(performance.now() - state.startedAt);
+    return new BudgetExceededError({ budget: 'time', limit: state.policies.maxDurationMs, used, ...snapshot(state) });
+  }
+  if (ReinsError.isInstance(thrown)) return thrown;
+  const detail = thrown instanceof Error ? thrown.message : String(thrown);
+  return new ConfigError(`Unexpected failure in the run loop: ${detail}`, { cause: thrown });
+}
+
+function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
+  state.emit({ type: 'run-end', status, usage: state.usage, ...(fields.error ? { error: fields.error } : {}) });
+  return { runId: state.runId, status, steps: state.step, usage: state.usage, transcript: [...state.messages], ...fields };
+}

@@ -1,0 +1,28 @@
+import type { ReinsError } from '../errors/reins-error.ts';
+import type { ModelMessage, Usage } from '../models/model.ts';
+import type { AgentEvent, RunStatus } from './events.ts';
+
+/** How a run ended (DESIGN §3). */
+export interface RunResult {
+  runId: string;
+  status: RunStatus;
+  /** The answer; with `bestEffort: true` on a failed run, the best-effort answer of the last turn. */
+  answer?: string;
+  confidence?: number;
+  /** True when `answer` came from the best-effort last turn after a limit (status stays `failed`). */
+  bestEffort?: boolean;
+  /** Why the run failed or was cancelled. */
+  error?: ReinsError;
+  /** Steps taken: a step is one model turn (with its retries) and the actions it led to. */
+  steps: number;
+  /** Tokens summed over every model call of the run. */
+  usage: Usage;
+  /** The conversation as the model saw it. */
+  transcript: ModelMessage[];
+}
+
+/** The handle `agent.run()` returns: iterate it for events, await `result` for the outcome. */
+export interface AgentRun extends AsyncIterable<AgentEvent> {
+  readonly runId: string;
+  readonly result: Promise<RunResult>;
+}

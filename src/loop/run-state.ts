@@ -1,0 +1,58 @@
+/**
+ * The mutable state of one run and the phases of its state machine
+ * (START -> THINKING -> (TOOL_RUN | WAIT_USER) -> THINKING ... -> END).
+ */
+import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { Model, ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
+import type { Codec } from '../protocols/codec.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import type { AgentEvent } from './events.ts';
+import type { Policies } from './policies.ts';
+import type { UserChannel } from './user-channel.ts';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** An event before the run id and step are stamped on. */
+export type EventBody = DistributiveOmit<AgentEvent, 'runId' | 'step'>;
+
+/** A model turn whose output was accepted. */
+export interface AcceptedTurn {
+  text: string;
+  toolCalls: ModelToolCall[];
+  decisions: Decision[];
+  thoughts: Thought[];
+  /** Native protocol: the tool call id each decision came from. */
+  toolCallIds?: string[];
+}
+
+/** What answers one decision of a turn in the history. */
+export interface DecisionReply {
+  content: string;
+  isError?: boolean;
+}
+
+export type Phase =
+  | { name: 'THINKING' }
+  | { name: 'TOOL_RUN' | 'WAIT_USER'; turn: AcceptedTurn; index: number; replies: DecisionReply[] }
+  | { name: 'END'; answer: string; confidence?: number };
+
+export interface RunState {
+  readonly runId: string;
+  readonly question: string;
+  readonly model: Model;
+  readonly codec: Codec;
+  readonly toolbox: Toolbox;
+  readonly user: UserChannel | undefined;
+  readonly policies: Policies;
+  /** Aborted on cancellation or when the time budget runs out. */
+  readonly signal: AbortSignal;
+  readonly system: string | undefined;
+  readonly startedAt: number;
+  /** The tools offered this turn (re-read from the Toolbox each turn). */
+  tools: ToolSpec[];
+  messages: ModelMessage[];
+  step: number;
+  usage: Usage;
+  /** The current streak of identical calls, for loop detection. */
+  repeat: { key: string; count: number };
+  emit(event: EventBody): void;
+}

@@ -1,0 +1,85 @@
+/**
+ * Approval policy from an MCP config, for createAgent's `approval` option.
+ *
+ * Order: a `deny` rule refuses; an `ask` rule asks; an `allow` rule runs without asking; with no
+ * rule, the tool's annotations decide: read-only runs, destructive asks (spec defaults when
+ * absent: `readOnlyHint` false, `destructiveHint` true, so an unannotated tool asks), a
+ * non-destructive write runs.
+ *
+ * Rules: `reins.approve.{allow,ask,deny}` take `server.tool` globs (`fs.read_*`, `*.delete_*`)
+ * or bare tool globs (`echo`, any server); a server entry's `allowTools` / `denyTools` take tool
+ * globs of that server. `*` is the only wildcard.
+ */
+import type { ToolSpec } from '../decision.ts';
+import type { McpConfig, McpServerConfig } from './mcp-config.ts';
+import { serverPrefix, serverSeparator } from './tool-names.ts';
+
+export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
+export type ApprovalPolicy = (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict;
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+interface Rule {
+  server?: RegExp;
+  tool: RegExp;
+}
+
+function toRule(pattern: string): Rule {
+  const dot = pattern.indexOf('.');
+  if (dot < 0) return { tool: globToRegExp(pattern) };
+  return { server: globToRegExp(pattern.slice(0, dot)), tool: globToRegExp(pattern.slice(dot + 1)) };
+}
+
+/** Server and tool name of a toolbox tool: its `origin`, else a `server__tool` name split. */
+function identify(tool: ToolSpec, servers: string[]): { server?: string; name: string } {
+  if (tool.origin) return tool.origin;
+  for (const server of servers) {
+    const prefix = `${serverPrefix(server)}${serverSeparator}`;
+    if (tool.name.startsWith(prefix)) return { server, name: tool.name.slice(prefix.length) };
+  }
+  return { name: tool.name };
+}
+
+function matches(rules: Rule[], server: string | undefined, name: string): boolean {
+  return rules.some((rule) => rule.tool.test(name) && (!rule.server || (server !== undefined && rule.server.test(server))));
+}
+
+/** The verdict the annotations give (MCP spec defaults for missing hints). */
+export function approvalFromAnnotations(tool: ToolSpec): ApprovalVerdict {
+  const annotations = tool.annotations ?? {};
+  if (annotations.readOnlyHint === true) return 'allow';
+  return annotations.destructiveHint === false ? 'allow' : 'ask';
+}
+
+/**
+ * @example
+ * const config = await loadMcpConfig();
+ * createAgent({ model, tools: servers.toolbox, approval: approvalFromConfig(config), user });
+ */
+export function approvalFromConfig(config: McpConfig = {}): ApprovalPolicy {
+  const entries: Record<string, McpServerConfig> = { ...config.servers, ...config.mcpServers };
+  const approve = config.reins?.approve ?? {};
+  const global = {
+    allow: (approve.allow ?? []).map(toRule),
+    ask: (approve.ask ?? []).map(toRule),
+    deny: (approve.deny ?? []).map(toRule),
+  };
+  const perServer = new Map(
+    Object.entries(entries).map(([server, entry]) => [
+      server,
+      { allow: (entry.allowTools ?? []).map(globToRegExp), deny: (entry.denyTools ?? []).map(globToRegExp) },
+    ]),
+  );
+  const servers = Object.keys(entries);
+  return (tool) => {
+    const { server, name } = identify(tool, servers);
+    const own = server === undefined ? undefined : perServer.get(server);
+    if (matches(global.deny, server, name) || own?.deny.some((glob) => glob.test(name))) return 'deny';
+    if (matches(global.ask, server, name)) return 'ask';
+    if (matches(global.allow, server, name) || own?.allow.some((glob) => glob.test(name))) return 'allow';
+    return approvalFromAnnotations(tool);
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * `reins/mcp`: MCP servers from an `mcpServers` config as one Toolbox, with sampling, elicitation
+ * and roots served by reins. Node-only (spawns stdio servers).
+ */
+export { connectServers, type ConnectServersOptions, type McpServerFailure, type McpServers } from './connect-servers.ts';
+export { loadMcpConfig } from './load-mcp-config.ts';
+export { parseMcpConfig, type ParsedMcpConfig, type ParseMcpConfigOptions } from './parse-mcp-config.ts';
+export type {
+  ApprovalRules,
+  HttpServerConfig,
+  McpConfig,
+  McpServerConfig,
+  ReinsMcpSection,
+  ResolvedServer,
+  ServerPolicyConfig,
+  StdioServerConfig,
+} from './mcp-config.ts';
+export { McpToolbox } from './mcp-toolbox.ts';
+export { McpServerConnection, type ServerState } from './server-connection.ts';
+export type { McpServerEvent, McpServerEventType } from './server-events.ts';
+export { approvalFromConfig, approvalFromAnnotations, type ApprovalPolicy, type ApprovalVerdict } from './approval-from-config.ts';
+export type { SamplingApprovalRequest } from './sampling-handler.ts';
+export type { RestartOptions } from './restart-policy.ts';
+export { toModelRequest, toSamplingResult } from './sampling-messages.ts';
+export { McpConfigError } from '../errors/mcp-config-error.ts';
+export { McpServerStartError, type McpServerStartReason } from '../errors/mcp-server-start-error.ts';
+export { McpToolCallError, type McpToolCallFailure } from '../errors/mcp-tool-call-error.ts';
+export { ToolTimeoutError } from '../errors/tool-timeout-error.ts';

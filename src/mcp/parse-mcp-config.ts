@@ -1,0 +1,134 @@
+/**
+ * Validates an MCP config (zod) and resolves each server entry on its own, so one bad entry
+ * names its server and leaves the others usable. Returns a result; never throws.
+ */
+import { z } from 'zod';
+import { McpConfigError } from '../errors/mcp-config-error.ts';
+import { expandVariables } from './expand-variables.ts';
+import type { McpServerConfig, ReinsMcpSection, ResolvedServer } from './mcp-config.ts';
+
+const policy = {
+  disabled: z.boolean().optional(),
+  allowTools: z.array(z.string()).optional(),
+  denyTools: z.array(z.string()).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+};
+const stdioEntry = z.looseObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().min(1, 'command must not be empty'),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  ...policy,
+});
+const httpEntry = z.looseObject({
+  type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
+  url: z.string().min(1),
+  headers: z.record(z.string(), z.string()).optional(),
+  ...policy,
+});
+const rulesSchema = z.object({
+  allow: z.array(z.string()).optional(),
+  ask: z.array(z.string()).optional(),
+  deny: z.array(z.string()).optional(),
+});
+const topLevel = z.looseObject({
+  mcpServers: z.record(z.string(), z.unknown()).optional(),
+  servers: z.record(z.string(), z.unknown()).optional(),
+  reins: z.looseObject({ approve: rulesSchema.optional(), roots: z.array(z.string()).optional() }).optional(),
+});
+
+export type ParsedMcpConfig =
+  | { success: true; servers: ResolvedServer[]; failures: McpConfigError[]; disabled: string[]; reins: ReinsMcpSection }
+  | { success: false; error: McpConfigError };
+
+export interface ParseMcpConfigOptions {
+  /** Where `${VAR}` values come from. @default process.env */
+  env?: Record<string, string | undefined>;
+  /** The file the config was read from, for messages. */
+  path?: string;
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'entry'}: ${issue.message}`);
+}
+
+export function parseMcpConfig(value: unknown, options: ParseMcpConfigOptions = {}): ParsedMcpConfig {
+  const where = options.path ? ` in ${options.path}` : '';
+  const parsed = topLevel.safeParse(value);
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error);
+    return { success: false, error: new McpConfigError(`Invalid MCP config${where}: ${issues.join('; ')}`, { path: options.path, issues }) };
+  }
+  const entries = { ...parsed.data.servers, ...parsed.data.mcpServers };
+  if (parsed.data.mcpServers === undefined && parsed.data.servers === undefined) {
+    const message = `Invalid MCP config${where}: expected an "mcpServers" (or VS Code "servers") object`;
+    return { success: false, error: new McpConfigError(message, { path: options.path, issues: ['mcpServers: missing'] }) };
+  }
+  const servers: ResolvedServer[] = [];
+  const failures: McpConfigError[] = [];
+  const disabled: string[] = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    const resolved = resolveServer(name, entry, options.env ?? process.env, options.path);
+    if (resolved instanceof McpConfigError) failures.push(resolved);
+    else if (resolved.disabled) disabled.push(name);
+    else servers.push(resolved);
+  }
+  return { success: true, servers, failures, disabled, reins: (parsed.data.reins ?? {}) as ReinsMcpSection };
+}
+
+function resolveServer(
+  name: string,
+  entry: unknown,
+  env: Record<string, string | undefined>,
+  path: string | undefined,
+): ResolvedServer | McpConfigError {
+  const fail = (issues: string[]) =>
+    new McpConfigError(`MCP server "${name}" is misconfigured: ${issues.join('; ')}`, { serverName: name, path, issues });
+  const isHttp = typeof entry === 'object' && entry !== null && 'url' in entry && !('command' in entry);
+  const checked = (isHttp ? httpEntry : stdioEntry).safeParse(entry);
+  if (!checked.success) {
+    const hasEither = typeof entry === 'object' && entry !== null && ('url' in entry || 'command' in entry);
+    return fail(hasEither ? describeIssues(checked.error) : ['needs "command" (stdio) or "url" (HTTP)']);
+  }
+  const missing = new Set<string>();
+  const expand = (text: string) => {
+    const result = expandVariables(text, env);
+    if (result.success) return result.value;
+    for (const variable of result.missing) missing.add(variable);
+    return text;
+  };
+  const expandRecord = (record?: Record<string, string>) =>
+    record && Object.fromEntries(Object.entries(record).map(([key, text]) => [key, expand(text)]));
+  const data = checked.data as McpServerConfig;
+  const policyFields = {
+    disabled: data.disabled,
+    allowTools: data.allowTools,
+    denyTools: data.denyTools,
+    timeoutMs: data.timeoutMs,
+  };
+  let server: ResolvedServer;
+  if ('url' in data) {
+    const text = expand(data.url);
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return fail([`url: not a valid URL: ${text}`]);
+    }
+    const transport = data.type === 'sse' ? 'sse' : 'http';
+    server = { name, transport, url, headers: expandRecord(data.headers), ...policyFields };
+  } else {
+    server = {
+      name,
+      transport: 'stdio',
+      command: expand(data.command),
+      args: (data.args ?? []).map(expand),
+      env: expandRecord(data.env),
+      cwd: data.cwd === undefined ? undefined : expand(data.cwd),
+      ...policyFields,
+    };
+  }
+  if (missing.size > 0) return fail([...missing].map((variable) => `environment variable ${variable} is not set`));
+  return server;
+}

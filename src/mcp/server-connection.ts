@@ -1,0 +1,193 @@
+/**
+ * One MCP server for its whole life: connect (SDK handshake), keep its tool list (all pages,
+ * refreshed on `notifications/tools/list_changed`), run calls, restart it with backoff when it
+ * crashes, drop it when it keeps crashing, close it.
+ */
+import { Client, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
+import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
+import type { ToolCallOptions } from '../tools/toolbox.ts';
+import { toCallError } from './call-error.ts';
+import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions } from './client-capabilities.ts';
+import { createTransport, type ServerTransport } from './create-transport.ts';
+import type { ResolvedServer } from './mcp-config.ts';
+import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
+import type { McpServerEvent } from './server-events.ts';
+import { toStartError } from './start-error.ts';
+
+export type ServerState = 'idle' | 'connected' | 'restarting' | 'dropped' | 'closed';
+
+export interface ServerConnectionOptions extends ClientHandlerOptions {
+  clientInfo: Implementation;
+  /** @default 30_000 */
+  connectTimeoutMs?: number;
+  /** @default 60_000 */
+  callTimeoutMs?: number;
+  restart?: RestartOptions;
+  stderr?: 'pipe' | 'inherit' | 'ignore';
+  onEvent: (event: McpServerEvent) => void;
+  /** Called whenever `tools` changes (list_changed, restart, drop). */
+  onToolsChange: () => void;
+}
+
+export class McpServerConnection {
+  readonly name: string;
+  readonly config: ResolvedServer;
+  readonly #options: ServerConnectionOptions;
+  readonly #policy: RestartPolicy;
+  readonly #lifetime = new AbortController();
+  #state: ServerState = 'idle';
+  #client?: Client;
+  #transport?: ServerTransport;
+  #tools: Tool[] = [];
+  #instructions?: string;
+  #restarting?: Promise<void>;
+  #restarts = 0;
+
+  constructor(config: ResolvedServer, options: ServerConnectionOptions) {
+    this.name = config.name;
+    this.config = config;
+    this.#options = options;
+    this.#policy = new RestartPolicy(options.restart);
+  }
+
+  get state(): ServerState {
+    return this.#state;
+  }
+  /** The server's tools as it lists them (every page). Empty while restarting or once dropped. */
+  get tools(): readonly Tool[] {
+    return this.#state === 'connected' || this.#state === 'restarting' ? this.#tools : [];
+  }
+  /** The `instructions` the server sent at initialization. */
+  get instructions(): string | undefined {
+    return this.#instructions;
+  }
+  /** The pid of the stdio server process, when running. */
+  get pid(): number | undefined {
+    return this.#transport?.pid();
+  }
+
+  /** Connects once. Throws `McpServerStartError` naming the server. */
+  async start(signal?: AbortSignal): Promise<void> {
+    await this.#connect(signal);
+    this.#state = 'connected';
+    this.#options.onEvent({ type: 'server-connect', server: this.name, tools: this.#toolNames(), protocolVersion: this.#client?.getNegotiatedProtocolVersion() });
+  }
+
+  async #connect(signal?: AbortSignal): Promise<void> {
+    const options = this.#options;
+    const client = new Client(options.clientInfo, {
+      capabilities: clientCapabilities(options),
+      listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.#onListChanged(client, error, tools) } },
+    });
+    registerClientHandlers(client, this.name, { ...options, onEvent: options.onEvent });
+    client.onerror = () => {
+      // Transport noise (e.g. a write after the process died) surfaces through onclose and failed calls.
+    };
+    const transport = createTransport(this.config, { stderr: options.stderr });
+    try {
+      const timeout = options.connectTimeoutMs ?? 30_000;
+      await client.connect(transport.transport, { timeout, signal });
+      const tools = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout, signal })).tools : [];
+      this.#client = client;
+      this.#transport = transport;
+      this.#tools = tools;
+      this.#instructions = client.getInstructions();
+      client.onclose = () => this.#onClose(client);
+    } catch (error) {
+      const stderr = transport.stderrTail();
+      await client.close().catch(() => undefined);
+      throw toStartError(this.config, error, stderr);
+    }
+  }
+
+  #onListChanged(client: Client, error: Error | null, tools: Tool[] | null): void {
+    if (client !== this.#client || error || !tools) return;
+    this.#tools = tools;
+    this.#options.onEvent({ type: 'tools-change', server: this.name, tools: this.#toolNames() });
+    this.#options.onToolsChange();
+  }
+
+  #onClose(client: Client): void {
+    if (client !== this.#client || this.#state === 'closed' || this.#state === 'dropped') return;
+    this.#crashed();
+  }
+
+  #crashed(error?: unknown): void {
+    const verdict = this.#policy.crash();
+    if (verdict.action === 'drop') {
+      this.#state = 'dropped';
+      this.#tools = [];
+      this.#options.onEvent({ type: 'server-drop', server: this.name, crashes: verdict.crashes, error });
+      this.#options.onToolsChange();
+      return;
+    }
+    this.#state = 'restarting';
+    this.#options.onEvent({ type: 'server-crash', server: this.name, crashes: verdict.crashes, delayMs: verdict.delayMs });
+    this.#restarting = this.#restartAfter(verdict.delayMs);
+  }
+
+  async #restartAfter(delayMs: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
+    if (this.#state !== 'restarting') return;
+    try {
+      await this.#connect(this.#lifetime.signal);
+    } catch (error) {
+      if (this.#state !== 'restarting') return;
+      this.#crashed(error);
+      // Another restart was scheduled (await it, so waiting calls see its outcome), or the server was dropped.
+      return this.#state === 'restarting' ? this.#restarting : undefined;
+    }
+    if (this.#state !== 'restarting') {
+      await this.#client?.close().catch(() => undefined);
+      return;
+    }
+    this.#state = 'connected';
+    this.#restarts += 1;
+    this.#options.onEvent({ type: 'server-restart', server: this.name, attempt: this.#restarts, tools: this.#toolNames() });
+    this.#options.onToolsChange();
+  }
+
+  /** Calls a tool by its name on this server. Rejects with `McpToolCallError` or `ToolTimeoutError`. */
+  async callTool(toolName: string, args: Record<string, unknown>, options: ToolCallOptions & { displayName?: string } = {}): Promise<CallToolResult> {
+    const displayName = options.displayName ?? toolName;
+    if (this.#state === 'restarting') await this.#restarting;
+    const client = this.#client;
+    if (this.#state !== 'connected' || !client) {
+      throw new McpToolCallError(`MCP server "${this.name}" is not available (${this.#state}); ${displayName} cannot run.`, {
+        toolName: displayName,
+        serverName: this.name,
+        failure: 'server-unavailable',
+      });
+    }
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs ?? this.#options.callTimeoutMs ?? 60_000;
+    const onProgress = options.onProgress;
+    try {
+      return await client.callTool(
+        { name: toolName, arguments: args },
+        {
+          signal: options.signal,
+          timeout: timeoutMs,
+          resetTimeoutOnProgress: options.timeoutMs === undefined,
+          ...(options.timeoutMs !== undefined ? { maxTotalTimeout: options.timeoutMs } : {}),
+          ...(onProgress ? { onprogress: ({ progress, total, message }) => onProgress({ progress, total, message }) } : {}),
+        },
+      );
+    } catch (error) {
+      const connectionLost = client !== this.#client || this.#state !== 'connected';
+      throw toCallError(error, { toolName: displayName, serverName: this.name, timeoutMs, signal: options.signal, connectionLost });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#lifetime.abort();
+    const client = this.#client;
+    this.#client = undefined;
+    await client?.close().catch(() => undefined);
+  }
+
+  #toolNames(): string[] {
+    return this.#tools.map((tool) => tool.name);
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * What happens to MCP servers over their life, reported through `onServerEvent`
+ * (noun-verb, like the loop's events).
+ */
+import type { McpConfigError } from '../errors/mcp-config-error.ts';
+import type { McpServerStartError } from '../errors/mcp-server-start-error.ts';
+
+export type McpServerEvent =
+  /** Handshake done, tools listed. */
+  | { type: 'server-connect'; server: string; tools: string[]; protocolVersion?: string }
+  /** The server did not start (or its config entry is invalid); the other servers go on. */
+  | { type: 'server-fail'; server: string; error: McpConfigError | McpServerStartError }
+  /** The process exited or the connection closed unexpectedly; a restart follows after `delayMs`. */
+  | { type: 'server-crash'; server: string; crashes: number; delayMs: number }
+  /** Back after a crash, tools listed again. */
+  | { type: 'server-restart'; server: string; attempt: number; tools: string[] }
+  /** Crashed too often (`maxCrashes` within `windowMs`): no more restarts, its tools are gone. */
+  | { type: 'server-drop'; server: string; crashes: number; error?: unknown }
+  /** The server's tool list changed (`notifications/tools/list_changed`, or a restart). */
+  | { type: 'tools-change'; server: string; tools: string[] }
+  /** An elicitation answer did not validate against the requested schema and was asked again. */
+  | { type: 'elicitation-invalid'; server: string; details: string[]; attempt: number };
+
+export type McpServerEventType = McpServerEvent['type'];

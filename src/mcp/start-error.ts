@@ -1,0 +1,34 @@
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { McpServerStartError, type McpServerStartReason } from '../errors/mcp-server-start-error.ts';
+import type { ResolvedServer } from './mcp-config.ts';
+
+const hints: Record<McpServerStartReason, string> = {
+  'command-not-found': 'check "command" (is it installed and on PATH?)',
+  exited: 'the process exited before the MCP handshake; its stderr is below',
+  timeout: 'no answer to the MCP handshake in time',
+  unreachable: 'check "url" and that the server is running',
+  'handshake-failed': 'the server rejected the MCP handshake',
+  unauthorized: 'the server wants credentials: set them in "headers" (OAuth is not supported)',
+};
+
+function classify(server: ResolvedServer, error: unknown): McpServerStartReason {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT' || code === 'EACCES') return 'command-not-found';
+  if (error instanceof SdkHttpError && (error.data.status === 401 || error.data.status === 403)) return 'unauthorized';
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) return 'exited';
+  if (error instanceof ProtocolError) return 'handshake-failed';
+  return server.transport === 'stdio' ? 'exited' : 'unreachable';
+}
+
+/** Turns what `Client.connect` threw into a typed error that names the server and says what to check. */
+export function toStartError(server: ResolvedServer, error: unknown, stderr: string): McpServerStartError {
+  const reason = classify(server, error);
+  const what = server.transport === 'stdio' ? `"${[server.command, ...server.args].join(' ')}"` : server.url.href;
+  const detail = error instanceof Error ? error.message : String(error);
+  const tail = stderr ? `\nstderr:\n${stderr}` : '';
+  return new McpServerStartError(
+    `MCP server "${server.name}" (${what}) did not start: ${hints[reason]} (${detail})${tail}`,
+    { serverName: server.name, reason, stderr: stderr || undefined, cause: error },
+  );
+}

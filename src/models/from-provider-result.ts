@@ -1,0 +1,47 @@
+/**
+ * Maps AI SDK provider results (LanguageModelV4 content, finish reason, usage) back to reins' Model types.
+ */
+import type {
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4ToolCall,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import type { FinishReason, ModelToolCall, Usage } from './model.ts';
+
+/** Text and client-side tool calls of a generate result, in order. */
+export function fromContent(content: LanguageModelV4Content[]): { text: string; toolCalls: ModelToolCall[] } {
+  let text = '';
+  const toolCalls: ModelToolCall[] = [];
+  for (const part of content) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'tool-call' && !part.providerExecuted) toolCalls.push(fromToolCall(part));
+  }
+  return { text, toolCalls };
+}
+
+/** A provider tool call with its JSON input parsed; unparseable input is kept as the raw string. */
+export function fromToolCall(call: LanguageModelV4ToolCall): ModelToolCall {
+  return { id: call.toolCallId, name: call.toolName, arguments: parseToolArguments(call.input) };
+}
+
+export function parseToolArguments(input: string): Record<string, unknown> | string {
+  if (input.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(input);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : input;
+  } catch {
+    return input;
+  }
+}
+
+/** `interrupted` (the stream ended without a completion signal) has no reins equivalent: `other`. */
+export function fromFinishReason(reason: LanguageModelV4FinishReason): FinishReason {
+  return reason.unified === 'interrupted' ? 'other' : reason.unified;
+}
+
+export function fromUsage(usage: LanguageModelV4Usage): Usage {
+  return { inputTokens: usage.inputTokens.total ?? 0, outputTokens: usage.outputTokens.total ?? 0 };
+}

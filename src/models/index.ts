@@ -1,0 +1,21 @@
+/** `reins/models`: the Model spec, the AI SDK adapter, model strings and transport retries. */
+export type {
+  FinishReason,
+  Model,
+  ModelMessage,
+  ModelRequest,
+  ModelResponse,
+  ModelStreamPart,
+  ModelToolCall,
+  ToolChoice,
+  Usage,
+} from './model.ts';
+export { addUsage, emptyUsage } from './model.ts';
+export { fromAiSdk, type FromAiSdkOptions } from './from-ai-sdk.ts';
+export { resolveModel, type ResolveModelOptions } from './resolve-model.ts';
+export { parseModelString, KNOWN_PROVIDERS, type KnownProvider, type ParsedModelString } from './parse-model-string.ts';
+export { withRetry, type WithRetryOptions } from './with-retry.ts';
+export { retryAfterMs } from './retry-after.ts';
+export { toModelCallError, type ProviderContext } from './to-model-call-error.ts';
+export { ModelCallError, type ModelCallErrorFields } from '../errors/model-call-error.ts';
+export { ModelConfigError, type ModelConfigErrorKind } from '../errors/model-config-error.ts';

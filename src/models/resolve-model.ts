@@ -1,0 +1,129 @@
+/**
+ * `resolveModel('provider:model')`: builds a reins Model on the AI SDK provider package for that
+ * provider, with keys and hosts from the usual environment variables.
+ */
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createOllama } from 'ollama-ai-provider-v2';
+import { ModelConfigError } from '../errors/model-config-error.ts';
+import { fromAiSdk } from './from-ai-sdk.ts';
+import type { Model } from './model.ts';
+import { parseModelString } from './parse-model-string.ts';
+
+export interface ResolveModelOptions {
+  /** Server base URL. @default `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` / `OLLAMA_HOST`, else the provider's public URL (Ollama: `http://127.0.0.1:11434`) */
+  baseURL?: string;
+  /** API key. @default `OPENAI_API_KEY` / `ANTHROPIC_API_KEY` / `OPENAI_COMPATIBLE_API_KEY` (Ollama needs none) */
+  apiKey?: string;
+  /** Custom fetch, e.g. for proxies or tests. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers on every request. @default undefined */
+  headers?: Record<string, string>;
+  /** Whether the model supports native tool calling; set `false` for Ollama models without tools. @default true */
+  supportsTools?: boolean;
+  /** Where environment variables are read. @default process.env */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * @example resolveModel('ollama:qwen3') // http://127.0.0.1:11434 unless OLLAMA_HOST says otherwise
+ * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
+ */
+export function resolveModel(modelString: string, options: ResolveModelOptions = {}): Model {
+  const { provider, modelId, baseURL: urlInString } = parseModelString(modelString);
+  const env = options.env ?? process.env;
+  const common = { fetch: options.fetch, headers: options.headers };
+  const supportsTools = options.supportsTools ?? true;
+
+  switch (provider) {
+    case 'openai': {
+      const apiKey = requireKey(options.apiKey, env, 'OPENAI_API_KEY', modelString);
+      const baseURL = options.baseURL ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
+      // Chat Completions (not the Responses API): the wire format every OpenAI-compatible server shares.
+      return fromAiSdk(createOpenAI({ ...common, apiKey, baseURL }).chat(modelId), {
+        provider,
+        supportsTools,
+        displayName: 'OpenAI',
+        endpoint: baseURL,
+        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_API_KEY',
+        // reins validates the answer itself; strict mode would reject schemas with optional fields.
+        providerOptions: { openai: { strictJsonSchema: false } },
+      });
+    }
+    case 'anthropic': {
+      const apiKey = requireKey(options.apiKey, env, 'ANTHROPIC_API_KEY', modelString);
+      const baseURL = options.baseURL ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1';
+      return fromAiSdk(createAnthropic({ ...common, apiKey, baseURL })(modelId), {
+        provider,
+        supportsTools,
+        displayName: 'Anthropic',
+        endpoint: baseURL,
+        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'ANTHROPIC_API_KEY',
+      });
+    }
+    case 'ollama': {
+      const host = ollamaHost(options.baseURL ?? env.OLLAMA_HOST);
+      return fromAiSdk(createOllama({ ...common, baseURL: `${host}/api` })(modelId), {
+        provider,
+        supportsTools,
+        displayName: 'Ollama',
+        endpoint: host,
+        unreachableHint: 'is `ollama serve` running?',
+      });
+    }
+    case 'openai-compatible': {
+      const baseURL = options.baseURL ?? urlInString;
+      if (!baseURL) {
+        throw new ModelConfigError(`no base URL for \`${modelString}\``, {
+          kind: 'malformed-model-string',
+          modelString,
+          hint: 'write `openai-compatible:<model>@<baseURL>`, e.g. `openai-compatible:qwen3@http://127.0.0.1:8000/v1`',
+        });
+      }
+      const apiKey = options.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY;
+      const languageModel = createOpenAICompatible({
+        ...common,
+        name: 'openai-compatible',
+        baseURL,
+        apiKey,
+        includeUsage: true,
+        supportsStructuredOutputs: true,
+      }).chatModel(modelId);
+      return fromAiSdk(languageModel, {
+        provider,
+        supportsTools,
+        displayName: 'OpenAI-compatible server',
+        endpoint: baseURL,
+        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_COMPATIBLE_API_KEY',
+        unreachableHint: 'is the server (vLLM, llama.cpp, LM Studio, ...) running at that address?',
+      });
+    }
+  }
+}
+
+function requireKey(
+  given: string | undefined,
+  env: Record<string, string | undefined>,
+  variable: string,
+  modelString: string,
+): string {
+  const key = given ?? env[variable];
+  if (key) return key;
+  throw new ModelConfigError(`no API key for \`${modelString}\`: ${variable} is not set`, {
+    kind: 'missing-api-key',
+    modelString,
+    variable,
+    hint: `set ${variable} in the environment, or pass { apiKey }`,
+  });
+}
+
+/**
+ * `OLLAMA_HOST` may be `0.0.0.0:11434`, `localhost` or a full URL (as in the Ollama CLI: without a
+ * scheme it is http with port 11434). The provider wants a URL without `/api`.
+ */
+function ollamaHost(value: string | undefined): string {
+  const host = (value ?? 'http://127.0.0.1:11434').trim().replace(/\/+$/, '').replace(/\/api$/, '');
+  if (/^https?:\/\//.test(host)) return host;
+  return /:\d+$/.test(host) ? `http://${host}` : `http://${host}:11434`;
+}

@@ -1,0 +1,78 @@
+/**
+ * Maps a reins `ModelRequest` to the AI SDK provider call options (LanguageModelV4CallOptions).
+ * The provider package then turns these into its own wire format; reins writes none of it.
+ */
+import type {
+  JSONSchema7,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Message,
+  LanguageModelV4ToolChoice,
+  SharedV4ProviderOptions,
+} from '@ai-sdk/provider';
+import type { ModelMessage, ModelRequest, ToolChoice } from './model.ts';
+
+export function toCallOptions(
+  request: ModelRequest,
+  extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
+): LanguageModelV4CallOptions {
+  const prompt: LanguageModelV4Message[] = [];
+  if (request.system) prompt.push({ role: 'system', content: request.system });
+  for (const message of request.messages) prompt.push(toPromptMessage(message));
+
+  const tools = request.tools?.length ? request.tools : undefined;
+  return {
+    prompt,
+    maxOutputTokens: request.maxTokens,
+    temperature: request.temperature,
+    tools: tools?.map((tool) => ({
+      type: 'function' as const,
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema as JSONSchema7,
+    })),
+    toolChoice: tools ? toToolChoice(request.toolChoice ?? 'auto') : undefined,
+    responseFormat: request.responseSchema
+      ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
+      : undefined,
+    abortSignal: extra.abortSignal,
+    providerOptions: extra.providerOptions,
+  };
+}
+
+export function toToolChoice(choice: ToolChoice): LanguageModelV4ToolChoice {
+  return typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.tool };
+}
+
+function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: [{ type: 'text', text: message.content }] };
+    case 'assistant':
+      return {
+        role: 'assistant',
+        content: [
+          ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
+          ...(message.toolCalls ?? []).map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.arguments,
+          })),
+        ],
+      };
+    case 'tool':
+      return {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: message.toolCallId,
+            toolName: message.toolName,
+            output: message.isError
+              ? { type: 'error-text', value: message.content }
+              : { type: 'text', value: message.content },
+          },
+        ],
+      };
+  }
+}

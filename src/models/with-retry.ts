@@ -1,0 +1,84 @@
+/**
+ * Transport retries for any Model: retryable `ModelCallError`s (408/409/429/5xx, connection resets,
+ * streams cut before any output) are retried with exponential backoff plus jitter, honouring the
+ * server's Retry-After, bounded and abortable. The provider packages do not retry on their own.
+ */
+import { ModelCallError } from '../errors/model-call-error.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from './model.ts';
+import { abortableSleep } from './abortable-sleep.ts';
+
+export interface WithRetryOptions {
+  /** Retries after the first attempt. @default 3 */
+  maxRetries?: number;
+  /** First backoff delay; it doubles each retry. @default 500 */
+  baseDelayMs?: number;
+  /** Cap on any wait. A Retry-After longer than this ends the retries instead. @default 30000 */
+  maxDelayMs?: number;
+  /** Aborts waiting between attempts (the request's own signal does too). @default undefined */
+  signal?: AbortSignal;
+  /** How to wait; injectable for tests. @default an abortable `setTimeout` */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Told before each wait. @default undefined */
+  onRetry?: (retry: { attempt: number; delayMs: number; error: ModelCallError }) => void;
+  /** Source of jitter in [0, 1). @default Math.random */
+  random?: () => number;
+}
+
+export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
+  const settings = {
+    maxRetries: options.maxRetries ?? 3,
+    baseDelayMs: options.baseDelayMs ?? 500,
+    maxDelayMs: options.maxDelayMs ?? 30_000,
+    sleep: options.sleep ?? abortableSleep,
+    random: options.random ?? Math.random,
+  };
+
+  /** Waits before the next attempt, or throws when the error must end the call. */
+  async function waitOrThrow(error: unknown, attempt: number, request: ModelRequest): Promise<void> {
+    if (!ModelCallError.isInstance(error)) throw error;
+    const giveUp = () => (attempt > 1 ? error.withAttempts(attempt) : error);
+    if (!error.isRetryable || attempt > settings.maxRetries) throw giveUp();
+    const backoff = settings.baseDelayMs * 2 ** (attempt - 1);
+    const jittered = Math.min(settings.maxDelayMs, backoff) * (0.5 + settings.random() / 2);
+    const delayMs = error.retryAfterMs ?? jittered;
+    if (delayMs > settings.maxDelayMs) throw giveUp();
+    options.onRetry?.({ attempt, delayMs, error });
+    const signals = [options.signal, request.signal].filter((signal) => signal !== undefined);
+    await settings.sleep(delayMs, signals.length ? AbortSignal.any(signals) : undefined);
+  }
+
+  const wrapped: Model = {
+    provider: model.provider,
+    modelId: model.modelId,
+    supportsTools: model.supportsTools,
+    async generate(request: ModelRequest): Promise<ModelResponse> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await model.generate(request);
+        } catch (error) {
+          await waitOrThrow(error, attempt, request);
+        }
+      }
+    },
+  };
+  if (model.stream) {
+    const stream = model.stream.bind(model);
+    wrapped.stream = async function* (request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+      for (let attempt = 1; ; attempt++) {
+        let yielded = false;
+        try {
+          for await (const part of stream(request)) {
+            yielded = true;
+            yield part;
+          }
+          return;
+        } catch (error) {
+          // Part of the turn already reached the caller: a retry would repeat it, so surface the error.
+          if (yielded) throw error;
+          await waitOrThrow(error, attempt, request);
+        }
+      }
+    };
+  }
+  return wrapped;
+}

@@ -1,0 +1,58 @@
+/**
+ * Turns a reading into a `ParseResult`: the action count against `maxActions`, then strict validation
+ * of every action. The first problem found becomes the `InvalidDecisionError` of a failed result.
+ */
+import type { Decision, ToolSpec } from '../decision.ts';
+import { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
+import type { ParseResult } from './codec.ts';
+import type { ReadFailure, Reading } from './reading.ts';
+import { validateDecision } from './validate-decision.ts';
+
+const numberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const countWord = (count: number): string => numberWords[count] ?? String(count);
+
+export function failedResult(failure: ReadFailure, raw: string, tools: readonly ToolSpec[], cause?: unknown): ParseResult {
+  const error = new InvalidDecisionError(failure.message, {
+    kind: failure.kind,
+    rawText: raw,
+    toolName: failure.toolName,
+    availableTools: failure.kind === 'unknown-tool' ? tools.map((tool) => tool.name) : undefined,
+    details: failure.details,
+    cause,
+  });
+  return { success: false, error, raw };
+}
+
+/** Validates every item of `reading`; `repaired` is added to what the reading says. */
+export function acceptReading(
+  reading: Reading,
+  options: { raw: string; tools: readonly ToolSpec[]; maxActions: number; repaired: boolean },
+): ParseResult {
+  const { raw, tools, maxActions } = options;
+  if (reading.failure) return failedResult(reading.failure, raw, tools);
+  const count = reading.items.length;
+  if (count === 0) return failedResult({ kind: 'no-decision', message: 'no action found' }, raw, tools);
+  if (count > maxActions) {
+    const message = `${countWord(count)} actions given, ${countWord(maxActions)} allowed`;
+    return failedResult({ kind: 'too-many-actions', message }, raw, tools);
+  }
+  const decisions: Decision[] = [];
+  for (const [index, item] of reading.items.entries()) {
+    const outcome = validateDecision(item, tools);
+    if (!outcome.ok) {
+      const prefix = count > 1 ? `action ${index + 1}: ` : '';
+      return failedResult({ ...outcome.failure, message: prefix + outcome.failure.message }, raw, tools);
+    }
+    decisions.push(outcome.decision);
+  }
+  const [decision] = decisions as [Decision, ...Decision[]];
+  return {
+    success: true,
+    decision,
+    decisions,
+    thoughts: reading.thoughts,
+    repaired: options.repaired || reading.repaired,
+    dialect: reading.dialect,
+    ...(reading.toolCallIds ? { toolCallIds: reading.toolCallIds } : {}),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Reads reins' `json` protocol (seed 000): JSON objects `{ "action": ... }` anywhere in the text, in
+ * fences or among prose; an array of such objects counts as several actions.
+ */
+import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import { type DialectReader, failedReading, type Reading } from '../reading.ts';
+
+const decisionActions = new Set(['call_tool', 'ask_user', 'answer_user']);
+
+function isDecisionLike(value: unknown, primary: boolean): boolean {
+  if (!isRecord(value)) return false;
+  return primary ? 'action' in value : decisionActions.has(value.action as string);
+}
+
+export const jsonDecisionReader: DialectReader = {
+  dialect: 'json',
+  read(text, { primary }): Reading | undefined {
+    const spans = findJsonSpans(text);
+    const items: unknown[] = [];
+    let repaired = textOutside(text, spans).trim() !== '';
+    let firstObject: unknown;
+    let unreadable: string | undefined;
+    for (const span of spans) {
+      const json = readJson(span.text);
+      if (!json.ok) {
+        unreadable ??= json.message;
+        continue;
+      }
+      const values = Array.isArray(json.value) ? json.value : [json.value];
+      const found = values.filter((value) => isDecisionLike(value, primary));
+      if (found.length) repaired ||= json.repaired;
+      items.push(...found);
+      if (firstObject === undefined && isRecord(values[0])) firstObject = values[0];
+    }
+    if (items.length) return { dialect: 'json', items, thoughts: [], repaired };
+    if (!primary) return undefined;
+    if (firstObject !== undefined) return { dialect: 'json', items: [firstObject], thoughts: [], repaired, weak: true };
+    if (unreadable) return failedReading('json', { kind: 'invalid-json', message: unreadable });
+    return undefined;
+  },
+};

@@ -1,0 +1,34 @@
+/**
+ * Llama 3.x JSON tool calls: `{"name": .., "parameters": {..}}`, optionally after `<|python_tag|>`;
+ * the same object with `arguments` (what many fine-tunes write without tags) is read too.
+ */
+import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import { argumentsValue, callItem, type DialectReader, type Reading } from '../reading.ts';
+
+const specialTokens = /<\|(?:python_tag|eom_id|eot_id)\|>/g;
+
+function isCall(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && typeof value.name === 'string' && ('parameters' in value || 'arguments' in value) && !('action' in value);
+}
+
+export const llama3Reader: DialectReader = {
+  dialect: 'llama3',
+  read(input, { tools }): Reading | undefined {
+    const text = input.replace(specialTokens, '\n');
+    const spans = findJsonSpans(text);
+    const items: unknown[] = [];
+    let repaired = textOutside(text, spans).trim() !== '';
+    for (const span of spans) {
+      const json = readJson(span.text);
+      if (!json.ok) continue;
+      const calls = (Array.isArray(json.value) ? json.value : [json.value]).filter(isCall);
+      for (const call of calls) {
+        const args = argumentsValue(call.parameters ?? call.arguments);
+        repaired ||= json.repaired || args.repaired;
+        items.push(callItem(call.name, args.value, tools));
+      }
+    }
+    return items.length ? { dialect: 'llama3', items, thoughts: [], repaired } : undefined;
+  },
+};

@@ -1,0 +1,11 @@
+/** The protocols layer: one codec per wire protocol, the shared parse pipeline and `parseDecision`. */
+export type { Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './codec.ts';
+export { getCodec, protocols } from './get-codec.ts';
+export { parseDecision, type ParseDecisionOptions } from './parse-decision.ts';
+export { jsonCodec } from './json-codec.ts';
+export { envelopeCodec } from './envelope-codec.ts';
+export { xmlCodec } from './xml-codec.ts';
+export { lineCodec } from './line-codec.ts';
+export { ANSWER_USER_TOOL, ASK_USER_TOOL, nativeCodec, nativeToolCalls } from './native-codec.ts';
+export { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';
+export { sanitizeName } from './sanitize.ts';

@@ -1,0 +1,21 @@
+/**
+ * `parseDecision(protocol, text, { tools })` (DESIGN §3): parse one model turn with the named codec.
+ * Returns a result and never throws for any text; an unknown protocol name throws `ConfigError`.
+ */
+import type { ToolSpec } from '../decision.ts';
+import type { ModelToolCall } from '../models/model.ts';
+import type { ParseResult, ProtocolName } from './codec.ts';
+import { getCodec } from './get-codec.ts';
+
+export interface ParseDecisionOptions {
+  /** The tools the model may call (MCP tool shape). */
+  tools: readonly ToolSpec[];
+  /** Native tool calls returned with the text (`native`; other protocols accept them as drift too). */
+  toolCalls?: readonly ModelToolCall[];
+  /** Maximum actions in one turn. @default 1 */
+  maxActions?: number;
+}
+
+export function parseDecision(protocol: ProtocolName, text: string, options: ParseDecisionOptions): ParseResult {
+  return getCodec(protocol).parse(text, options);
+}

@@ -1,0 +1,68 @@
+/**
+ * What a dialect reader found in a model turn, before strict validation. Readers are lenient: they
+ * turn whatever they recognise into decision-shaped candidates (seed 000 objects); `validateDecision`
+ * alone decides what is accepted.
+ */
+import type { Thought, ToolSpec } from '../decision.ts';
+import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
+import { isRecord, readJson } from './extract/read-json.ts';
+
+export interface ReadFailure {
+  kind: InvalidDecisionKind;
+  /** Short and sanitized: it goes back into the prompt. */
+  message: string;
+  details?: string[];
+  toolName?: string;
+}
+
+export interface Reading {
+  /** The dialect read, e.g. `json`, `hermes`, `mistral`, `llama3`, `xml`, `line`, `envelope`. */
+  dialect: string;
+  /** Decision-shaped candidates, in order; not validated yet. */
+  items: unknown[];
+  thoughts: Thought[];
+  /** True when the dialect text needed repair or had noise around it. */
+  repaired: boolean;
+  /** Set when the dialect is present but could not be read; `items` is then empty. */
+  failure?: ReadFailure;
+  /** A guess of the primary reader (e.g. any JSON object where a decision was expected): a failure of a clearer dialect wins. */
+  weak?: boolean;
+  /** Native tool calls: the id each item came from. */
+  toolCallIds?: string[];
+}
+
+export interface ReaderContext {
+  tools: readonly ToolSpec[];
+  /** True when this reader's dialect is the protocol asked for (it may then report weaker matches). */
+  primary: boolean;
+}
+
+export interface DialectReader {
+  readonly dialect: string;
+  /** Returns undefined when the dialect is not present in `text`. Never throws. */
+  read(text: string, context: ReaderContext): Reading | undefined;
+}
+
+/**
+ * Turns a `{name, arguments}` tool call into a decision candidate. `ask_user` and `answer_user` are
+ * the decisions offered as tools (native protocol), unless a real tool has that name.
+ */
+export function callItem(name: unknown, args: unknown, tools: readonly ToolSpec[], reason = ''): unknown {
+  const isUserTool = tools.some((tool) => tool.name === name);
+  if (!isUserTool && (name === 'ask_user' || name === 'answer_user') && isRecord(args)) {
+    return { action: name, ...args };
+  }
+  return { action: 'call_tool', tool: name, args: args ?? {}, reason };
+}
+
+/** Arguments given as a JSON string (OpenAI style) are read; an empty string means no arguments. */
+export function argumentsValue(args: unknown): { value: unknown; repaired: boolean } {
+  if (typeof args !== 'string') return { value: args ?? {}, repaired: false };
+  if (args.trim() === '') return { value: {}, repaired: false };
+  const reading = readJson(args);
+  return reading.ok ? { value: reading.value, repaired: reading.repaired } : { value: args, repaired: false };
+}
+
+export function failedReading(dialect: string, failure: ReadFailure): Reading {
+  return { dialect, items: [], thoughts: [], repaired: false, failure };
+}

@@ -1,0 +1,70 @@
+/**
+ * Strict acceptance (DESIGN §4): a candidate becomes a `Decision` only if it matches seed 000's schema
+ * for its action (additionalProperties false), names a tool that exists, and its args validate against
+ * that tool's input schema. Every message is short and sanitized.
+ */
+import {
+  ANSWER_USER_SCHEMA,
+  ASK_USER_SCHEMA,
+  CALL_TOOL_SCHEMA,
+  type Decision,
+  type DecisionAction,
+  type JsonSchema,
+  type ToolSpec,
+} from '../decision.ts';
+import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
+import { isRecord } from './extract/read-json.ts';
+import type { ReadFailure } from './reading.ts';
+import { sanitizeName } from './sanitize.ts';
+
+export type DecisionValidation = { ok: true; decision: Decision } | { ok: false; failure: ReadFailure };
+
+const schemas: Record<DecisionAction, JsonSchema> = {
+  call_tool: CALL_TOOL_SCHEMA,
+  ask_user: ASK_USER_SCHEMA,
+  answer_user: ANSWER_USER_SCHEMA,
+};
+const actions = Object.keys(schemas) as DecisionAction[];
+
+function describeKind(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}
+
+/** The list of tool names for messages (sanitized, capped). */
+export function availableList(tools: readonly ToolSpec[]): string {
+  const names = tools.slice(0, 30).map((tool) => sanitizeName(tool.name));
+  const more = tools.length > 30 ? `, … (${tools.length - 30} more)` : '';
+  return names.length ? names.join(', ') + more : '(none)';
+}
+
+export function validateDecision(candidate: unknown, tools: readonly ToolSpec[]): DecisionValidation {
+  if (!isRecord(candidate)) {
+    return { ok: false, failure: { kind: 'schema', message: `expected one JSON object, got ${describeKind(candidate)}` } };
+  }
+  const action = candidate.action;
+  if (typeof action !== 'string' || !actions.includes(action as DecisionAction)) {
+    const named = typeof action === 'string' && tools.some((tool) => tool.name === action);
+    const hint = named ? ` (\`${sanitizeName(action)}\` is a tool: use "action": "call_tool", "tool": "${sanitizeName(action)}")` : '';
+    return { ok: false, failure: { kind: 'schema', message: `\`action\` must be one of ${actions.join(', ')}${hint}` } };
+  }
+  const shape = validateAgainstSchema(schemas[action as DecisionAction], candidate);
+  if (!shape.ok) {
+    return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details: shape.details } };
+  }
+  const failure = action === 'call_tool' ? checkToolCall(candidate as { tool: string; args: unknown }, tools) : undefined;
+  return failure ? { ok: false, failure } : { ok: true, decision: candidate as unknown as Decision };
+}
+
+/** Undefined when the tool exists and the args validate against its input schema. */
+function checkToolCall(call: { tool: string; args: unknown }, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const name = sanitizeName(call.tool);
+  const tool = tools.find((candidate) => candidate.name === call.tool);
+  if (!tool) {
+    return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
+  }
+  const outcome = validateToolArgs(tool, call.args);
+  if (outcome.ok) return undefined;
+  return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: outcome.details, toolName: name };
+}

@@ -1,0 +1,39 @@
+/**
+ * `elicit`: asks the user through MCP form elicitation with a flat schema built from a Zod object,
+ * and validates accepted content with the same schema (the client's word is not trusted).
+ */
+import type { RequestId, Server } from '@modelcontextprotocol/server';
+import { ElicitationContentError } from '../errors/elicitation-content-error.ts';
+import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
+import { toElicitationSchema } from './elicitation-schema.ts';
+import { checkStandard } from './output-schema.ts';
+import type { ElicitResultOf } from './types.ts';
+
+export interface ElicitOptions {
+  signal?: AbortSignal;
+  relatedRequestId?: RequestId;
+  /** @default 300000 (a human answers) */
+  timeoutMs?: number;
+}
+
+export async function elicit(
+  server: Server,
+  message: string,
+  schema: StandardSchemaLike,
+  options: ElicitOptions = {},
+): Promise<ElicitResultOf<unknown>> {
+  const requestedSchema = toElicitationSchema(schema);
+  const result = await server.elicitInput(
+    { mode: 'form', message, requestedSchema },
+    {
+      timeout: options.timeoutMs ?? 300_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
+    },
+  );
+  if (result.action !== 'accept') return { action: result.action };
+  const content = result.content ?? {};
+  const check = await checkStandard(schema, content);
+  if (!check.ok) throw new ElicitationContentError({ content, details: check.details });
+  return { action: 'accept', content: check.value };
+}

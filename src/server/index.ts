@@ -1,0 +1,33 @@
+/** `reins/server`: sampling and elicitation helpers for MCP tool authors (seed 001, DESIGN §7). */
+export { samplingContext, type SamplingContextOptions } from './sampling-context.ts';
+export { toElicitationSchema, type RequestedSchema } from './elicitation-schema.ts';
+export { structuredOutputTool } from './mcp-sampling-channel.ts';
+export { SampleValidationError, type SampleValidationLastResult } from '../errors/sample-validation-error.ts';
+export { SampleConfigError, type SampleConfigReason } from '../errors/sample-config-error.ts';
+export { ElicitationSchemaError } from '../errors/elicitation-schema-error.ts';
+export { ElicitationContentError } from '../errors/elicitation-content-error.ts';
+export type {
+  ElicitResultOf,
+  RawToolCallOf,
+  RetryOptions,
+  SampleConfigPlain,
+  SampleConfigWithSchema,
+  SampleConfigWithTools,
+  SampleInput,
+  SampleMessage,
+  SampleOptionsBase,
+  SampleParseError,
+  SampleResult,
+  SampleResultWithParsed,
+  SampleResultWithToolCalls,
+  SampleSchemaConfig,
+  SampleSchemaResult,
+  SampleToolCall,
+  SampleToolsConfig,
+  SampleToolsResult,
+  SamplingBackendName,
+  SamplingContext,
+  SamplingToolChoice,
+  SamplingToolDefinition,
+  ValidToolCallOf,
+} from './types.ts';

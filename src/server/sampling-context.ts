@@ -1,0 +1,84 @@
+/**
+ * `samplingContext(server, ctx, options?)`: what a tool author calls inside an MCP tool handler to get
+ * `sample` / `sampleSchema` / `sampleTools` / `elicit` (seed 001), bound to that tool call (its
+ * abort signal and, over Streamable HTTP, its response stream).
+ *
+ * @example
+ * server.registerTool('pick', { inputSchema: z.object({}) }, async (_args, ctx) => {
+ *   const sampling = samplingContext(server, ctx);
+ *   const { parsed } = await sampling.sampleSchema({ prompt: 'Pick a cell 0..8', schema: z.object({ cell: z.number() }) });
+ *   return { content: [{ type: 'text', text: String(parsed.cell) }] };
+ * });
+ */
+import type { McpServer, Server, ServerContext } from '@modelcontextprotocol/server';
+import { SampleConfigError } from '../errors/sample-config-error.ts';
+import type { Model } from '../models/model.ts';
+import type { ProtocolName } from '../protocols/codec.ts';
+import { getCodec } from '../protocols/get-codec.ts';
+import { channelFor, defaultBackend } from './choose-backend.ts';
+import { elicit } from './elicit.ts';
+import { sample } from './sample.ts';
+import type { AnySampleConfig } from './sample-request.ts';
+import { sampleSchema } from './sample-schema.ts';
+import { sampleTools } from './sample-tools.ts';
+import type { SamplingBackend } from './sampling-backend.ts';
+import type { SamplingBackendName, SamplingContext } from './types.ts';
+
+export interface SamplingContextOptions {
+  /** Forces a backend. @default 'mcp-tools' if the client declares `sampling.tools`, else 'mcp-text' if it declares `sampling`, else 'model' when `model` is set */
+  backend?: SamplingBackendName;
+  /** A reins Model, used when the client cannot sample (or with `backend: 'model'`). */
+  model?: Model;
+  /** Default `maxTokens` of every request. @default 1024 */
+  maxTokens?: number;
+  /** The reins protocol used to describe tools in the prompt (`mcp-text`, or a Model without native tools). @default 'json' */
+  textProtocol?: Exclude<ProtocolName, 'native'>;
+  /** Timeout of each sampling and elicitation request, in milliseconds. @default 300000 */
+  timeoutMs?: number;
+}
+
+export function samplingContext(
+  server: McpServer | Server,
+  ctx: Pick<ServerContext, 'mcpReq'>,
+  options: SamplingContextOptions = {},
+): SamplingContext {
+  const lowLevel: Server = 'registerTool' in server ? server.server : server;
+  const backendName = options.backend ?? defaultBackend(lowLevel.getClientCapabilities(), options.model);
+  const related = { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
+  let backend: SamplingBackend | undefined;
+  const resolve = (): SamplingBackend => {
+    if (!backendName) {
+      throw new SampleConfigError(
+        'The client declares no sampling capability and samplingContext has no `model` to fall back on.',
+        { reason: 'no-backend' },
+      );
+    }
+    backend ??= {
+      name: backendName,
+      channel: channelFor(backendName, {
+        server: lowLevel,
+        codec: getCodec(options.textProtocol ?? 'json'),
+        relatedRequestId: related.relatedRequestId,
+        ...(options.model ? { model: options.model } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      }),
+      maxTokens: options.maxTokens ?? 1024,
+      signal: related.signal,
+    };
+    return backend;
+  };
+  const context = {
+    backend: backendName,
+    sample: (config: AnySampleConfig) => sample(resolve(), config),
+    sampleSchema: (config: AnySampleConfig) => sampleSchema(resolve(), config),
+    sampleTools: (config: AnySampleConfig) => sampleTools(resolve(), config),
+    elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: { signal?: AbortSignal }) =>
+      elicit(lowLevel, message, schema, {
+        relatedRequestId: related.relatedRequestId,
+        signal: elicitOptions?.signal ?? related.signal,
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      }),
+  };
+  // The overloads of SamplingContext are the public contract; the implementations above take any variant.
+  return context as unknown as SamplingContext;
+}

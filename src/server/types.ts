@@ -1,0 +1,171 @@
+/**
+ * The public types of `reins/server` (seed 001): sample configs, results and tool definitions.
+ * Each `sample` variant has its own config and result type, so TypeScript overloads give every call
+ * its exact result.
+ */
+import type { ModelPreferences } from '@modelcontextprotocol/server';
+import type { JsonSchema } from '../decision.ts';
+import type { ModelMessage } from '../models/model.ts';
+import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
+
+/**
+ * A conversation message: reins' model message. Tool calls ride on assistant messages
+ * (`toolCalls`) and every call is answered by a `tool` message with the same `toolCallId`.
+ */
+export type SampleMessage = ModelMessage;
+
+/** How the helpers reach a model; see `samplingContext` for the automatic choice. */
+export type SamplingBackendName = 'mcp-tools' | 'mcp-text' | 'model';
+
+export type SamplingToolChoice = 'auto' | 'required' | 'none';
+
+/** A tool the sampled model may call (seed 001 `ToolDefinition`). */
+export interface SamplingToolDefinition<
+  Name extends string = string,
+  Input extends StandardSchemaLike | JsonSchema = StandardSchemaLike | JsonSchema,
+> {
+  name: Name;
+  description?: string;
+  /** A Zod object, any Standard Schema exposing a JSON Schema, or a plain JSON Schema object. */
+  inputSchema: Input;
+}
+
+/** A tool call the model made (seed 001 `ToolCall`). */
+export interface SampleToolCall<Name extends string = string, Args = Record<string, unknown>> {
+  id: string;
+  name: Name;
+  arguments: Args;
+}
+
+type OutputOf<Input> = Input extends StandardSchemaLike<infer Output> ? Output : Record<string, unknown>;
+
+/** The tool calls `tools` can produce, as a union discriminated by `name`, with unvalidated arguments. */
+export type RawToolCallOf<Tools extends readonly SamplingToolDefinition[]> = SampleToolCall<Tools[number]['name']>;
+
+/** The tool calls `tools` can produce, arguments typed by each tool's schema (validated by `sampleTools`). */
+export type ValidToolCallOf<Tools extends readonly SamplingToolDefinition[]> = {
+  [K in keyof Tools]: Tools[K] extends SamplingToolDefinition<infer Name, infer Input>
+    ? SampleToolCall<Name, OutputOf<Input>>
+    : never;
+}[number];
+
+/** Options every variant shares. */
+export interface SampleOptionsBase {
+  systemPrompt?: string;
+  /** Upper bound on the reply's tokens. @default 1024 */
+  maxTokens?: number;
+  /** MCP model preferences (hints, cost/speed/intelligence priorities), passed to the client. */
+  modelPreferences?: ModelPreferences;
+  temperature?: number;
+  /** Aborts the request. @default the tool call's own signal */
+  signal?: AbortSignal;
+}
+
+/** Either one user `prompt` or a whole `messages` history. */
+export type SampleInput = { prompt: string; messages?: never } | { messages: SampleMessage[]; prompt?: never };
+
+export type SampleConfigPlain = SampleOptionsBase &
+  SampleInput & { schema?: never; jsonSchema?: never; tools?: never; toolChoice?: never };
+
+export type SampleConfigWithSchema<Schema extends StandardSchemaLike> = SampleOptionsBase &
+  SampleInput & {
+    /** What the reply must be: a Zod schema or any Standard Schema. */
+    schema: Schema;
+    /** The JSON Schema to show the model, for a Standard Schema that exposes none. */
+    jsonSchema?: JsonSchema;
+    tools?: never;
+    toolChoice?: never;
+  };
+
+export type SampleConfigWithTools<Tools extends readonly SamplingToolDefinition[]> = SampleOptionsBase &
+  SampleInput & {
+    tools: Tools;
+    /** @default 'auto' */
+    toolChoice?: SamplingToolChoice;
+    schema?: never;
+    jsonSchema?: never;
+  };
+
+export interface SampleResult {
+  text: string;
+  /** The model that answered, as the client (or Model) reports it. */
+  model: string;
+  /** `endTurn`, `maxTokens`, `toolUse`, `stopSequence` or a client-specific string. */
+  stopReason?: string;
+  /** The history sent plus the reply (and any corrective turns of the guaranteed helpers), balanced. */
+  messages: SampleMessage[];
+  /** The backend that served the request. */
+  backend: SamplingBackendName;
+}
+
+export type SampleParseError = { message: string; rawText: string };
+
+export type SampleResultWithParsed<T> = SampleResult &
+  ({ parsed: T; parseError?: undefined } | { parsed: null; parseError: SampleParseError });
+
+export type SampleResultWithToolCalls<Call extends SampleToolCall = SampleToolCall> = SampleResult & {
+  toolCalls: Call[];
+};
+
+/** Guaranteed-helper options. */
+export interface RetryOptions {
+  /** Corrective attempts after the first one. @default 2 */
+  retries?: number;
+}
+
+export type SampleSchemaConfig<Schema extends StandardSchemaLike> = SampleOptionsBase &
+  SampleInput &
+  RetryOptions & { schema: Schema; jsonSchema?: JsonSchema; tools?: never; toolChoice?: never };
+
+export type SampleToolsConfig<Tools extends readonly SamplingToolDefinition[]> = SampleOptionsBase &
+  SampleInput &
+  RetryOptions & {
+    tools: Tools;
+    /** `none` is refused: it contradicts a guaranteed call. @default 'required' */
+    toolChoice?: 'auto' | 'required';
+    schema?: never;
+    jsonSchema?: never;
+  };
+
+export type SampleSchemaResult<T> = SampleResult & {
+  parsed: T;
+  /** Requests made, the first one included. */
+  attempts: number;
+};
+
+export type SampleToolsResult<Call extends SampleToolCall<string, unknown> = SampleToolCall> = SampleResult & {
+  stopReason: 'toolUse';
+  toolCalls: [Call, ...Call[]];
+  attempts: number;
+};
+
+export type ElicitResultOf<T> = { action: 'accept'; content: T } | { action: 'decline' } | { action: 'cancel' };
+
+type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;
+
+/** What a tool handler gets from `samplingContext(...)`. */
+export interface SamplingContext {
+  /** The backend the helpers use (automatic unless overridden); undefined when none is available. */
+  readonly backend: SamplingBackendName | undefined;
+  sample<const Tools extends readonly SamplingToolDefinition[]>(
+    config: SampleConfigWithTools<Tools>,
+  ): Promise<SampleResultWithToolCalls<RawToolCallOf<Tools>>>;
+  sample<Schema extends StandardSchemaLike>(
+    config: SampleConfigWithSchema<Schema>,
+  ): Promise<SampleResultWithParsed<InferOutput<Schema>>>;
+  sample(config: SampleConfigPlain): Promise<SampleResult>;
+  /** A reply that validates against `schema`, retried with corrections; throws `SampleValidationError`. */
+  sampleSchema<Schema extends StandardSchemaLike>(
+    config: SampleSchemaConfig<Schema>,
+  ): Promise<SampleSchemaResult<InferOutput<Schema>>>;
+  /** At least one valid tool call, retried with corrections; throws `SampleValidationError`. */
+  sampleTools<const Tools extends readonly SamplingToolDefinition[]>(
+    config: SampleToolsConfig<Tools>,
+  ): Promise<SampleToolsResult<ValidToolCallOf<Tools>>>;
+  /** Asks the user through MCP form elicitation; the schema must be a flat Zod object. */
+  elicit<Schema extends StandardSchemaLike<Record<string, unknown>>>(
+    message: string,
+    schema: Schema,
+    options?: { signal?: AbortSignal },
+  ): Promise<ElicitResultOf<InferOutput<Schema>>>;
+}

@@ -1,0 +1,30 @@
+/**
+ * `reins/sessions`: durable runs. A Store keeps every step of a run as it happens, so runs can be
+ * listed, shown and resumed after a crash or an exit while waiting for the human. Node only
+ * (`node:sqlite`).
+ */
+export type { ListRunsOptions, Store } from './store.ts';
+export { RESUMABLE_STATUSES } from './store.ts';
+export { SqliteStore, defaultSessionsPath, type SqliteStoreOptions } from './sqlite-store.ts';
+export { MemoryStore } from './memory-store.ts';
+export { redact, redactText, isSecretName, REDACTED } from './redact.ts';
+export { recordFromEvent, storedError } from './record-from-event.ts';
+export {
+  rebuildTranscript,
+  interruptedCallMessage,
+  type RebuildOptions,
+  type ResumePoint,
+} from './rebuild-transcript.ts';
+export type {
+  InterruptedCall,
+  RecordInput,
+  RunMeta,
+  RunRecord,
+  RunRecordType,
+  RunSummary,
+  SessionStatus,
+  StoredError,
+  StoredRun,
+} from './run-record.ts';
+export { SessionNotFoundError } from '../errors/session-not-found-error.ts';
+export { SessionStoreError } from '../errors/session-store-error.ts';

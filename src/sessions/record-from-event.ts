@@ -1,0 +1,60 @@
+/**
+ * Turns a loop event into the record a store keeps, or `undefined` for events that are not kept
+ * (streaming deltas, tool progress). Tool calls become `tool-call-start` / `tool-call-end`; errors
+ * become plain `StoredError` objects.
+ */
+import type { AgentEvent } from '../loop/events.ts';
+import type { RecordInput, StoredError } from './run-record.ts';
+
+/** The JSON-safe fields of an error: name, message, fault and its own structured fields. */
+export function storedError(error: unknown): StoredError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(error)) {
+    if (name !== 'cause' && name !== 'stack' && typeof value !== 'function') fields[name] = value;
+  }
+  const fault = (error as { fault?: unknown }).fault;
+  return { ...fields, name: error.name, message: error.message, ...(typeof fault === 'string' ? { fault } : {}) };
+}
+
+export function recordFromEvent(event: AgentEvent): RecordInput | undefined {
+  const { runId: _runId, ...body } = event;
+  switch (body.type) {
+    case 'decision-delta':
+    case 'tool-progress':
+      return undefined;
+    case 'tool-call':
+      return { type: 'tool-call-start', step: body.step, callId: body.callId, tool: body.tool, args: body.args };
+    case 'tool-result':
+      return {
+        type: 'tool-call-end',
+        step: body.step,
+        callId: body.callId,
+        tool: body.tool,
+        outcome: 'result',
+        result: body.result,
+        observation: body.observation,
+        durationMs: body.durationMs,
+      };
+    case 'tool-error':
+      return {
+        type: 'tool-call-end',
+        step: body.step,
+        callId: body.callId,
+        tool: body.tool,
+        outcome: 'error',
+        error: storedError(body.error),
+        observation: body.observation,
+      };
+    case 'run-end':
+      return {
+        type: 'run-end',
+        step: body.step,
+        status: body.status,
+        usage: body.usage,
+        ...(body.error ? { error: storedError(body.error) } : {}),
+      };
+    default:
+      return body;
+  }
+}

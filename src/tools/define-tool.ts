@@ -1,0 +1,83 @@
+/**
+ * `defineTool`: a local tool for the LocalToolbox. The input schema (Zod 4, Standard Schema or
+ * plain JSON Schema) becomes the JSON Schema the model sees; `execute` may return a string, a
+ * ToolResult or any JSON value, normalised to a ToolResult.
+ */
+import type { JsonSchema, ToolAnnotations, ToolSpec } from '../decision.ts';
+import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
+import { toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
+
+export interface ToolExecuteContext {
+  /** Aborted when the run is cancelled or the tool times out: stop work and return or throw. */
+  signal: AbortSignal;
+  /** Reports progress; the loop emits it as a `tool-progress` event. */
+  reportProgress: (progress: ToolProgress) => void;
+}
+
+/** What `execute` may return: text, a ToolResult, or any JSON-serialisable value (sent as JSON text + structuredContent). */
+export type ToolOutput = string | ToolResult | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
+
+export interface ToolDefinition<Input extends ToolInputSchema = ToolInputSchema> {
+  /** Unique name the model calls the tool by (letters, digits, `_`, `-`). */
+  name: string;
+  /** What the tool does and when to use it; shown to the model. */
+  description: string;
+  /** Arguments: a Zod 4 schema, a Standard Schema exposing JSON Schema, or a plain JSON Schema. */
+  input: Input;
+  execute(args: InferToolArgs<Input>, context: ToolExecuteContext): ToolOutput | Promise<ToolOutput>;
+  /**
+   * MCP tool annotations. A local tool without annotations runs without approval; give
+   * `{ destructiveHint: true }` (or omit `readOnlyHint`) to have calls approved first.
+   */
+  annotations?: ToolAnnotations;
+  /** Milliseconds before the call is abandoned with a ToolTimeoutError; overrides the agent's `toolTimeoutMs`. */
+  timeoutMs?: number;
+}
+
+/** A tool made by `defineTool`: its spec plus what runs it. */
+export interface LocalTool {
+  readonly kind: 'reins.local-tool';
+  readonly spec: ToolSpec;
+  readonly input: ToolInputSchema;
+  readonly timeoutMs?: number;
+  execute(args: Record<string, unknown>, context: ToolExecuteContext): Promise<ToolOutput>;
+}
+
+/**
+ * Defines a local tool.
+ * @example
+ * const add = defineTool({ name: 'add', description: 'Adds two numbers',
+ *   input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => String(a + b) });
+ */
+export function defineTool<Input extends ToolInputSchema>(definition: ToolDefinition<Input>): LocalTool {
+  const inputSchema: JsonSchema = toInputJsonSchema(definition.name, definition.input);
+  const spec: ToolSpec = { name: definition.name, description: definition.description, inputSchema };
+  if (definition.annotations) spec.annotations = definition.annotations;
+  return {
+    kind: 'reins.local-tool',
+    spec,
+    input: definition.input,
+    timeoutMs: definition.timeoutMs,
+    execute: async (args, context) => definition.execute(args as InferToolArgs<Input>, context),
+  };
+}
+
+export function isLocalTool(value: unknown): value is LocalTool {
+  return typeof value === 'object' && value !== null && (value as LocalTool).kind === 'reins.local-tool';
+}
+
+/** Normalises what `execute` returned: a string is text, a ToolResult passes, other JSON is text + structuredContent. */
+export function toToolResult(output: ToolOutput): ToolResult {
+  if (typeof output === 'string') return textResult(output);
+  if (isToolResult(output)) return output;
+  const result: ToolResult = { content: [{ type: 'text', text: JSON.stringify(output) ?? 'null' }] };
+  if (typeof output === 'object' && output !== null && !Array.isArray(output)) result.structuredContent = output;
+  return result;
+}
+
+function isToolResult(value: unknown): value is ToolResult {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as ToolResult).content)) return false;
+  return (value as ToolResult).content.every(
+    (part) => typeof part === 'object' && part !== null && typeof (part as { type?: unknown }).type === 'string',
+  );
+}

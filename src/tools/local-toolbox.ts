@@ -1,0 +1,59 @@
+/**
+ * LocalToolbox: the Toolbox of `defineTool` tools. Validates arguments with the tool's own
+ * Standard Schema when it has one (so Zod defaults and transforms apply), enforces the timeout,
+ * passes the AbortSignal and progress reporting through, and normalises results.
+ */
+import type { ToolSpec } from '../decision.ts';
+import { ConfigError } from '../errors/config-error.ts';
+import { ReinsError } from '../errors/reins-error.ts';
+import { ToolExecutionError } from '../errors/tool-execution-error.ts';
+import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
+import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
+import { toToolResult, type LocalTool } from './define-tool.ts';
+import { formatIssues, isStandardSchema } from './tool-input-schema.ts';
+import { textResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
+import { withToolTimeout } from './with-tool-timeout.ts';
+
+export class LocalToolbox implements Toolbox {
+  readonly #tools = new Map<string, LocalTool>();
+
+  /** @throws ConfigError when two tools share a name. */
+  constructor(tools: readonly LocalTool[] = []) {
+    for (const tool of tools) {
+      if (this.#tools.has(tool.spec.name)) throw new ConfigError(`Two local tools are named ${tool.spec.name}.`);
+      this.#tools.set(tool.spec.name, tool);
+    }
+  }
+
+  list(): ToolSpec[] {
+    return [...this.#tools.values()].map((tool) => tool.spec);
+  }
+
+  async call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
+    const tool = this.#tools.get(name);
+    if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
+    const checked = await validateWithOwnSchema(tool, args);
+    if (!checked.ok) return textResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`, true);
+    try {
+      const output = await withToolTimeout(
+        (signal) => tool.execute(checked.args, { signal, reportProgress: (progress) => options.onProgress?.(progress) }),
+        { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
+      );
+      return toToolResult(output);
+    } catch (error) {
+      if (ToolTimeoutError.isInstance(error) || options.signal?.aborted) throw error;
+      if (ReinsError.isInstance(error) && error.fault === 'tool') throw error;
+      throw new ToolExecutionError(name, { cause: error });
+    }
+  }
+}
+
+async function validateWithOwnSchema(
+  tool: LocalTool,
+  args: Record<string, unknown>,
+): Promise<{ ok: true; args: Record<string, unknown> } | { ok: false; details: string[] }> {
+  if (!isStandardSchema(tool.input) || !tool.input['~standard'].validate) return { ok: true, args };
+  const result = await tool.input['~standard'].validate(args);
+  if (result.issues) return { ok: false, details: formatIssues(result.issues) };
+  return { ok: true, args: result.value as Record<string, unknown> };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { MaxStepsError } from '../../src/errors/max-steps-error.ts';
+import { createAgent } from '../../src/loop/create-agent.ts';
+import { ScriptedModel } from '../../src/testing/scripted-model.ts';
+import { addTool, allProtocols, answer, call, collect, ofType, turn } from './helpers.ts';
+
+describe.each(allProtocols)('best-effort last turn over %s', (protocol) => {
+  const tools = [addTool.spec];
+  const options = { supportsTools: protocol === 'native' };
+
+  it('after maxSteps, one turn without tools gives an answer; the run stays failed with the limit error', async () => {
+    const model = new ScriptedModel(
+      [turn(protocol, [call('add', { a: 1, b: 1 })], tools), turn(protocol, [call('add', { a: 2, b: 2 })], tools), turn(protocol, [answer('About 4.')], tools)],
+      options,
+    );
+    const { events, result } = await collect(
+      createAgent({ model, tools: [addTool], protocol, maxSteps: 2, bestEffortAnswer: true }).run('q'),
+    );
+
+    expect(result.status).toBe('failed');
+    expect(MaxStepsError.isInstance(result.error)).toBe(true);
+    expect(result).toMatchObject({ answer: 'About 4.', bestEffort: true });
+    expect(ofType(events, 'answer')).toEqual([expect.objectContaining({ answer: 'About 4.', bestEffort: true })]);
+    const last = model.calls[2]!;
+    expect(last.messages.at(-1)?.content).toContain('No more tools can be called');
+    if (protocol === 'native') expect(last.toolChoice).toBe('none');
+    expect(events.at(-1)?.type).toBe('run-end');
+  });
+
+  it('is off by default', async () => {
+    const model = new ScriptedModel([turn(protocol, [call('add', { a: 1, b: 1 })], tools)], options);
+    const { result } = await collect(createAgent({ model, tools: [addTool], protocol, maxSteps: 1 }).run('q'));
+    expect(result.answer).toBeUndefined();
+    expect(model.calls).toHaveLength(1);
+  });
+});
+
+describe('best-effort turn that still calls a tool', () => {
+  it('gives no answer and runs nothing', async () => {
+    const model = new ScriptedModel([JSON.stringify(call('add', { a: 1, b: 1 })), JSON.stringify(call('add', { a: 5, b: 1 }))]);
+    const { events, result } = await collect(
+      createAgent({ model, tools: [addTool], protocol: 'json', maxSteps: 1, bestEffortAnswer: true }).run('q'),
+    );
+    expect(result.status).toBe('failed');
+    expect(result.answer).toBeUndefined();
+    expect(ofType(events, 'tool-result')).toHaveLength(1);
+  });
+});

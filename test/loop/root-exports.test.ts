@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import * as reins from '../../src/index.ts';
+import * as testing from '../../src/testing/index.ts';
+
+describe('public entry points', () => {
+  it('the root entry exports the stable API of DESIGN §3', () => {
+    for (const name of ['createAgent', 'defineTool', 'parseDecision', 'getCodec', 'LocalToolbox', 'mergeToolboxes', 'toUserChannel', 'defaultApproval'])
+      expect(typeof reins[name as keyof typeof reins]).toBe('function');
+    expect(Object.keys(reins.protocols).sort()).toEqual(['envelope', 'json', 'line', 'native', 'xml']);
+    expect(reins.DECISION_SCHEMA.oneOf).toHaveLength(3);
+    expect(reins.MaxStepsError.errorName).toBe('Reins_MaxStepsError');
+  });
+
+  it('reins/testing exports the test doubles', () => {
+    expect(typeof testing.ScriptedModel).toBe('function');
+    expect(typeof testing.MockModel).toBe('function');
+    expect(typeof testing.ChaosModel).toBe('function');
+    expect(testing.damageKinds).toContain('two-actions');
+  });
+
+  it('parseDecision and an agent agree on the same text', async () => {
+    const text = '{"action":"answer_user","answer":"42"}';
+    const parsed = reins.parseDecision('json', text, { tools: [] });
+    expect(parsed.success && parsed.decision).toEqual({ action: 'answer_user', answer: '42' });
+    const result = await reins.createAgent({ model: new testing.ScriptedModel([text]), protocol: 'json' }).run('q').result;
+    expect(result.answer).toBe('42');
+  });
+});

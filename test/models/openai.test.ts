@@ -1,0 +1,18 @@
+import { expect } from 'vitest';
+import { resolveModel } from '../../src/models/resolve-model.ts';
+import { runModelContract } from './model-contract.ts';
+
+runModelContract({
+  provider: 'openai',
+  fixtures: 'openai',
+  createModel: (url) => resolveModel('openai:gpt-4.1-mini', { baseURL: `${url}/v1`, env: { OPENAI_API_KEY: 'sk-test' } }),
+  respondedModelId: 'gpt-4.1-mini-2025-04-14',
+  textUsage: { inputTokens: 24, outputTokens: 8 },
+  apiKeyHint: 'OPENAI_API_KEY',
+  expectSchemaOnWire: (body, schema) => {
+    expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'response', schema } });
+  },
+  expectForcedTool: (body, name) => {
+    expect(body.tool_choice).toEqual({ type: 'function', function: { name } });
+  },
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { nativeCodec, nativeToolCalls } from '../../src/protocols/native-codec.ts';
+import { runCodecContract } from './codec-contract.ts';
+import { contractTools as tools } from './contract-tools.ts';
+import { plainText } from './text-rules.ts';
+
+// native carries call_tool tool/args (no reason), ask_user question/why, answer_user answer/confidence.
+const carried = (decision: Parameters<typeof nativeToolCalls>[0][number]) =>
+  decision.action === 'call_tool' ? { ...decision, reason: '' } : decision;
+
+// Decisions as native tool calls (the normal path) ...
+runCodecContract(nativeCodec, {
+  carried,
+  encode: (decisions) => ({ text: '', toolCalls: nativeToolCalls(decisions) }),
+  fuzzRuns: 10_000,
+});
+// ... and as text, for a model that answered in plain text or drifted into a text dialect.
+runCodecContract(nativeCodec, { carried, rules: { text: plainText }, fuzzRuns: 10_000 });
+
+describe('native codec', () => {
+  it('offers ask_user and answer_user as tools', () => {
+    expect(nativeCodec.requestTools?.(tools).map((tool) => tool.name)).toEqual(['add', 'search', 'tag', 'scale', 'ping', 'ask_user', 'answer_user']);
+  });
+
+  it('keeps the tool call ids and reads string arguments', () => {
+    const result = nativeCodec.parse('', { tools, toolCalls: [{ id: 'c7', name: 'add', arguments: '{"a":1,"b":2}' }] });
+    expect(result).toMatchObject({ success: true, toolCallIds: ['c7'], dialect: 'native', decision: { tool: 'add', args: { a: 1, b: 2 } } });
+  });
+
+  it('accepts a drifted call in the text when no native call came', () => {
+    const result = nativeCodec.parse('<tool_call>{"name": "ping", "arguments": {}}</tool_call>', { tools, toolCalls: [] });
+    expect(result).toMatchObject({ success: true, dialect: 'hermes', repaired: true, decision: { action: 'call_tool', tool: 'ping' } });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptExhaustedError } from '../../src/errors/script-exhausted-error.ts';
+import { ScriptIncompleteError } from '../../src/errors/script-incomplete-error.ts';
+import type { ModelStreamPart } from '../../src/models/model.ts';
+import { ScriptedModel } from '../../src/testing/scripted-model.ts';
+
+const request = (content: string) => ({ messages: [{ role: 'user' as const, content }] });
+
+async function drain(parts: AsyncIterable<ModelStreamPart>): Promise<ModelStreamPart[]> {
+  const all: ModelStreamPart[] = [];
+  for await (const part of parts) all.push(part);
+  return all;
+}
+
+describe('ScriptedModel', () => {
+  it('plays text, native and function steps in order and records every request', async () => {
+    const model = new ScriptedModel([
+      'first',
+      { toolCalls: [{ name: 'add', arguments: { a: 1 } }] },
+      (req, call) => `echo ${req.messages[0]?.content} #${call}`,
+    ]);
+    expect(model.supportsTools).toBe(true);
+    expect((await model.generate(request('a'))).text).toBe('first');
+    const second = await model.generate(request('b'));
+    expect(second).toMatchObject({ text: '', finishReason: 'tool-calls', toolCalls: [{ id: 'call_2_1', name: 'add', arguments: { a: 1 } }] });
+    expect((await model.generate(request('c'))).text).toBe('echo c #2');
+    expect(model.calls.map((call) => call.messages[0]?.content)).toEqual(['a', 'b', 'c']);
+    model.assertComplete();
+  });
+
+  it('throws ScriptExhaustedError past the end and assertComplete reports unused steps', async () => {
+    const model = new ScriptedModel(['only', 'unused']);
+    await model.generate(request('a'));
+    expect(() => model.assertComplete()).toThrow(ScriptIncompleteError);
+    await model.generate(request('b'));
+    const error = await model.generate(request('c')).catch((caught: unknown) => caught);
+    expect(ScriptExhaustedError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ scriptLength: 2, call: 3 });
+  });
+
+  it('streams text in chunks of chunkSize, then tool calls, then finish', async () => {
+    const model = new ScriptedModel([{ text: 'abcdefg', toolCalls: [{ id: 'x', name: 't', arguments: {} }], usage: { inputTokens: 3, outputTokens: 2 } }], {
+      chunkSize: 3,
+    });
+    const parts = await drain(model.stream(request('q')));
+    expect(parts).toEqual([
+      { type: 'text-delta', text: 'abc' },
+      { type: 'text-delta', text: 'def' },
+      { type: 'text-delta', text: 'g' },
+      { type: 'tool-call', toolCall: { id: 'x', name: 't', arguments: {} } },
+      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 3, outputTokens: 2 }, modelId: 'scripted' },
+    ]);
+    expect(model.streams).toEqual([{ chunks: 3, totalChunks: 3, completed: true }]);
+  });
+
+  it('records how many chunks were pulled when the consumer stops early', async () => {
+    const model = new ScriptedModel(['0123456789'], { chunkSize: 2 });
+    for await (const part of model.stream(request('q'))) if (part.type === 'text-delta' && part.text === '23') break;
+    expect(model.streams[0]).toEqual({ chunks: 2, totalChunks: 5, completed: false });
+  });
+
+  it('honours the request signal between delayed chunks', async () => {
+    const model = new ScriptedModel(['0123456789'], { chunkSize: 2, delayMs: 5 });
+    const controller = new AbortController();
+    const pulled: string[] = [];
+    const consume = async () => {
+      for await (const part of model.stream({ ...request('q'), signal: controller.signal })) {
+        if (part.type === 'text-delta') pulled.push(part.text);
+        if (pulled.length === 1) controller.abort(new Error('enough'));
+      }
+    };
+    await expect(consume()).rejects.toThrow('enough');
+    expect(pulled).toEqual(['01']);
+  });
+
+  it('supportsTools defaults to false for text-only scripts and can be set', () => {
+    expect(new ScriptedModel(['x']).supportsTools).toBe(false);
+    expect(new ScriptedModel(['x'], { supportsTools: true }).supportsTools).toBe(true);
+  });
+});

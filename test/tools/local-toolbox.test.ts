@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/errors/config-error.ts';
+import { ToolExecutionError } from '../../src/errors/tool-execution-error.ts';
+import { ToolNotFoundError } from '../../src/errors/tool-not-found-error.ts';
+import { ToolTimeoutError } from '../../src/errors/tool-timeout-error.ts';
+import { defineTool } from '../../src/tools/define-tool.ts';
+import { LocalToolbox } from '../../src/tools/local-toolbox.ts';
+import type { ToolProgress } from '../../src/tools/toolbox.ts';
+
+const empty = { type: 'object', properties: {} };
+
+describe('LocalToolbox', () => {
+  it('lists specs and rejects duplicate names', () => {
+    const a = defineTool({ name: 'a', description: 'A.', input: empty, execute: () => 'a' });
+    expect(new LocalToolbox([a]).list()).toEqual([a.spec]);
+    expect(() => new LocalToolbox([a, a])).toThrow(ConfigError);
+  });
+
+  it('rejects an unknown tool with ToolNotFoundError naming the available ones', async () => {
+    const a = defineTool({ name: 'a', description: 'A.', input: empty, execute: () => 'a' });
+    const error = await new LocalToolbox([a]).call('b', {}).catch((caught: unknown) => caught);
+    expect(ToolNotFoundError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ toolName: 'b', availableTools: ['a'] });
+  });
+
+  it('wraps a throw in ToolExecutionError with the cause', async () => {
+    const cause = new Error('disk full');
+    const tool = defineTool({ name: 'w', description: 'W.', input: empty, execute: () => Promise.reject(cause) });
+    const error = await new LocalToolbox([tool]).call('w', {}).catch((caught: unknown) => caught);
+    expect(ToolExecutionError.isInstance(error)).toBe(true);
+    expect((error as ToolExecutionError).cause).toBe(cause);
+    expect((error as Error).message).toContain('disk full');
+  });
+
+  it('times out, aborting the signal the tool got', async () => {
+    let seen: AbortSignal | undefined;
+    const tool = defineTool({
+      name: 'slow',
+      description: 'Slow.',
+      input: empty,
+      execute: (_args, { signal }) => {
+        seen = signal;
+        return new Promise<string>(() => {});
+      },
+    });
+    const error = await new LocalToolbox([tool]).call('slow', {}, { timeoutMs: 20 }).catch((caught: unknown) => caught);
+    expect(ToolTimeoutError.isInstance(error)).toBe(true);
+    expect(seen?.aborted).toBe(true);
+    expect(ToolTimeoutError.isInstance(seen?.reason)).toBe(true);
+  });
+
+  it('passes the caller signal through and rejects with its reason', async () => {
+    const controller = new AbortController();
+    const tool = defineTool({
+      name: 'wait',
+      description: 'Waits.',
+      input: empty,
+      execute: () => {
+        controller.abort(new Error('stop'));
+        return new Promise<string>(() => {});
+      },
+    });
+    await expect(new LocalToolbox([tool]).call('wait', {}, { signal: controller.signal })).rejects.toThrow('stop');
+  });
+
+  it('reports progress through onProgress', async () => {
+    const tool = defineTool({
+      name: 'p',
+      description: 'P.',
+      input: empty,
+      execute: (_args, { reportProgress }) => {
+        reportProgress({ progress: 1, total: 2 });
+        reportProgress({ progress: 2, total: 2, message: 'done' });
+        return 'ok';
+      },
+    });
+    const progress: ToolProgress[] = [];
+    await new LocalToolbox([tool]).call('p', {}, { onProgress: (update) => progress.push(update) });
+    expect(progress).toEqual([{ progress: 1, total: 2 }, { progress: 2, total: 2, message: 'done' }]);
+  });
+});
