@@ -1,0 +1,98 @@
+/**
+ * Bench section "peers": loop overhead per step, reins vs the Vercel AI SDK's tool loop, on the same
+ * turns: 999 calls of a no-op tool (args `{i}`), then a text answer, in one 1,000-step run.
+ * - reins: `createAgent` (native protocol, generate path) over a ScriptedModel holding those turns;
+ * - AI SDK: `generateText` with `stopWhen: stepCountIs(1000)` over the AI SDK's own
+ *   `MockLanguageModelV4` returning the same turns.
+ * The same comparison over 100 runs of 10 steps shows the fixed per-step cost without a long history.
+ * Runs alternate (reins, AI SDK, reins, ...) for ROUNDS rounds after one warm-up each; the figures are
+ * medians, so drift on a shared machine hits both sides alike. Both loops keep the whole history and
+ * send it every step, so the per-step cost includes the growing prompt on both sides.
+ * Runnable alone: `node bench/sections/peers.ts`.
+ */
+import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { createAgent } from '../../src/loop/create-agent.ts';
+import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model.ts';
+import { defineTool } from '../../src/tools/define-tool.ts';
+import { aiSdkMock } from '../lib/ai-sdk-mock.ts';
+import { median, ratio } from '../lib/stats.ts';
+
+const STEPS = 1000;
+const ROUNDS = 5;
+const inputSchema = { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] } as const;
+
+const SHORT_STEPS = 10;
+const SHORT_RUNS = 100;
+
+function scriptedTurns(count: number): ScriptStep[] {
+  const steps: ScriptStep[] = [];
+  for (let index = 1; index < count; index++) steps.push({ toolCalls: [{ name: 'noop', arguments: { i: index } }], usage: { inputTokens: 1, outputTokens: 1 } });
+  steps.push({ text: 'done', usage: { inputTokens: 1, outputTokens: 1 } });
+  return steps;
+}
+
+/** One reins run of `count` steps; returns milliseconds. */
+async function reinsRun(count: number): Promise<number> {
+  const noop = defineTool({ name: 'noop', description: 'Does nothing.', input: inputSchema, execute: () => 'ok' });
+  const model = new ScriptedModel(scriptedTurns(count), { recordCalls: false });
+  const agent = createAgent({ model, tools: [noop], protocol: 'native', stream: false, maxSteps: count });
+  const started = performance.now();
+  const result = await agent.run('go').result;
+  const elapsed = performance.now() - started;
+  if (result.status !== 'answered' || result.steps !== count) throw new Error(`reins run ended ${result.status} after ${result.steps} steps`);
+  return elapsed;
+}
+
+/** One AI SDK run of `count` steps; returns milliseconds. */
+async function aiSdkRun(count: number): Promise<number> {
+  const model = aiSdkMock((_prompt, call) =>
+    call < count - 1 ? { toolCalls: [{ id: `call_${call}`, name: 'noop', arguments: { i: call + 1 } }] } : { text: 'done' },
+  );
+  const noop = tool({ description: 'Does nothing.', inputSchema: jsonSchema<{ i: number }>(inputSchema), execute: async () => 'ok' });
+  const started = performance.now();
+  const result = await generateText({ model, prompt: 'go', tools: { noop }, stopWhen: stepCountIs(count) });
+  const elapsed = performance.now() - started;
+  if (result.text !== 'done' || result.steps.length !== count) throw new Error(`AI SDK run ended after ${result.steps.length} steps`);
+  return elapsed;
+}
+
+export const title = 'Loop overhead vs the AI SDK';
+
+/** Milliseconds for `runs` sequential runs of `count` steps. */
+async function timed(runOnce: (count: number) => Promise<number>, count: number, runs: number): Promise<number> {
+  let total = 0;
+  for (let index = 0; index < runs; index++) total += await runOnce(count);
+  return total;
+}
+
+/** Interleaved rounds (first one discarded as warm-up); medians of µs per step for both sides. */
+async function compare(count: number, runs: number): Promise<{ reins: number; aiSdk: number }> {
+  const reins: number[] = [];
+  const aiSdk: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const reinsMs = await timed(reinsRun, count, runs);
+    const aiSdkMs = await timed(aiSdkRun, count, runs);
+    if (round === 0) continue;
+    reins.push((reinsMs * 1000) / (count * runs));
+    aiSdk.push((aiSdkMs * 1000) / (count * runs));
+  }
+  return { reins: median(reins), aiSdk: median(aiSdk) };
+}
+
+export async function run(): Promise<Record<string, number>> {
+  const long = await compare(STEPS, 1);
+  const short = await compare(SHORT_STEPS, SHORT_RUNS);
+  return {
+    rounds: ROUNDS,
+    [`${STEPS}-step run: reins µs/step`]: long.reins,
+    [`${STEPS}-step run: AI SDK µs/step`]: long.aiSdk,
+    [`${STEPS}-step run: reins / AI SDK time`]: ratio(long.reins, long.aiSdk),
+    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: reins µs/step`]: short.reins,
+    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: AI SDK µs/step`]: short.aiSdk,
+    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: reins / AI SDK time`]: ratio(short.reins, short.aiSdk),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await run());
+}
