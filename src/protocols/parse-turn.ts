@@ -1,11 +1,13 @@
 /**
  * The parse pipeline every codec shares (DESIGN §4): normalize the text, read it in the protocol's own
  * dialect, then in every other known dialect (drift), validate strictly, and never throw.
- * A codec whose plain text is an answer (xml, native) passes `plainText`.
+ * A codec whose plain text is an answer (xml, native) passes `plainText`; text holding a tool-call
+ * attempt no reader could read is then rejected instead of taken as the answer (`findCallAttempt`).
  */
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { driftReaders } from './dialects/drift-readers.ts';
+import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import type { DialectReader, Reading } from './reading.ts';
 
@@ -17,6 +19,10 @@ export interface TurnSpec {
   /** Removes protocol-specific noise before reading (after normalization). */
   prepare?: (text: string) => string;
 }
+
+/** Kinds that say a dialect was understood (tool, args, count): more useful than "could not read". */
+const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions']);
+const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   const raw = typeof rawInput === 'string' ? rawInput : String(rawInput ?? '');
@@ -40,10 +46,12 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       if (!reading) continue;
       const result = accept(reading, true);
       if (result.success) return result;
-      driftFailure ??= result;
+      if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;
     if (failure) return failure;
+    const attempt = spec.plainText ? findCallAttempt(text, tools) : undefined;
+    if (attempt) return failedResult(attempt, raw, tools);
     const plain = spec.plainText?.(text);
     if (plain) return accept(plain, normalized.unfenced);
     return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);

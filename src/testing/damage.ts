@@ -3,7 +3,7 @@
  * damaged turn, or undefined when it does not apply (e.g. JSON damage on text with no JSON).
  */
 import type { ModelToolCall } from '../models/model.ts';
-import { findBalanced } from './find-balanced.ts';
+import { closingBracketIndex } from '../protocols/extract/closing-bracket-index.ts';
 import { randomInt, type Random } from './seeded-random.ts';
 
 export const damageKinds = [
@@ -102,7 +102,7 @@ function duplicateAction(turn: Turn): Turn | undefined {
   if (block) return { ...turn, text: text.replace(block[0], `${block[0]}\n${block[0]}`) };
   const actions = /"actions"\s*:\s*\[\s*\{/.exec(text);
   const open = actions ? actions.index + actions[0].length - 1 : text.indexOf('{');
-  const close = open < 0 ? -1 : findBalanced(text, open);
+  const close = open < 0 ? -1 : closingBracketIndex(text, open);
   if (close < 0) return undefined;
   const object = text.slice(open, close);
   return { ...turn, text: text.slice(0, close) + (actions ? ', ' : '\n') + object + text.slice(close) };

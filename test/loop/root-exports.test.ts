@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as reins from '../../src/index.ts';
+import * as errors from '../../src/errors/index.ts';
 import * as testing from '../../src/testing/index.ts';
 
 describe('public entry points', () => {
@@ -9,6 +10,15 @@ describe('public entry points', () => {
     expect(Object.keys(reins.protocols).sort()).toEqual(['envelope', 'json', 'line', 'native', 'xml']);
     expect(reins.DECISION_SCHEMA.oneOf).toHaveLength(3);
     expect(reins.MaxStepsError.errorName).toBe('Reins_MaxStepsError');
+  });
+
+  it('the root entry re-exports every error class, so users can catch any of them from `reins`', () => {
+    const errorClassNames = Object.entries(errors)
+      .filter(([, value]) => typeof value === 'function' && 'errorName' in value)
+      .map(([name]) => name);
+    expect(errorClassNames.length).toBeGreaterThan(20);
+    const missing = errorClassNames.filter((name) => !(name in reins));
+    expect(missing).toEqual([]);
   });
 
   it('reins/testing exports the test doubles', () => {

@@ -81,7 +81,7 @@ export function runCodecContract(codec: Codec, options: CodecContractOptions): v
           const { text, toolCalls } = encode(decisions, thoughts);
           const result = codec.parse(text, { tools, toolCalls, maxActions: maxDecisions });
           if (!result.success) throw new Error(`rejected ${JSON.stringify(text)}: ${result.error.message} ${result.error.details.join('; ')}`);
-          expect(result.decisions).toEqual(asJson(decisions.map(options.carried)));
+          expect(asJson(result.decisions)).toEqual(asJson(decisions.map(options.carried)));
           if (options.carriesThoughts) expect(result.thoughts).toEqual(thoughts);
         }),
         { numRuns: options.roundTripRuns ?? 1_000 },

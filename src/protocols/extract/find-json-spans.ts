@@ -4,6 +4,7 @@
  * prose cannot derail it. A span still open at the end of the text (truncated output) is returned
  * with `complete: false`; JSON repair may close it.
  */
+import { closingBracketIndex } from './closing-bracket-index.ts';
 
 export interface JsonSpan {
   /** The candidate text, from its opening bracket to its closing one (or to the end). */
@@ -24,25 +25,6 @@ function nextOpening(text: string, from: number): number {
   return -1;
 }
 
-/** Index after the bracket closing the one at `start`, or -1 when the text ends first. */
-function closingIndex(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (char === '\\') index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{' || char === '[') depth++;
-    else if (char === '}' || char === ']') {
-      depth--;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
-}
-
 /** All top-level candidates, in order; at most `limit` of them. */
 export function findJsonSpans(text: string, limit = 16): JsonSpan[] {
   const spans: JsonSpan[] = [];
@@ -50,7 +32,7 @@ export function findJsonSpans(text: string, limit = 16): JsonSpan[] {
   while (spans.length < limit) {
     const start = nextOpening(text, from);
     if (start < 0) break;
-    const end = closingIndex(text, start);
+    const end = closingBracketIndex(text, start);
     if (end < 0) {
       spans.push({ text: text.slice(start), start, end: text.length, complete: false });
       break;
@@ -64,7 +46,7 @@ export function findJsonSpans(text: string, limit = 16): JsonSpan[] {
 /** True when `text` holds at least one complete top-level JSON object (cheap; for streaming). */
 export function hasCompleteJsonObject(text: string): boolean {
   const start = nextOpening(text, 0);
-  return start >= 0 && closingIndex(text, start) > 0;
+  return start >= 0 && closingBracketIndex(text, start) > 0;
 }
 
 /** The text outside the spans, e.g. to tell whether prose surrounded the JSON. */

@@ -1,8 +1,8 @@
 /**
- * The index just past the bracket that closes the one at `open` (`{`/`[`), skipping brackets inside
- * JSON strings; -1 when it is never closed.
+ * The index just past the bracket that closes the one at `open` (`{` or `[`), skipping brackets
+ * inside double-quoted JSON strings; -1 when the text ends first (truncated output).
  */
-export function findBalanced(text: string, open: number): number {
+export function closingBracketIndex(text: string, open: number): number {
   let depth = 0;
   let inString = false;
   for (let index = open; index < text.length; index++) {

@@ -1,0 +1,52 @@
+/**
+ * Safety net for protocols where plain text is the answer (native, xml): text that clearly attempts
+ * a tool call no reader could read must not become the answer. It is rejected with a precise
+ * correction instead, so the loop retries. Clear attempts are tool-call tokens and tags of known
+ * dialects, and JSON or Python-style calls that name a known tool. Inline code spans (`like this`)
+ * are ignored, so an answer that merely mentions such a token stays an answer.
+ */
+import type { ToolSpec } from '../../decision.ts';
+import type { ReadFailure } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+
+/** Token or tag patterns, each with the short name used in the correction. */
+const markers: ReadonlyArray<readonly [RegExp, string]> = [
+  [/<\|tool_call/, '<|tool_call'],
+  [/<(?:[\w-]+:)?tool_calls?\b/, '<tool_call>'],
+  [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
+  [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
+  [/<invoke\b/, '<invoke>'],
+  [/<｜tool|｜DSML｜/, 'DeepSeek tool-call tokens'],
+  [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[/, 'a tool-call token'],
+  [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
+  [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
+  [/<arg_key>/, '<arg_key>'],
+  [/<tool_code>/, '<tool_code>'],
+];
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A JSON call (`"name": "<known tool>"` with arguments) or a Python-style call of a known tool. */
+function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undefined {
+  const names = tools.map((tool) => tool.name).filter((toolName) => toolName !== '');
+  if (names.length === 0) return undefined;
+  const alternatives = names.map(escapeRegExp).join('|');
+  const jsonName = new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`);
+  const json = jsonName.exec(text);
+  // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
+  if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
+  const pythonic = new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`).exec(text);
+  return pythonic?.[1];
+}
+
+/** A failure describing the unread call attempt in `text`, or undefined when there is none. */
+export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const visible = text.replace(/`[^`\n]+`/g, '');
+  const hint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
+  const marker = markers.find(([pattern]) => pattern.test(visible));
+  if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
+  const toolName = knownToolCall(visible, tools);
+  if (toolName === undefined) return undefined;
+  const safeName = sanitizeName(toolName);
+  return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: [hint], toolName: safeName };
+}

@@ -1,0 +1,70 @@
+/**
+ * JSON tool calls in the shapes other than Llama 3's `{"name", "parameters"}`:
+ * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
+ *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` around either (a tool definition,
+ *   with `parameters` and no `arguments`, is not a call);
+ * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`;
+ * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
+ *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
+ *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}` and `{"name"}` alone.
+ * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
+ */
+import type { ToolSpec } from '../../decision.ts';
+import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import { argumentsValue, callItem, type DialectReader, type Reading } from '../reading.ts';
+
+interface ShapedCall {
+  name: string;
+  args: unknown;
+  shape: 'openai' | 'json-call';
+}
+
+const wrapperBefore =
+  /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>)\s*(?:```[\w-]*\s*)?$/;
+const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
+
+function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
+  if (Array.isArray(value)) {
+    const calls = value.map((item) => callsOf(item, wrapped, tools));
+    return calls.length > 0 && calls.every((call) => call !== undefined) ? calls.flat() : undefined;
+  }
+  if (!isRecord(value) || 'action' in value) return undefined;
+  if (Array.isArray(value.tool_calls)) return callsOf(value.tool_calls, true, tools);
+  const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
+  // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
+  if (openAi) return typeof openAi.name === 'string' && 'arguments' in openAi ? [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }] : undefined;
+  const name = [value.tool_name, value.name, value.function].find((candidate) => typeof candidate === 'string') as string | undefined;
+  const argumentKey = argumentKeys.find((key) => key in value);
+  if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call' }];
+  const [only, ...others] = Object.keys(value);
+  if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
+    return [{ name: only, args: value[only], shape: 'json-call' }];
+  }
+  return undefined;
+}
+
+export const jsonCallShapesReader: DialectReader = {
+  dialect: 'json-call',
+  read(text, { tools }): Reading | undefined {
+    const calls: ShapedCall[] = [];
+    let repaired = false;
+    for (const span of findJsonSpans(text)) {
+      const json = readJson(span.text);
+      if (!json.ok) continue;
+      const wrapped = wrapperBefore.test(text.slice(Math.max(0, span.start - 40), span.start));
+      const found = callsOf(json.value, wrapped, tools);
+      if (!found) continue;
+      repaired ||= json.repaired;
+      calls.push(...found);
+    }
+    const [first] = calls;
+    if (!first) return undefined;
+    const items = calls.map((call) => {
+      const args = argumentsValue(call.args);
+      repaired ||= args.repaired;
+      return callItem(call.name, args.value, tools);
+    });
+    return { dialect: first.shape, items, thoughts: [], repaired };
+  },
+};

@@ -1,0 +1,164 @@
+/**
+ * A small, safe reader of Python call syntax as models write it for tool calls (pythonic calls of
+ * Llama 4, LFM2, Olmo 3): `[f(a=1, b="x"), g()]`. It reads literals only — strings (single, double,
+ * triple quoted, with escapes), numbers, `True`/`False`/`None` (and their JSON spellings), lists,
+ * tuples and dicts — and never evaluates anything. Positional arguments are not read (no names).
+ */
+
+export interface PythonCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+const maxDepth = 64;
+const identifier = /[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/y;
+const numberPattern = /[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/y;
+const keywords: Record<string, unknown> = { True: true, False: false, None: null, true: true, false: false, null: null };
+const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"', '\n': '' };
+
+class Cursor {
+  index = 0;
+  depth = 0;
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+  skipSpace(): void {
+    while (this.index < this.text.length && /\s/.test(this.text[this.index] ?? '')) this.index++;
+  }
+  peek(): string {
+    this.skipSpace();
+    return this.text[this.index] ?? '';
+  }
+  take(char: string): boolean {
+    if (this.peek() !== char) return false;
+    this.index++;
+    return true;
+  }
+  match(pattern: RegExp): string | undefined {
+    this.skipSpace();
+    pattern.lastIndex = this.index;
+    const found = pattern.exec(this.text)?.[0];
+    if (found !== undefined) this.index += found.length;
+    return found;
+  }
+}
+
+class SyntaxFailure extends Error {}
+
+/** Sets an own property, even `__proto__`, the way `JSON.parse` does. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+const fail = (): never => {
+  throw new SyntaxFailure();
+};
+
+function readString(cursor: Cursor): string {
+  const prefix = cursor.match(/[rRuUbB]{0,2}(?=['"])/y) ?? '';
+  const raw = /[rR]/.test(prefix);
+  const { text } = cursor;
+  const first = text[cursor.index] ?? '';
+  const quote = text.startsWith(first.repeat(3), cursor.index) ? first.repeat(3) : first;
+  cursor.index += quote.length;
+  let value = '';
+  while (cursor.index < text.length) {
+    if (text.startsWith(quote, cursor.index)) {
+      cursor.index += quote.length;
+      return value;
+    }
+    const char = text[cursor.index] ?? '';
+    if (char === '\\' && !raw) {
+      const next = text[cursor.index + 1] ?? '';
+      const hex = /^(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4}))/.exec(text.slice(cursor.index + 1));
+      if (hex) {
+        value += String.fromCharCode(parseInt(hex[1] ?? hex[2] ?? '0', 16));
+        cursor.index += 1 + hex[0].length;
+        continue;
+      }
+      value += escapes[next] ?? `\\${next}`;
+      cursor.index += 2;
+      continue;
+    }
+    if (char === '\n' && quote.length === 1) fail();
+    value += char;
+    cursor.index++;
+  }
+  return fail();
+}
+
+function readItems(cursor: Cursor, close: string, readItem: () => void): void {
+  while (!cursor.take(close)) {
+    readItem();
+    if (!cursor.take(',') && cursor.peek() !== close) fail();
+  }
+}
+
+function readValue(cursor: Cursor): unknown {
+  if (++cursor.depth > maxDepth) fail();
+  try {
+    const char = cursor.peek();
+    if (char === '[' || char === '(') {
+      cursor.index++;
+      const list: unknown[] = [];
+      readItems(cursor, char === '[' ? ']' : ')', () => list.push(readValue(cursor)));
+      return list;
+    }
+    if (char === '{') {
+      cursor.index++;
+      const object: Record<string, unknown> = {};
+      readItems(cursor, '}', () => {
+        const key = readValue(cursor);
+        if (typeof key !== 'string' && typeof key !== 'number') fail();
+        if (!cursor.take(':')) fail();
+        setOwn(object, String(key), readValue(cursor));
+      });
+      return object;
+    }
+    if (/^[rRuUbB]{0,2}['"]/.test(cursor.text.slice(cursor.index, cursor.index + 3))) return readString(cursor);
+    const number = cursor.match(numberPattern);
+    if (number !== undefined) return Number(number.replace(/_/g, ''));
+    const word = cursor.match(identifier);
+    if (word !== undefined && word in keywords) return keywords[word];
+    return fail();
+  } finally {
+    cursor.depth--;
+  }
+}
+
+function readCall(cursor: Cursor): PythonCall {
+  const name = cursor.match(identifier) ?? fail();
+  if (!cursor.take('(')) fail();
+  const args: Record<string, unknown> = {};
+  readItems(cursor, ')', () => {
+    const key = cursor.match(/[A-Za-z_]\w*/y) ?? fail();
+    if (!cursor.take('=')) fail();
+    setOwn(args, key, readValue(cursor));
+  });
+  return { name, args };
+}
+
+/**
+ * Reads `text` as a whole: `[call, call]`, or calls separated by commas or newlines without brackets.
+ * Returns undefined unless the entire text is calls (surrounding whitespace allowed).
+ */
+export function readPythonCalls(text: string): PythonCall[] | undefined {
+  const cursor = new Cursor(text);
+  try {
+    const bracketed = cursor.take('[');
+    const calls: PythonCall[] = [];
+    for (;;) {
+      calls.push(readCall(cursor));
+      const after = cursor.index;
+      if (cursor.take(',')) continue;
+      const next = cursor.peek();
+      const onNewLine = cursor.text.slice(after, cursor.index).includes('\n');
+      if (!onNewLine || next === '' || next === ']') break;
+    }
+    if (bracketed && !cursor.take(']')) return undefined;
+    return cursor.peek() === '' ? calls : undefined;
+  } catch (error) {
+    if (error instanceof SyntaxFailure || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
