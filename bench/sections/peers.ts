@@ -10,16 +10,18 @@
  * send it every step, so the per-step cost includes the growing prompt on both sides.
  * Runnable alone: `node bench/sections/peers.ts`.
  */
+import type { JSONSchema7 } from '@ai-sdk/provider';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { aiSdkMock } from '../lib/ai-sdk-mock.ts';
+import type { SectionReport } from '../lib/section.ts';
 import { median, ratio } from '../lib/stats.ts';
 
 const STEPS = 1000;
 const ROUNDS = 5;
-const inputSchema = { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] } as const;
+const inputSchema = { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] };
 
 const SHORT_STEPS = 10;
 const SHORT_RUNS = 100;
@@ -48,7 +50,7 @@ async function aiSdkRun(count: number): Promise<number> {
   const model = aiSdkMock((_prompt, call) =>
     call < count - 1 ? { toolCalls: [{ id: `call_${call}`, name: 'noop', arguments: { i: call + 1 } }] } : { text: 'done' },
   );
-  const noop = tool({ description: 'Does nothing.', inputSchema: jsonSchema<{ i: number }>(inputSchema), execute: async () => 'ok' });
+  const noop = tool({ description: 'Does nothing.', inputSchema: jsonSchema<{ i: number }>(inputSchema as JSONSchema7), execute: async () => 'ok' });
   const started = performance.now();
   const result = await generateText({ model, prompt: 'go', tools: { noop }, stopWhen: stepCountIs(count) });
   const elapsed = performance.now() - started;
@@ -79,10 +81,15 @@ async function compare(count: number, runs: number): Promise<{ reins: number; ai
   return { reins: median(reins), aiSdk: median(aiSdk) };
 }
 
-export async function run(): Promise<Record<string, number>> {
+export async function run(): Promise<SectionReport> {
   const long = await compare(STEPS, 1);
   const short = await compare(SHORT_STEPS, SHORT_RUNS);
-  return {
+  const notes = [
+    `Same turns on both sides: ${STEPS - 1} calls of a no-op tool, then a text answer; reins runs the native protocol on the generate path over ScriptedModel, the AI SDK runs generateText (stopWhen: stepCountIs(n)) over its MockLanguageModelV4.`,
+    `Figures are medians of ${ROUNDS} interleaved rounds (reins, AI SDK, reins, ...) after a warm-up round; µs/step includes the mock model's own cost on each side.`,
+    'Both loops send the whole history every step; compare the two run lengths to see how each side\'s per-step time grows with history.',
+  ];
+  const metrics = {
     rounds: ROUNDS,
     [`${STEPS}-step run: reins µs/step`]: long.reins,
     [`${STEPS}-step run: AI SDK µs/step`]: long.aiSdk,
@@ -91,8 +98,10 @@ export async function run(): Promise<Record<string, number>> {
     [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: AI SDK µs/step`]: short.aiSdk,
     [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: reins / AI SDK time`]: ratio(short.reins, short.aiSdk),
   };
+  return { metrics, notes };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.table(await run());
+  const report = await run();
+  console.table(report.metrics);
 }

@@ -13,7 +13,7 @@ import { ENVELOPE_SCHEMA, type Envelope, type EnvelopeAction, type EnvelopeStatu
 import { hasCompleteJsonObject } from './extract/find-json-spans.ts';
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList } from './compact-tool-list.ts';
 
 const expectedShape =
   '{"status": "REQUIRES_ACTION", "thoughts": [{"type": "PLAN", "content": ".."}], "actions": [{"action": "<tool name>", "type": "tool", "params": {..}}], "final_response": ""}';

@@ -35,7 +35,8 @@ export function escapeXml(text: string): string {
 }
 
 function toolDefinition(tool: ToolSpec): string {
-  const parameters = JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n        ');
+  // One line, without the `$schema` URI that MCP servers often add: it tells the model nothing.
+  const parameters = JSON.stringify(tool.inputSchema, (key, value: unknown) => (key === '$schema' ? undefined : value));
   return [
     '<tool>',
     `    <name>${escapeXml(tool.name)}</name>`,

@@ -36,7 +36,34 @@ describe('json codec', () => {
   it('explains in its instructions the three schemas and the tools', () => {
     const text = jsonCodec.instructions(tools);
     expect(text).toContain('"additionalProperties":false');
-    expect(text).toContain('- add\n  Adds two integers.');
+    expect(text).toContain('- add(a: integer, b: integer): Adds two integers.');
     expect(text).toContain('"action": "ask_user"');
+  });
+});
+
+describe('compact tool list', () => {
+  it('renders optional fields, defaults, enums, nested objects and arrays as signatures', async () => {
+    const { renderToolList } = await import('../../src/protocols/compact-tool-list.ts');
+    const text = renderToolList([
+      {
+        name: 'search',
+        description: 'Find notes.\n  Fast.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            query: { type: 'string', description: 'words to look for' },
+            limit: { type: 'integer', default: 5 },
+            order: { enum: ['asc', 'desc'] },
+            tags: { type: 'array', items: { type: 'string' } },
+            range: { type: 'object', properties: { from: { type: 'string' } }, required: ['from'] },
+          },
+          required: ['query'],
+        },
+      },
+    ]);
+    expect(text).toBe(
+      '- search(query: string, limit?: integer = 5, order?: "asc"|"desc", tags?: string[], range?: {from: string}): Find notes. Fast.\n    query: words to look for',
+    );
+    expect(renderToolList([])).toBe('(no tools are available)');
   });
 });

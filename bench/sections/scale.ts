@@ -1,0 +1,100 @@
+/**
+ * Bench section "scale": 1,000 and 10,000 concurrent runs in one process. Each run is its own agent
+ * (json protocol, streaming) over a ScriptedModel that waits 2-10 ms before each turn (varied per
+ * run, so the runs do not move in lockstep), with an in-memory tool: three tool calls, then the
+ * answer (4 steps).
+ * - start ms: the time to create the agents and bring every run to its first model turn (one long
+ *   burst of synchronous work and microtasks);
+ * - wall ms and steps/s for the whole batch, from the first start to the last answer;
+ * - peak heap per run: (highest heapUsed sampled every 5 ms during the batch - heapUsed before) / runs,
+ *   after a full GC before the batch;
+ * - longest event-loop stall: the max of `perf_hooks.monitorEventLoopDelay` once every run has
+ *   started (the start burst is reported as start ms).
+ * Runnable alone: `node bench/sections/scale.ts`.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { createAgent } from '../../src/loop/create-agent.ts';
+import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model.ts';
+import { defineTool } from '../../src/tools/define-tool.ts';
+import type { SectionReport } from '../lib/section.ts';
+
+const BATCHES = [1000, 10_000];
+const DELAY_MS = [2, 10] as const;
+const CALLS = 3;
+const STEPS = CALLS + 1;
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const lookup = defineTool({
+  name: 'lookup',
+  description: 'Looks a key up in memory.',
+  input: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+  execute: ({ key }) => `value of ${String(key)}`,
+});
+
+function script(run: number): ScriptStep[] {
+  const steps: ScriptStep[] = [];
+  for (let call = 1; call <= CALLS; call++) {
+    steps.push(JSON.stringify({ action: 'call_tool', tool: 'lookup', args: { key: `k${run}-${call}` }, reason: 'need it' }));
+  }
+  steps.push(JSON.stringify({ action: 'answer_user', answer: `done ${run}` }));
+  return steps;
+}
+
+async function batch(runs: number): Promise<Record<string, number>> {
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => {
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  }, 5);
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  const started = performance.now();
+  try {
+    const pending = Array.from({ length: runs }, (_, run) => {
+      const delayMs = DELAY_MS[0] + (run % (DELAY_MS[1] - DELAY_MS[0] + 1));
+      const model = new ScriptedModel(script(run), { recordCalls: false, delayMs, chunkSize: 4096 });
+      return createAgent({ model, tools: [lookup], protocol: 'json' }).run('go').result;
+    });
+    await new Promise((resolve) => setImmediate(resolve)); // every run has reached its first model turn
+    const startMs = performance.now() - started;
+    stalls.enable();
+    const results = await Promise.all(pending);
+    const wall = performance.now() - started;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    const failed = results.filter((result) => result.status !== 'answered').length;
+    if (failed > 0) throw new Error(`${failed} of ${runs} runs did not answer: ${results.find((result) => result.status !== "answered")?.error?.message}`);
+    const steps = results.reduce((sum, result) => sum + result.steps, 0);
+    return {
+      [`${runs} runs · start ms`]: startMs,
+      [`${runs} runs · wall ms`]: wall,
+      [`${runs} runs · steps/s`]: (steps * 1000) / wall,
+      [`${runs} runs · peak heap per run (KB)`]: (heapPeak - heapBefore) / runs / 1024,
+      [`${runs} runs · longest event-loop stall (ms)`]: stalls.max / 1e6,
+    };
+  } finally {
+    clearInterval(sampler);
+    stalls.disable();
+  }
+}
+
+export const title = 'Scale: concurrent runs in one process';
+
+export async function run(): Promise<SectionReport> {
+  await batch(100); // warm-up
+  const metrics: Record<string, number | string> = { 'steps per run': STEPS, 'model delay per turn': `${DELAY_MS[0]}-${DELAY_MS[1]} ms` };
+  for (const runs of BATCHES) Object.assign(metrics, await batch(runs));
+  const notes = [
+    'Peak heap per run is (peak heapUsed during the batch - heapUsed after a full GC before it) / runs.',
+    'The longest stall is one timer phase: runs whose model delays expire together are handled back to back (each turn parses, validates, runs the tool and builds the next request) before the event loop turns again.',
+  ];
+  return { metrics, notes };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const report = await run();
+  console.table(report.metrics);
+}
