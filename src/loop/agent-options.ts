@@ -4,6 +4,8 @@
 import type { ToolSpec } from '../decision.ts';
 import type { Model } from '../models/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
+import type { RunMeta } from '../sessions/run-record.ts';
+import type { Store } from '../sessions/store.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { UserChannelLike } from './user-channel.ts';
@@ -69,9 +71,30 @@ export interface AgentOptions {
   temperature?: number;
   /** Output token cap per model call. @default undefined (the model's default) */
   maxOutputTokens?: number;
+  /**
+   * Keeps every run durably (e.g. `SqliteStore` from `reins/sessions`) so it can be listed, shown and
+   * resumed (`agent.resume`). Each event becomes a record; a record is committed before the next
+   * model call, tool call or question to the human, and an event reaches the run's iterator only
+   * after its record is committed. The store assigns the run id: `run.runId` (and every event's
+   * `runId`) is the store's id from the first event on. A failing store fails the run.
+   * @default undefined (runs are not kept)
+   */
+  store?: Store;
 }
 
 export interface RunOptions {
   /** Aborting ends the run with status `cancelled` (RunCancelledError). */
   signal?: AbortSignal;
+  /**
+   * With a `store`: what is kept with the new run besides the question (redacted by the store).
+   * @default { model: '<provider>:<modelId>', protocol: <the agent's protocol> }
+   */
+  meta?: Partial<Omit<RunMeta, 'question'>>;
+}
+
+export interface ResumeOptions {
+  /** Aborting ends the resumed run with status `cancelled`; it can be resumed again. */
+  signal?: AbortSignal;
+  /** Where the run is kept. @default the agent's `store` */
+  store?: Store;
 }

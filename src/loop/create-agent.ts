@@ -1,18 +1,13 @@
 /**
- * `createAgent`: the public entry of the loop. Resolves the options once; each `run` gets its own
- * state, event stream and signal, and its cleanup runs in `finally`.
+ * `createAgent`: the public entry of the loop. Resolves the options once; each `run` (or `resume`
+ * of a stored run) gets its own state, event stream and signal, and its cleanup runs in `finally`.
  */
-import { emptyUsage } from '../models/model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
-import type { AgentOptions, RunOptions } from './agent-options.ts';
-import { EventStream } from './event-stream.ts';
-import type { AgentEvent } from './events.ts';
+import type { AgentOptions, ResumeOptions, RunOptions } from './agent-options.ts';
+import { launchRun, type AgentParts } from './launch-run.ts';
 import { resolvePolicies } from './policies.ts';
 import { resolveCodec } from './resolve-codec.ts';
-import { runAgent } from './run-agent.ts';
 import type { AgentRun } from './run-result.ts';
-import { createRunSignal } from './run-signal.ts';
-import type { RunState } from './run-state.ts';
 import { toToolbox } from './to-toolbox.ts';
 import { toUserChannel } from './user-channel.ts';
 
@@ -21,6 +16,15 @@ export interface Agent {
   readonly protocol: ProtocolName;
   /** Starts a run at once. Iterate the handle for events; await `result` for the outcome (it never rejects). */
   run(question: string, options?: RunOptions): AgentRun;
+  /**
+   * Continues a stored run (interrupted by Ctrl-C, a crash, `kill -9`, or left waiting for the
+   * human) from its last committed step: nothing done is repeated, tool calls that were in flight
+   * are reported to the model as interrupted (not run again), a question or approval that was
+   * waiting is put to the human again. Events append to the same run (the first is `run-resume`).
+   * The agent must speak the run's protocol and offer its tools. Needs a store (option or agent's).
+   * @example const run = agent.resume(runId, { store }); const { status } = await run.result;
+   */
+  resume(runId: string, options?: ResumeOptions): AgentRun;
 }
 
 /**
@@ -31,39 +35,19 @@ export interface Agent {
  * const { status, answer } = await run.result;
  */
 export function createAgent(options: AgentOptions): Agent {
-  const policies = resolvePolicies(options);
-  const codec = resolveCodec(options.protocol ?? 'auto', options.model);
-  const toolbox = toToolbox(options.tools);
-  const user = options.user === undefined ? undefined : toUserChannel(options.user);
+  const parts: AgentParts = {
+    model: options.model,
+    codec: resolveCodec(options.protocol ?? 'auto', options.model),
+    toolbox: toToolbox(options.tools),
+    user: options.user === undefined ? undefined : toUserChannel(options.user),
+    policies: resolvePolicies(options),
+    system: options.system,
+  };
   return {
-    protocol: codec.name,
-    run(question: string, runOptions: RunOptions = {}): AgentRun {
-      const runId = crypto.randomUUID();
-      const events = new EventStream<AgentEvent>();
-      const scope = createRunSignal(runOptions.signal, policies.maxDurationMs);
-      const state: RunState = {
-        runId,
-        question,
-        model: options.model,
-        codec,
-        toolbox,
-        user,
-        policies,
-        signal: scope.signal,
-        system: options.system,
-        startedAt: performance.now(),
-        tools: [],
-        messages: [{ role: 'user', content: question }],
-        step: 0,
-        usage: emptyUsage(),
-        repeat: { key: '', count: 0 },
-        emit: (body) => events.push({ ...body, runId, step: state.step } as AgentEvent),
-      };
-      const result = runAgent(state, scope).finally(() => {
-        scope.dispose();
-        events.close();
-      });
-      return { runId, result, [Symbol.asyncIterator]: () => events[Symbol.asyncIterator]() };
-    },
+    protocol: parts.codec.name,
+    run: (question, runOptions = {}) =>
+      launchRun(parts, { kind: 'new', question, meta: runOptions.meta }, options.store, runOptions.signal),
+    resume: (runId, resumeOptions = {}) =>
+      launchRun(parts, { kind: 'resume', runId }, resumeOptions.store ?? options.store, resumeOptions.signal),
   };
 }

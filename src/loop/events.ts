@@ -18,6 +18,14 @@ interface EventBase {
 export type AgentEvent = EventBase &
   (
     | { type: 'run-start'; question: string; protocol: ProtocolName; tools: ToolSpec[] }
+    | {
+        /** A stored run continues (`agent.resume`); the events that follow append to it. */
+        type: 'run-resume';
+        /** Tool calls that were in flight when the run stopped: reported to the model as interrupted, not re-run. */
+        interruptedCalls: { callId: string; tool: string; args: Record<string, unknown>; step: number }[];
+        /** The `ask_user` question that was waiting for the human, asked again now. */
+        pendingQuestion?: { question: string; why: string };
+      }
     | { type: 'model-request'; attempt: number; system: string; messages: ModelMessage[] }
     | { type: 'decision-delta'; text: string; thought?: Thought }
     | { type: 'model-response'; text: string; toolCalls: ModelToolCall[]; usage: Usage; modelId: string }

@@ -15,18 +15,28 @@ import { executeToolCall } from './execute-tool-call.ts';
 import { appendReplies } from './history.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
+import type { ResumePlan, ResumeStart } from './resume-plan.ts';
+import { askAgain, runAnnouncedCall } from './resume-turn.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { AcceptedTurn, DecisionReply, Phase, RunState } from './run-state.ts';
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 
-export async function runAgent(state: RunState, scope: RunSignal): Promise<RunResult> {
-  state.emit({ type: 'run-start', question: state.question, protocol: state.codec.name, tools: state.toolbox.list() });
+/** Where a resumed run starts (see `resume-plan.ts`). */
+export type ResumeFrom = Pick<ResumePlan, 'start' | 'interruptedCalls' | 'pendingQuestion'>;
+
+export async function runAgent(state: RunState, scope: RunSignal, resume?: ResumeFrom): Promise<RunResult> {
+  if (resume) {
+    const { interruptedCalls, pendingQuestion } = resume;
+    state.emit({ type: 'run-resume', interruptedCalls, ...(pendingQuestion ? { pendingQuestion } : {}) });
+  } else state.emit({ type: 'run-start', question: state.question, protocol: state.codec.name, tools: state.toolbox.list() });
   let phase: Phase = { name: 'THINKING' };
   try {
+    if (resume) phase = startPhase(state, resume.start);
+    const answeredBefore = resume?.start.name === 'ANSWERED';
     while (phase.name !== 'END') phase = await advance(state, phase);
-    state.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
+    if (!answeredBefore) state.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
     const result = finish(state, 'answered', { answer: phase.answer });
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
@@ -50,14 +60,15 @@ async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>):
     }
     case 'TOOL_RUN': {
       const decision = phase.turn.decisions[phase.index] as CallToolDecision;
-      const reply = await executeToolCall(state, decision, callIdOf(state, phase.turn, phase.index));
+      const callId = callIdOf(state, phase.turn, phase.index);
+      const reply = phase.resumed ? await runAnnouncedCall(state, decision, callId) : await executeToolCall(state, decision, callId);
       return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
     }
     case 'WAIT_USER': {
       resetRepeat(state);
       const decision = phase.turn.decisions[phase.index];
       if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
-      const reply = await askUser(state, decision);
+      const reply = phase.resumed ? await askAgain(state, decision) : await askUser(state, decision);
       return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
     }
   }
@@ -76,6 +87,18 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
   const end: Phase = { name: 'END', answer: decision.answer };
   if (decision.confidence !== undefined) end.confidence = decision.confidence;
   return end;
+}
+
+/** The first phase of a resumed run: a decision waiting for the human is put to it again; others are dispatched. */
+function startPhase(state: RunState, start: ResumeStart): Phase {
+  state.tools = state.toolbox.list();
+  if (start.name === 'THINKING') return start;
+  if (start.name === 'ANSWERED') return { name: 'END', answer: start.answer, ...(start.confidence === undefined ? {} : { confidence: start.confidence }) };
+  const { turn, index, replies, waitingHuman } = start;
+  const action = turn.decisions[index]?.action;
+  if (waitingHuman && action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies, resumed: true };
+  if (waitingHuman && action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies, resumed: true };
+  return dispatch(state, turn, index, replies);
 }
 
 function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {

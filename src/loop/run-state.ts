@@ -32,7 +32,18 @@ export interface DecisionReply {
 
 export type Phase =
   | { name: 'THINKING' }
-  | { name: 'TOOL_RUN' | 'WAIT_USER'; turn: AcceptedTurn; index: number; replies: DecisionReply[] }
+  | {
+      name: 'TOOL_RUN' | 'WAIT_USER';
+      turn: AcceptedTurn;
+      index: number;
+      replies: DecisionReply[];
+      /**
+       * Set by `resume`: this call or question was already announced (and stored) before the run
+       * stopped while it waited for the human (approval or reply); it is put to the human again
+       * without announcing it twice.
+       */
+      resumed?: boolean;
+    }
   | { name: 'END'; answer: string; confidence?: number };
 
 export interface RunState {

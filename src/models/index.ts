@@ -13,6 +13,8 @@ export type {
 export { addUsage, emptyUsage } from './model.ts';
 export { fromAiSdk, type FromAiSdkOptions } from './from-ai-sdk.ts';
 export { resolveModel, type ResolveModelOptions } from './resolve-model.ts';
+export { ReplayModel, type Recording, type ReplayModelOptions, type ReplayTurn } from './replay-model.ts';
+export { RecordingEndedError } from '../errors/recording-ended-error.ts';
 export { parseModelString, KNOWN_PROVIDERS, type KnownProvider, type ParsedModelString } from './parse-model-string.ts';
 export { withRetry, type WithRetryOptions } from './with-retry.ts';
 export { retryAfterMs } from './retry-after.ts';

@@ -1,7 +1,10 @@
 /**
  * `resolveModel('provider:model')`: builds a reins Model on the AI SDK provider package for that
- * provider, with keys and hosts from the usual environment variables.
+ * provider, with keys and hosts from the usual environment variables. `replay:<file>` is the
+ * ReplayModel: recorded turns played back, no model called.
  */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -10,6 +13,7 @@ import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
 import type { Model } from './model.ts';
 import { parseModelString } from './parse-model-string.ts';
+import { ReplayModel, type Recording } from './replay-model.ts';
 
 export interface ResolveModelOptions {
   /** Server base URL. @default `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` / `OLLAMA_HOST`, else the provider's public URL (Ollama: `http://127.0.0.1:11434`) */
@@ -24,6 +28,14 @@ export interface ResolveModelOptions {
   supportsTools?: boolean;
   /** Where environment variables are read. @default process.env */
   env?: Record<string, string | undefined>;
+  /** `replay:` only: the protocol whose recorded turns are played. @default the recording's `protocol` */
+  protocol?: string;
+  /**
+   * `replay:` only: recorded turns already played, skipped (a resumed run continues the recording
+   * where it stopped: pass the number of model replies it already holds).
+   * @default 0
+   */
+  replayFrom?: number;
 }
 
 /**
@@ -31,6 +43,7 @@ export interface ResolveModelOptions {
  * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
  */
 export function resolveModel(modelString: string, options: ResolveModelOptions = {}): Model {
+  if (modelString.startsWith('replay:')) return replayModel(modelString.slice('replay:'.length), options);
   const { provider, modelId, baseURL: urlInString } = parseModelString(modelString);
   const env = options.env ?? process.env;
   const common = { fetch: options.fetch, headers: options.headers };
@@ -126,4 +139,21 @@ function ollamaHost(value: string | undefined): string {
   const host = (value ?? 'http://127.0.0.1:11434').trim().replace(/\/+$/, '').replace(/\/api$/, '');
   if (/^https?:\/\//.test(host)) return host;
   return /:\d+$/.test(host) ? `http://${host}` : `http://${host}:11434`;
+}
+
+/** `replay:<file>`: the recording at that path, from turn `replayFrom` on. */
+function replayModel(path: string, options: ResolveModelOptions): ReplayModel {
+  const protocol = options.protocol === undefined ? {} : { protocol: options.protocol };
+  const whole = ReplayModel.fromFileSync(path, protocol);
+  const skip = options.replayFrom ?? 0;
+  if (skip <= 0) return whole;
+  const recording = JSON.parse(readFileSync(path, 'utf8')) as Recording;
+  const rest: Recording = {
+    ...recording,
+    ...(recording.turns ? { turns: recording.turns.slice(skip) } : {}),
+    ...(recording.protocols
+      ? { protocols: Object.fromEntries(Object.entries(recording.protocols).map(([name, turns]) => [name, turns.slice(skip)])) }
+      : {}),
+  };
+  return new ReplayModel(rest, { ...protocol, name: basename(path) });
 }

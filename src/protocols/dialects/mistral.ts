@@ -1,12 +1,15 @@
 /**
  * Mistral tool calls: `[TOOL_CALLS][{"name": .., "arguments": {..}}, ..]` (v3) and
  * `[TOOL_CALLS]name[ARGS]{..}` (v11+, optionally `name[CALL_ID]id[ARGS]{..}`), repeated per call.
+ * A `[TOOL_CALLS]` inside Markdown code (inline or fenced) is quoted, not called, and is not read.
  */
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 
 const marker = '[TOOL_CALLS]';
+const markerPattern = /\[TOOL_CALLS\]/g;
 const namedCall = /^\s*([^[\s]+?)\s*(?:\[CALL_ID\]\s*[^[]*?)?\s*\[ARGS\]([\s\S]*)$/;
 
 function readSegment(segment: string): { calls: Array<{ name: unknown; args: unknown }>; repaired: boolean } | string {
@@ -27,11 +30,14 @@ function readSegment(segment: string): { calls: Array<{ name: unknown; args: unk
 export const mistralReader: DialectReader = {
   dialect: 'mistral',
   read(text, { tools }): Reading | undefined {
-    const first = text.indexOf(marker);
-    if (first < 0) return undefined;
+    if (!text.includes(marker)) return undefined;
+    const code = codeRanges(text);
+    const starts = [...text.matchAll(markerPattern)].map((match) => match.index).filter((index) => !isInCode(code, index));
+    if (starts.length === 0) return undefined;
+    const segments = starts.map((start, index) => text.slice(start + marker.length, starts[index + 1] ?? text.length));
     const items: unknown[] = [];
     let repaired = false;
-    for (const segment of text.slice(first + marker.length).split(marker)) {
+    for (const segment of segments) {
       if (segment.trim() === '') continue;
       const read = readSegment(segment);
       if (typeof read === 'string') return failedReading('mistral', { kind: 'invalid-json', message: read });

@@ -1,0 +1,71 @@
+/**
+ * `reins resume <id>`: continues a stored run from its last committed step, with the servers,
+ * model and approval mode it started with (each can be overridden). Tool calls that were in flight
+ * are reported to the model as interrupted; a question waiting for the human is asked again.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { ConfigError } from '../../errors/config-error.ts';
+import type { ProtocolName } from '../../protocols/codec.ts';
+import { runSession } from '../run-session.ts';
+import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
+import { loadToolConfig } from '../setup/load-tool-config.ts';
+import { openStore } from '../setup/open-store.ts';
+import { modelStringOf } from '../setup/pick-model.ts';
+import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
+import { demoConfig, DEMOS, type DemoName } from './demo.ts';
+
+/** What `reins run` and `reins demo` keep in `RunMeta.config`. */
+interface SavedSession {
+  configPath?: string;
+  servers?: string[];
+  demo?: string;
+  approve?: ApprovalMode;
+  maxSteps?: number;
+}
+
+export function registerResume(program: Command, finish: (code: number) => void): void {
+  addOutputFlags(addToolFlags(program.command('resume').description('Continue a run that was interrupted or is waiting for you')))
+    .argument('<id>', 'the run id (or its first characters), from `reins sessions`')
+    .option('--model <provider:model>', 'use another model than the run started with')
+    .option('--max-steps <n>', 'model turns in all before the run fails (default: as started, else 20)', positiveInteger)
+    .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
+    .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode }) => {
+      const store = openStore(flags.store);
+      try {
+        const runId = await store.resolveId(idPrefix);
+        const stored = await store.loadRun(runId);
+        if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
+        const saved = (stored.meta.config ?? {}) as SavedSession;
+        const overrides = flags.config !== undefined || flags.server.length > 0;
+        const config = overrides
+          ? (await loadToolConfig(flags.config, flags.server)).config
+          : saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
+            ? demoConfig(saved.demo as DemoName)
+            : (await loadToolConfig(saved.configPath, saved.servers ?? [], false)).config;
+        const modelString = flags.model ? modelStringOf(flags.model, process.env) : (stored.meta.model ?? modelStringOf(undefined, process.env));
+        const replies = stored.records.filter((record) => record.type === 'model-response').length;
+        const approve = flags.approve ?? saved.approve ?? 'ask';
+        const maxSteps = flags.maxSteps ?? saved.maxSteps;
+        const code = await runSession(
+          {
+            target: { kind: 'resume', runId },
+            modelString,
+            protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
+            replayFrom: modelString.startsWith('replay:') ? replies : 0,
+            config,
+            configHasSecrets: !(saved.demo && !overrides),
+            meta: saved as Record<string, unknown>,
+            approve,
+            ...(maxSteps ? { maxSteps } : {}),
+            json: flags.json,
+            input: flags.input,
+          },
+          store,
+        );
+        finish(code);
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,24 @@
+/** `reins show <id>`: the full transcript of a stored run (`--json`: the run and all its records). */
+import type { Command } from 'commander';
+import { renderTranscript } from '../render/transcript.ts';
+import { openStore } from '../setup/open-store.ts';
+import { SecretMask } from '../setup/secret-mask.ts';
+
+export function registerShow(program: Command): void {
+  program
+    .command('show')
+    .description('Show the full transcript of a stored run')
+    .argument('<id>', 'the run id (or its first characters), from `reins sessions`')
+    .option('--store <path>', 'the sessions database')
+    .option('--json', 'the run and its records as JSON on stdout', false)
+    .action(async (idPrefix: string, flags: { store?: string; json: boolean }) => {
+      const store = openStore(flags.store);
+      try {
+        const run = await store.loadRun(await store.resolveId(idPrefix));
+        const mask = SecretMask.from(process.env);
+        process.stdout.write(flags.json ? `${JSON.stringify(mask.value(run), null, 2)}\n` : `${mask.text(renderTranscript(run))}\n`);
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,47 @@
+/**
+ * The `reins` command: parses the arguments (commander) and runs one subcommand. Returns the exit
+ * code (see exit-codes.ts); usage errors are 2, errors thrown by a command map by their fault.
+ */
+import { Command, CommanderError } from 'commander';
+import packageJson from '../../package.json' with { type: 'json' };
+import { registerDemo } from './commands/demo.ts';
+import { registerResume } from './commands/resume.ts';
+import { registerRun } from './commands/run.ts';
+import { registerSessions } from './commands/sessions.ts';
+import { registerShow } from './commands/show.ts';
+import { registerTools } from './commands/tools.ts';
+import { ExitCode, exitCodeForError } from './exit-codes.ts';
+import { SecretMask } from './setup/secret-mask.ts';
+
+const EXIT_CODES_HELP = `
+Exit codes: 0 answered (or done), 1 failed, 2 usage or configuration error, 3 no model reachable, 130 cancelled.
+Sessions are kept in SQLite (--store, REINS_SESSIONS_DB, else the user data folder).
+Try it offline: reins demo --protocol line|json|envelope|xml|native`;
+
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  let code: number = ExitCode.answered;
+  const finish = (result: number) => {
+    code = result;
+  };
+  const program = new Command('reins')
+    .description('Run LLM agents on a tight rein: one validated decision per turn, any model, real MCP tools.')
+    .version(packageJson.version)
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .addHelpText('after', EXIT_CODES_HELP);
+  registerRun(program, finish);
+  registerTools(program, finish);
+  registerSessions(program);
+  registerShow(program);
+  registerResume(program, finish);
+  registerDemo(program, finish);
+  try {
+    await program.parseAsync([...argv]);
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.answered : ExitCode.usage;
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`reins: ${SecretMask.from(process.env).text(message)}\n`);
+    return exitCodeForError(error);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * How the CLI reaches the human. On a TTY: @clack/prompts (a text prompt for `ask_user`, a yes/no
+ * confirm for approvals; Esc or Ctrl-C cancels the run). Off a TTY: one line of stdin per reply
+ * (`y`/`yes` approves); when stdin ends with a question open, the run is cancelled and kept, so it
+ * can be answered later with `reins resume <id>`.
+ */
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { confirm, isCancel, text } from '@clack/prompts';
+import type { UserChannel } from '../../loop/user-channel.ts';
+import type { SecretMask } from '../setup/secret-mask.ts';
+import { shorten } from './trace.ts';
+
+export interface Prompter extends UserChannel {
+  close(): void;
+}
+
+export interface PrompterOptions {
+  interactive: boolean;
+  input: Readable;
+  output: Writable;
+  mask: SecretMask;
+  /** Called before a prompt is shown (stops the spinner). */
+  beforePrompt: () => void;
+  /** Cancels the run (prompt cancelled, or stdin ended). */
+  cancel: (reason: string) => void;
+}
+
+export function createPrompter(options: PrompterOptions): Prompter {
+  return options.interactive ? clackPrompter(options) : linePrompter(options);
+}
+
+function clackPrompter(options: PrompterOptions): Prompter {
+  const common = { input: options.input, output: options.output };
+  function settle(value: string | symbol): string;
+  function settle(value: boolean | symbol): boolean;
+  function settle(value: string | boolean | symbol): string | boolean {
+    if (typeof value !== 'symbol' && !isCancel(value)) return value;
+    options.cancel('cancelled at the prompt');
+    throw new Error('cancelled at the prompt');
+  }
+  return {
+    async ask(question, signal) {
+      options.beforePrompt();
+      const why = question.why ? ` (${shorten(question.why, 60)})` : '';
+      return settle(await text({ ...common, signal, message: options.mask.text(`${question.question}${why}`) }));
+    },
+    async approve(request, signal) {
+      options.beforePrompt();
+      const message = `Run ${request.tool.name} ${shorten(JSON.stringify(request.args), 80)}? (${request.reason})`;
+      return settle(await confirm({ ...common, signal, message: options.mask.text(message), initialValue: false }));
+    },
+    close() {},
+  };
+}
+
+function linePrompter(options: PrompterOptions): Prompter {
+  let lines: Interface | undefined;
+  let iterator: AsyncIterator<string> | undefined;
+  const readLine = async (signal?: AbortSignal): Promise<string> => {
+    lines ??= createInterface({ input: options.input, terminal: false });
+    iterator ??= lines[Symbol.asyncIterator]();
+    signal?.throwIfAborted();
+    const aborted = new Promise<never>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const next = await Promise.race([iterator.next(), aborted]);
+    if (next.done) {
+      options.cancel('stdin ended while the run waited for a reply');
+      throw new Error('stdin ended');
+    }
+    return next.value;
+  };
+  return {
+    async ask(_question, signal) {
+      options.beforePrompt();
+      options.output.write('  reply (one line on stdin):\n');
+      return readLine(signal);
+    },
+    async approve(request, signal) {
+      options.beforePrompt();
+      options.output.write(`  allow ${request.tool.name}? (y/n on stdin)\n`);
+      return /^\s*y(es)?\s*$/i.test(await readLine(signal));
+    },
+    close() {
+      lines?.close();
+    },
+  };
+}

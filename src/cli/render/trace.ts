@@ -1,0 +1,139 @@
+/**
+ * The human trace of a run, on stderr: a spinner while the model thinks (TTY only), the model's
+ * thoughts by type, each tool call with a short result, corrections, approvals and replies, and how
+ * the run ended. Colors follow NO_COLOR / FORCE_COLOR and the TTY; secrets are masked.
+ */
+import type { Writable } from 'node:stream';
+import picocolors from 'picocolors';
+import yoctoSpinner, { type Spinner } from 'yocto-spinner';
+import type { Thought } from '../../decision.ts';
+import type { AgentEvent } from '../../loop/events.ts';
+import type { ToolResult } from '../../tools/toolbox.ts';
+import type { SecretMask } from '../setup/secret-mask.ts';
+
+export interface TraceOptions {
+  stream: Writable & { isTTY?: boolean };
+  mask: SecretMask;
+  /** Show a spinner while the model thinks (only on a TTY). */
+  spinner: boolean;
+  color: boolean;
+  /** Questions and approvals are shown by interactive prompts: do not print them twice. */
+  promptsShowQuestions: boolean;
+}
+
+const SHORT = 110;
+
+/** Colors on when FORCE_COLOR says so, off when NO_COLOR is set, else on a TTY that is not `dumb`. */
+export function colorEnabled(stream: { isTTY?: boolean }, env: Record<string, string | undefined>): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return stream.isTTY === true && env.TERM !== 'dumb';
+}
+
+export function shorten(text: string, max = SHORT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export class TraceRenderer {
+  readonly #options: TraceOptions;
+  readonly #c: ReturnType<typeof picocolors.createColors>;
+  #spinner: Spinner | undefined;
+  /** Thoughts of the current turn already shown while streaming. */
+  #shown = 0;
+
+  constructor(options: TraceOptions) {
+    this.#options = options;
+    this.#c = picocolors.createColors(options.color);
+  }
+
+  /** Writes one line (the spinner is stopped first). */
+  line(text: string): void {
+    this.pause();
+    this.#options.stream.write(`${this.#options.mask.text(text)}\n`);
+  }
+
+  /** Stops the spinner, e.g. before a prompt. */
+  pause(): void {
+    this.#spinner?.stop();
+    this.#spinner = undefined;
+  }
+
+  event(event: AgentEvent): void {
+    const c = this.#c;
+    switch (event.type) {
+      case 'run-resume':
+        this.line(c.bold(`resumed at step ${event.step}`));
+        for (const call of event.interruptedCalls) this.line(c.yellow(`  ! ${call.tool} was interrupted: reported to the model as interrupted, not run again`));
+        if (event.pendingQuestion && !this.#options.promptsShowQuestions) this.line(c.magenta(`  ? ${event.pendingQuestion.question}`));
+        return;
+      case 'model-request':
+        this.#shown = 0;
+        if (this.#options.spinner) {
+          this.pause();
+          const text = event.attempt > 1 ? `thinking again · step ${event.step}, attempt ${event.attempt}` : `thinking · step ${event.step}`;
+          this.#spinner = yoctoSpinner({ text, stream: this.#options.stream, handleSignals: false }).start();
+        }
+        return;
+      case 'decision-delta':
+        if (event.thought) {
+          this.#thought(event.step, event.thought);
+          this.#shown += 1;
+        }
+        return;
+      case 'decision':
+        this.pause();
+        for (const thought of event.thoughts.slice(this.#shown)) this.#thought(event.step, thought);
+        for (const decision of event.decisions) {
+          if (decision.action !== 'call_tool') continue;
+          if (decision.reason) this.#thought(event.step, { type: 'REASON', content: decision.reason });
+          this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}`);
+        }
+        return;
+      case 'output-invalid':
+        this.line(c.yellow(`  ✗ invalid output (attempt ${event.attempt}): ${shorten(event.reason, 90)} · asked to correct`));
+        return;
+      case 'tool-result': {
+        const text = shorten(resultText(event.result), 90);
+        const took = c.dim(`(${Math.round(event.durationMs)} ms)`);
+        this.line(`    ${event.result.isError ? c.red(`← error: ${text}`) : c.dim(`← ${text}`)} ${took}`);
+        return;
+      }
+      case 'tool-error':
+        this.line(c.red(`    ✗ ${shorten(event.error.message, 100)}`));
+        return;
+      case 'approval-request':
+        if (this.#options.promptsShowQuestions) return;
+        this.line(c.magenta(`  ? approval needed for ${event.tool} (${event.reason})`));
+        return;
+      case 'approval-reply':
+        this.line(event.approved ? c.green(`    approved`) : c.red(`    refused`));
+        return;
+      case 'user-question':
+        if (this.#options.promptsShowQuestions) return;
+        this.line(c.magenta(`  ? ${event.question}`) + (event.why ? c.dim(`  (${shorten(event.why, 60)})`) : ''));
+        return;
+      case 'user-reply':
+        this.line(c.dim(`    ↳ ${shorten(event.reply, 90)}`));
+        return;
+      case 'run-end':
+        this.pause();
+        if (event.status === 'answered') {
+          this.line(c.dim(`answered · ${event.step} steps · tokens ${event.usage.inputTokens} in / ${event.usage.outputTokens} out`));
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  #thought(step: number, thought: Thought): void {
+    const c = this.#c;
+    this.line(`${c.dim(`step ${step}`)} ${c.blue(thought.type.padEnd(11))} ${shorten(thought.content)}`);
+  }
+}
+
+function resultText(result: ToolResult): string {
+  const parts = result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`));
+  return parts.join(' ') || (result.structuredContent === undefined ? '(empty)' : JSON.stringify(result.structuredContent));
+}

@@ -1,0 +1,65 @@
+/**
+ * `reins show`: a stored run as a readable transcript, record by record: the question and setup,
+ * each model reply and decision, corrections, tool calls with their results, questions and replies,
+ * interruptions and resumes, and how the run ended.
+ */
+import type { RunRecord, StoredRun } from '../../sessions/run-record.ts';
+
+const indent = (text: string, prefix = '    ') => text.split('\n').map((line) => `${prefix}${line}`).join('\n');
+
+export function renderTranscript(run: StoredRun): string {
+  const { summary, meta } = run;
+  const head = [
+    `run ${summary.id}  ${summary.status}`,
+    `question: ${summary.question}`,
+    `model: ${summary.model ?? '?'} · protocol: ${summary.protocol ?? '?'} · started ${summary.createdAt}`,
+    ...(meta.config ? [`setup: ${JSON.stringify(meta.config)}`] : []),
+    '',
+  ];
+  return [...head, ...run.records.flatMap(renderRecord)].join('\n');
+}
+
+function renderRecord(record: RunRecord): string[] {
+  const at = `[${record.step}]`;
+  switch (record.type) {
+    case 'run-start':
+      return [`${at} start · ${record.tools.length} tools: ${record.tools.map((tool) => tool.name).join(', ')}`];
+    case 'run-resume': {
+      const calls = record.interruptedCalls.map((call) => `${call.tool} (${call.callId}) interrupted, reported to the model`);
+      return [`${at} resumed${calls.length ? ` · ${calls.join('; ')}` : ''}`];
+    }
+    case 'model-request':
+      return [`${at} model request${record.attempt > 1 ? ` (attempt ${record.attempt})` : ''} · ${record.messages.length} messages`];
+    case 'model-response': {
+      const calls = record.toolCalls.map((call) => `tool call ${call.name} ${JSON.stringify(call.arguments)}`);
+      return [`${at} model reply (${record.usage.inputTokens} in / ${record.usage.outputTokens} out):`, indent([record.text, ...calls].filter(Boolean).join('\n') || '(empty)')];
+    }
+    case 'decision': {
+      const thoughts = record.thoughts.map((thought) => `${thought.type}: ${thought.content}`);
+      const actions = record.decisions.map((decision) => JSON.stringify(decision));
+      return [`${at} decision${record.repaired ? ' (repaired)' : ''}:`, indent([...thoughts, ...actions].join('\n'))];
+    }
+    case 'output-invalid':
+      return [`${at} invalid output (attempt ${record.attempt}): ${record.reason}`, indent(`correction: ${record.correction}`)];
+    case 'tool-call-start':
+      return [`${at} tool call ${record.tool} ${JSON.stringify(record.args)} (${record.callId})`];
+    case 'tool-call-end':
+      return [`${at} ${record.outcome === 'error' ? 'tool error' : 'tool result'} ${record.tool}:`, indent(record.observation)];
+    case 'approval-request':
+      return [`${at} approval asked for ${record.tool} (${record.reason})`];
+    case 'approval-reply':
+      return [`${at} approval ${record.approved ? 'given' : 'refused'} for ${record.tool}`];
+    case 'user-question':
+      return [`${at} question to the user: ${record.question}${record.why ? ` (why: ${record.why})` : ''}`];
+    case 'user-reply':
+      return [`${at} user replied: ${record.reply}`];
+    case 'answer':
+      return [`${at} answer${record.bestEffort ? ' (best effort)' : ''}:`, indent(record.answer)];
+    case 'run-end': {
+      const error = record.error ? ` · ${record.error.name}: ${record.error.message}` : '';
+      return [`${at} end: ${record.status} · tokens ${record.usage.inputTokens} in / ${record.usage.outputTokens} out${error}`];
+    }
+    default:
+      return [`${at} ${record.type}`];
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * One CLI session, new or resumed: the model, the MCP servers, the human (prompts), the store
+ * (masked), the trace or JSON Lines, Ctrl-C; then the agent runs to its end. Everything started here
+ * is closed in `finally`. Returns the exit code.
+ */
+import { McpConfigError } from '../errors/mcp-config-error.ts';
+import { createAgent } from '../loop/create-agent.ts';
+import { connectServers, type McpServers } from '../mcp/connect-servers.ts';
+import type { McpConfig } from '../mcp/mcp-config.ts';
+import type { Model } from '../models/model.ts';
+import { ReplayModel } from '../models/replay-model.ts';
+import type { ProtocolName } from '../protocols/codec.ts';
+import type { Store } from '../sessions/store.ts';
+import { driveRun } from './drive-run.ts';
+import { ExitCode, isNoModel } from './exit-codes.ts';
+import { JsonLinesRenderer } from './render/json-lines.ts';
+import { createPrompter } from './render/prompts.ts';
+import { colorEnabled, TraceRenderer } from './render/trace.ts';
+import { approvalFor, type ApprovalMode } from './setup/approval-mode.ts';
+import { maskedStore } from './setup/open-store.ts';
+import { noModelHelp, openModel, protocolFor } from './setup/pick-model.ts';
+import { SecretMask } from './setup/secret-mask.ts';
+
+export interface SessionRequest {
+  target: { kind: 'new'; question: string } | { kind: 'resume'; runId: string };
+  modelString: string;
+  protocol: ProtocolName | 'auto';
+  /** Replay only: recorded turns already played (resume). */
+  replayFrom?: number;
+  config: McpConfig;
+  /** False when the config's `env` values are not secrets (the bundled demo's fixed date). @default true */
+  configHasSecrets?: boolean;
+  /** Kept with a new run (`RunMeta.config`) so `reins resume` can start the same session. */
+  meta: Record<string, unknown>;
+  approve: ApprovalMode;
+  maxSteps?: number;
+  json: boolean;
+  input: boolean;
+  /** Lines shown before the run (stderr). */
+  banner?: string[];
+}
+
+export async function runSession(request: SessionRequest, baseStore: Store): Promise<number> {
+  const mask = SecretMask.from(process.env, request.configHasSecrets === false ? {} : request.config);
+  const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
+  const trace = request.json
+    ? undefined
+    : new TraceRenderer({
+        stream: process.stderr,
+        mask,
+        spinner: process.stderr.isTTY === true,
+        color: colorEnabled(process.stderr, process.env),
+        promptsShowQuestions: interactive && request.input,
+      });
+  const say = (text: string) => (trace ? trace.line(text) : process.stderr.write(`${mask.text(text)}\n`));
+  const controller = new AbortController();
+  const cancel = (reason: string) => {
+    if (controller.signal.aborted) return;
+    say(`cancelling: ${reason}`);
+    controller.abort(new Error(reason));
+  };
+  let interrupts = 0;
+  const onSignal = () => {
+    interrupts += 1;
+    if (interrupts > 1) process.exit(ExitCode.cancelled);
+    cancel('interrupted (press Ctrl-C again to quit at once)');
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const prompter = request.input
+    ? createPrompter({ interactive, input: process.stdin, output: process.stderr, mask, beforePrompt: () => trace?.pause(), cancel })
+    : undefined;
+  let servers: McpServers | undefined;
+  try {
+    let model: Model;
+    try {
+      model = openModel(request.modelString, { protocol: request.protocol, replayFrom: request.replayFrom, signal: controller.signal });
+    } catch (error) {
+      if (!isNoModel(error)) throw error;
+      say(`${(error as Error).message}\n\n${noModelHelp(request.modelString)}`);
+      return ExitCode.noModel;
+    }
+    for (const line of request.banner ?? []) say(line);
+    if (model instanceof ReplayModel) say(`model: ${model.description.replace(/\.\. /g, ". ")}`);
+    servers = await connectServers(request.config, { model, signal: controller.signal });
+    for (const failure of servers.failures) say(`MCP server ${failure.server} failed: ${failure.error.message}`);
+    if (servers.failures.length > 0) {
+      say('Fix the server entry, or set "disabled": true on it, and run again.');
+      return servers.failures.some((failure) => McpConfigError.isInstance(failure.error)) ? ExitCode.usage : ExitCode.failed;
+    }
+    const agent = createAgent({
+      model,
+      tools: servers.toolbox,
+      protocol: protocolFor(model, request.protocol),
+      approval: approvalFor(request.approve, request.config),
+      store: maskedStore(baseStore, mask),
+      ...(prompter ? { user: prompter } : {}),
+      ...(request.maxSteps ? { maxSteps: request.maxSteps } : {}),
+    });
+    const signal = controller.signal;
+    const run =
+      request.target.kind === 'resume'
+        ? agent.resume(request.target.runId, { signal })
+        : agent.run(request.target.question, { signal, meta: { model: request.modelString, config: request.meta } });
+    const json = request.json ? new JsonLinesRenderer(process.stdout, mask) : undefined;
+    return await driveRun(run, { trace, json, mask, say, modelString: request.modelString, stdout: process.stdout });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    prompter?.close();
+    trace?.pause();
+    await servers?.close();
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The MCP servers of a CLI run: the `--config` file (default `.mcp.json` when present) plus each
+ * `--server "<command line>"`, parsed with shell-quote (no shell runs it). Returns the merged config
+ * and where it came from (kept with the run so `reins resume` can connect the same servers).
+ */
+import { existsSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
+import { parse } from 'shell-quote';
+import { ConfigError } from '../../errors/config-error.ts';
+import { loadMcpConfig } from '../../mcp/load-mcp-config.ts';
+import type { McpConfig, StdioServerConfig } from '../../mcp/mcp-config.ts';
+
+export interface ToolSources {
+  /** Absolute path of the config file, when one is used. */
+  configPath?: string;
+  /** The `--server` command lines, as given. */
+  servers: string[];
+}
+
+/** `useDefaultFile`: without `configFlag`, read `.mcp.json` of the current folder when present. */
+export async function loadToolConfig(
+  configFlag: string | undefined,
+  serverLines: readonly string[],
+  useDefaultFile = true,
+): Promise<{ config: McpConfig; sources: ToolSources }> {
+  const fallback = useDefaultFile && existsSync('.mcp.json') ? resolve('.mcp.json') : undefined;
+  const configPath = configFlag !== undefined ? resolve(configFlag) : fallback;
+  const fromFile = configPath ? await loadMcpConfig(configPath) : {};
+  const mcpServers = { ...fromFile.servers, ...fromFile.mcpServers };
+  for (const line of serverLines) {
+    const server = parseServerLine(line);
+    mcpServers[uniqueName(serverName(server), mcpServers)] = server;
+  }
+  const config: McpConfig = { ...fromFile, mcpServers };
+  delete config.servers;
+  return { config, sources: { ...(configPath ? { configPath } : {}), servers: [...serverLines] } };
+}
+
+export function parseServerLine(line: string): StdioServerConfig {
+  const words = parse(line, (name) => `$${name}`);
+  if (words.some((word) => typeof word !== 'string')) {
+    throw new ConfigError(`--server "${line}" is not a plain command line`, {
+      hint: 'Give the command and its arguments only (no pipes, redirections or $VARS); it is started directly, not by a shell.',
+    });
+  }
+  const [command, ...args] = words as string[];
+  if (!command) throw new ConfigError('--server needs a command line, e.g. --server "npx -y @modelcontextprotocol/server-memory"');
+  return { command, args };
+}
+
+/** Path parts that say nothing about the server. */
+const GENERIC = new Set(['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin', 'cli', '']);
+
+/**
+ * A readable server name from the last argument that is not a flag, else the command:
+ * `@modelcontextprotocol/server-memory` and `.../server-memory/dist/index.js` give `server-memory`.
+ */
+function serverName(server: StdioServerConfig): string {
+  const target = [...(server.args ?? [])].reverse().find((arg) => !arg.startsWith('-')) ?? server.command;
+  const parts = target.split(/[\\/]/).map((part, index, all) => (index === all.length - 1 ? basename(part, extname(part)) : part));
+  const meaningful = parts.reverse().find((part) => !GENERIC.has(part.toLowerCase())) ?? 'server';
+  return meaningful.replace(/[^A-Za-z0-9_-]+/g, '-');
+}
+
+function uniqueName(name: string, taken: Record<string, unknown>): string {
+  if (!(name in taken)) return name;
+  let index = 2;
+  while (`${name}-${index}` in taken) index += 1;
+  return `${name}-${index}`;
+}

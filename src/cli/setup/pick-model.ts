@@ -1,0 +1,50 @@
+/**
+ * The model of a CLI run: `--model`, else `REINS_MODEL`, else a small local Ollama model. Real
+ * models get transport retries; `replay:<file>` plays a recording (no model is called).
+ */
+import { resolve } from 'node:path';
+import type { Model } from '../../models/model.ts';
+import { ReplayModel } from '../../models/replay-model.ts';
+import { resolveModel } from '../../models/resolve-model.ts';
+import { withRetry } from '../../models/with-retry.ts';
+import type { ProtocolName } from '../../protocols/codec.ts';
+
+/** The model used when neither `--model` nor `REINS_MODEL` says otherwise. */
+export const DEFAULT_MODEL = 'ollama:qwen3:4b';
+
+/** The model string to use; a `replay:` path is made absolute (the run may be resumed from elsewhere). */
+export function modelStringOf(flag: string | undefined, env: Record<string, string | undefined>): string {
+  const chosen = flag ?? (env.REINS_MODEL || DEFAULT_MODEL);
+  return chosen.startsWith('replay:') ? `replay:${resolve(chosen.slice('replay:'.length))}` : chosen;
+}
+
+export interface OpenModelOptions {
+  protocol: ProtocolName | 'auto';
+  /** Replay only: recorded turns already played (resume). @default 0 */
+  replayFrom?: number;
+  signal?: AbortSignal;
+}
+
+export function openModel(modelString: string, options: OpenModelOptions): Model {
+  const protocol = options.protocol === 'auto' ? {} : { protocol: options.protocol };
+  if (modelString.startsWith('replay:')) return resolveModel(modelString, { ...protocol, replayFrom: options.replayFrom ?? 0 });
+  return withRetry(resolveModel(modelString), { maxRetries: 2, signal: options.signal });
+}
+
+/** `auto` with a replay means the recording's own protocol. */
+export function protocolFor(model: Model, wanted: ProtocolName | 'auto'): ProtocolName | 'auto' {
+  if (wanted === 'auto' && model instanceof ReplayModel && model.protocol) return model.protocol as ProtocolName;
+  return wanted;
+}
+
+/** Exactly how to configure a model, for exit code 3. */
+export function noModelHelp(modelString: string): string {
+  return [
+    `No model is reachable with --model ${modelString}. Configure one with --model or REINS_MODEL:`,
+    `  Ollama (local):     ollama serve && ollama pull qwen3:4b       (default ${DEFAULT_MODEL}; OLLAMA_HOST if not 127.0.0.1:11434)`,
+    '  OpenAI:             export OPENAI_API_KEY=...    REINS_MODEL=openai:gpt-4.1-mini',
+    '  Anthropic:          export ANTHROPIC_API_KEY=... REINS_MODEL=anthropic:claude-sonnet-4-5',
+    '  OpenAI-compatible:  REINS_MODEL=openai-compatible:<model>@http://127.0.0.1:8000/v1   (vLLM, llama.cpp, LM Studio)',
+    'Or see reins at work offline first: reins demo',
+  ].join('\n');
+}

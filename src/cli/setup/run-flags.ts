@@ -1,0 +1,50 @@
+/**
+ * The options `reins run`, `resume` and `demo` share, declared once for commander.
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { APPROVAL_MODES, type ApprovalMode } from './approval-mode.ts';
+
+export const PROTOCOL_CHOICES = ['auto', 'native', 'json', 'envelope', 'xml', 'line'] as const;
+export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+
+/** What commander hands the actions (camelCase). `input` is false with `--no-input`. */
+export interface RunFlags {
+  config?: string;
+  server: string[];
+  model?: string;
+  protocol: ProtocolChoice;
+  maxSteps?: number;
+  approve: ApprovalMode;
+  json: boolean;
+  input: boolean;
+  store?: string;
+}
+
+export function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new InvalidArgumentError('expected a whole number >= 1.');
+  return parsed;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function addToolFlags(command: Command): Command {
+  return command
+    .option('--config <file>', 'MCP config file in the mcpServers format (default: .mcp.json when present)')
+    .option('--server <command line>', 'an MCP server over stdio, e.g. "npx -y @modelcontextprotocol/server-memory" (repeatable)', collect, []);
+}
+
+export function addOutputFlags(command: Command): Command {
+  return command
+    .option('--json', 'JSON Lines events on stdout, for scripts', false)
+    .option('--no-input', 'never wait for the human: questions get "no user", approvals are refused')
+    .option('--store <path>', 'the sessions database (default: REINS_SESSIONS_DB, else the user data folder)');
+}
+
+export function addRunFlags(command: Command, protocols: readonly string[] = PROTOCOL_CHOICES): Command {
+  return addOutputFlags(addToolFlags(command))
+    .option('--model <provider:model>', 'e.g. openai:gpt-4.1-mini, ollama:qwen3:4b, replay:<file> (default: REINS_MODEL, else ollama:qwen3:4b)')
+    .addOption(new Option('--protocol <name>', 'the wire protocol the model speaks').choices(protocols).default('auto'))
+    .option('--max-steps <n>', 'model turns before the run fails (default 20)', positiveInteger)
+    .addOption(new Option('--approve <mode>', 'tools that need approval: ask the human, always run, or never run').choices(APPROVAL_MODES).default('ask'));
+}

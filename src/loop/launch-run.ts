@@ -1,0 +1,125 @@
+/**
+ * Starts one run, new or resumed: its event stream, signal and state, and with a store its
+ * recorder (the store's run id, persisted model/toolbox/user, the final status). Setup failures
+ * (the store cannot create or load the run, a run that cannot be resumed) end the run `failed`
+ * with a typed error; the result never rejects. Cleanup runs in `finally`.
+ */
+import { ConfigError } from '../errors/config-error.ts';
+import { ReinsError } from '../errors/reins-error.ts';
+import { emptyUsage, type Model } from '../models/model.ts';
+import type { Codec } from '../protocols/codec.ts';
+import type { Store } from '../sessions/store.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import type { RunOptions } from './agent-options.ts';
+import { EventStream } from './event-stream.ts';
+import type { AgentEvent } from './events.ts';
+import { persistedModel, persistedToolbox, persistedUser } from './persisted-parts.ts';
+import type { Policies } from './policies.ts';
+import { planResume } from './resume-plan.ts';
+import { runAgent } from './run-agent.ts';
+import { RunRecorder } from './run-recorder.ts';
+import type { AgentRun, RunResult } from './run-result.ts';
+import { createRunSignal } from './run-signal.ts';
+import type { RunState } from './run-state.ts';
+import type { UserChannel } from './user-channel.ts';
+
+/** What an agent resolved once from its options. */
+export interface AgentParts {
+  model: Model;
+  codec: Codec;
+  toolbox: Toolbox;
+  user: UserChannel | undefined;
+  policies: Policies;
+  system: string | undefined;
+}
+
+export type LaunchTarget =
+  | { kind: 'new'; question: string; meta: RunOptions['meta'] }
+  | { kind: 'resume'; runId: string };
+
+export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
+  const events = new EventStream<AgentEvent>();
+  const scope = createRunSignal(signal, parts.policies.maxDurationMs);
+  let runId = target.kind === 'resume' ? target.runId : crypto.randomUUID();
+
+  const drive = async (): Promise<RunResult> => {
+    let recorder: RunRecorder | undefined;
+    try {
+      if (store) {
+        if (target.kind === 'new') runId = await store.createRun({ question: target.question, ...defaultMeta(parts), ...target.meta });
+        recorder = new RunRecorder(store, runId, (event) => events.push(event));
+      }
+      const plan = target.kind === 'resume' && store ? await loadPlan(store, runId, parts.codec) : undefined;
+      if (target.kind === 'resume' && !plan) throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
+      const question = target.kind === 'new' ? target.question : (plan?.question ?? '');
+      const state: RunState = {
+        runId,
+        question,
+        model: recorder ? persistedModel(parts.model, recorder) : parts.model,
+        codec: parts.codec,
+        toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
+        user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
+        policies: parts.policies,
+        signal: scope.signal,
+        system: parts.system,
+        startedAt: performance.now(),
+        tools: [],
+        messages: plan?.messages ?? [{ role: 'user', content: question }],
+        step: plan?.step ?? 0,
+        usage: plan?.usage ?? emptyUsage(),
+        repeat: { key: '', count: 0 },
+        emit: (body) => {
+          const event = { ...body, runId, step: state.step } as AgentEvent;
+          if (recorder) recorder.record(event);
+          else events.push(event);
+        },
+      };
+      if (recorder && plan) await store?.markStatus(runId, 'running');
+      const result = await runAgent(state, scope, plan);
+      if (!recorder) return result;
+      try {
+        await recorder.finish(result.status);
+        return result;
+      } catch (error) {
+        return { ...result, status: 'failed', error: asReinsError(error) };
+      }
+    } catch (error) {
+      await recorder?.flush().catch(() => undefined);
+      const failure = asReinsError(error);
+      events.push({ type: 'run-end', runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure });
+      return { runId, status: 'failed', steps: 0, usage: emptyUsage(), transcript: [], error: failure };
+    }
+  };
+
+  const result = drive().finally(() => {
+    scope.dispose();
+    events.close();
+  });
+  return {
+    get runId() {
+      return runId;
+    },
+    result,
+    [Symbol.asyncIterator]: () => events[Symbol.asyncIterator](),
+  };
+}
+
+async function loadPlan(store: Store, runId: string, codec: Codec) {
+  const stored = await store.loadRun(runId);
+  if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; there is nothing to resume.`);
+  const plan = planResume(stored.records, codec);
+  if (plan.protocol !== undefined && plan.protocol !== codec.name) {
+    throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
+  }
+  return plan;
+}
+
+function defaultMeta(parts: AgentParts) {
+  const { provider, modelId } = parts.model;
+  return { model: modelId.startsWith(`${provider}:`) ? modelId : `${provider}:${modelId}`, protocol: parts.codec.name };
+}
+
+function asReinsError(error: unknown): ReinsError {
+  if (ReinsError.isInstance(error)) return error;
+  return new ConfigError(`The run could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}

@@ -1,0 +1,108 @@
+/**
+ * Where a stored run continues. The history comes from `rebuildTranscript`; the last accepted turn is
+ * then re-read from the records so each of its decisions is found done (its reply is kept),
+ * interrupted (a tool call that started and never ended: answered with `interruptedCallMessage`, not
+ * run again), waiting for the human (a question without reply, a call waiting for approval: asked
+ * again), or not started (run now). A turn whose decision was never recorded is asked again.
+ */
+import type { ModelMessage, Usage } from '../models/model.ts';
+import type { Codec } from '../protocols/codec.ts';
+import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
+import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
+import { textResult } from '../tools/toolbox.ts';
+import type { AcceptedTurn, DecisionReply } from './run-state.ts';
+
+/** Where the state machine starts again: THINKING, or decision `index` of `turn`. */
+export type ResumeStart =
+  | { name: 'THINKING' }
+  /** The answer was given (and stored) but the run did not record its end. */
+  | { name: 'ANSWERED'; answer: string; confidence?: number }
+  | { name: 'TURN'; turn: AcceptedTurn; index: number; replies: DecisionReply[]; waitingHuman: boolean };
+
+export interface ResumePlan {
+  question: string;
+  protocol?: string;
+  messages: ModelMessage[];
+  /** The step of the last accepted turn (0 when none). */
+  step: number;
+  usage: Usage;
+  start: ResumeStart;
+  interruptedCalls: InterruptedCall[];
+  pendingQuestion?: { question: string; why: string };
+}
+
+type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
+
+export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
+  const ordered = [...records].sort((a, b) => a.seq - b.seq);
+  const point = rebuildTranscript(ordered);
+  const base = { question: point.question, usage: point.usage, interruptedCalls: [] as InterruptedCall[] };
+  const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
+  const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
+  const decisionAt = ordered.findLastIndex((record) => record.type === 'decision');
+  const lastDecisionStep = decisionAt < 0 ? 0 : ordered[decisionAt]!.step;
+
+  if (decisionAt < responseAt || responseAt < 0) {
+    const messages = point.messages;
+    const corrected = ordered.slice(responseAt + 1).some((record) => record.type === 'output-invalid');
+    // A reply that was never judged (the process stopped in between) is asked for again.
+    if (responseAt >= 0 && !corrected && messages.at(-1)?.role === 'assistant') messages.pop();
+    return { ...base, ...protocol, messages, step: lastDecisionStep, start: { name: 'THINKING' } };
+  }
+
+  const response = ordered[responseAt] as RecordOf<'model-response'>;
+  const decided = ordered[decisionAt] as RecordOf<'decision'>;
+  const step = decided.step;
+  const after = ordered.slice(decisionAt + 1);
+  const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts };
+  if (codec.native && response.toolCalls.length === decided.decisions.length && response.toolCalls.length > 0) {
+    turn.toolCallIds = response.toolCalls.map((call) => call.id);
+  }
+  const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
+  const messages = point.messages.slice(0, lastAssistant + 1);
+  const plan = { ...base, ...protocol, messages, step };
+
+  const replies: DecisionReply[] = [];
+  const questions = after.filter((record): record is RecordOf<'user-question'> => record.type === 'user-question');
+  const answers = after.filter((record): record is RecordOf<'user-reply'> => record.type === 'user-reply');
+  let asked = 0;
+  for (const [index, decision] of decided.decisions.entries()) {
+    const stop = (waitingHuman: boolean): ResumePlan => ({
+      ...plan,
+      start: { name: 'TURN', turn, index, replies, waitingHuman },
+    });
+    if (decision.action === 'answer_user') {
+      const given = after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
+      if (!given) return stop(false);
+      const confidence = given.confidence === undefined ? {} : { confidence: given.confidence };
+      return { ...plan, start: { name: 'ANSWERED', answer: given.answer, ...confidence } };
+    }
+    if (decision.action === 'ask_user') {
+      const question = questions[asked];
+      const answer = answers[asked];
+      asked += 1;
+      if (!question) return stop(false);
+      if (!answer) return { ...stop(true), pendingQuestion: { question: question.question, why: question.why } };
+      replies.push({ content: answer.reply });
+      continue;
+    }
+    const callId = turn.toolCallIds?.[index] ?? `call_${step}_${index + 1}`;
+    const startAt = after.findIndex((record) => record.type === 'tool-call-start' && record.callId === callId);
+    const end = after.find((record): record is RecordOf<'tool-call-end'> => record.type === 'tool-call-end' && record.callId === callId);
+    if (end) {
+      replies.push(end.outcome === 'error' || end.result?.isError ? { content: end.observation, isError: true } : { content: end.observation });
+      continue;
+    }
+    if (startAt < 0) return stop(false);
+    if (waitsForApproval(after.slice(startAt + 1))) return stop(true);
+    const call: InterruptedCall = { callId, tool: decision.tool, args: decision.args, step };
+    plan.interruptedCalls.push(call);
+    replies.push({ content: codec.observation(textResult(interruptedCallMessage(call), true), { tool: call.tool }), isError: true });
+  }
+  return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
+}
+
+/** The call asked for approval and got no reply: it never ran. */
+function waitsForApproval(following: readonly RunRecord[]): boolean {
+  return following[0]?.type === 'approval-request' && !following.some((record) => record.type === 'approval-reply');
+}

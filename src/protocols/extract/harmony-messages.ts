@@ -1,0 +1,57 @@
+/**
+ * GPT-OSS harmony output: a sequence of messages
+ * `<|start|>assistant[ to=R]<|channel|>C[ to=R][ <|constrain|>json]<|message|>BODY<|end|>` (or `<|call|>`,
+ * `<|return|>`). What a message is depends on its header, not on its channel alone:
+ * - a recipient (`to=functions.x`, `to=python`, ...; `to=assistant` is none) makes it a tool call,
+ *   kept as written for the token-call reader, whatever its channel;
+ * - the `analysis` channel without a recipient is reasoning;
+ * - `final` and `commentary` without a recipient are the reply.
+ * When the template opened the first message (`<|start|>assistant<|channel|>analysis<|message|>`), the
+ * output starts with that body: text ending in `<|end|>` before the first `<|start|>` is reasoning.
+ */
+
+export interface HarmonyReading {
+  /** The reply text and any tool-call messages, in order, one per line. */
+  text: string;
+  reasoning: string[];
+}
+
+const harmonyOutput = /^\s*<\|(?:channel|start)\|>|<\|end\|>\s*<\|start\|>/;
+const messageToken = '<|message|>';
+const messageEnd = /<\|(?:end|call|return)\|>/;
+
+function recipientOf(header: string): string | undefined {
+  const recipients = [...header.matchAll(/\bto=([^\s<]+)/g)].map((match) => match[1] ?? '');
+  return recipients.filter((recipient) => recipient !== 'assistant').at(-1);
+}
+
+function channelOf(header: string): string | undefined {
+  return [...header.matchAll(/<\|channel\|>\s*(\w+)/g)].at(-1)?.[1];
+}
+
+/** Reads harmony messages; undefined when `text` is not harmony output. */
+export function readHarmonyMessages(text: string): HarmonyReading | undefined {
+  if (!harmonyOutput.test(text)) return undefined;
+  const parts: string[] = [];
+  const reasoning: string[] = [];
+  for (const [index, segment] of text.split('<|start|>').entries()) {
+    const messageAt = segment.indexOf(messageToken);
+    if (messageAt < 0) {
+      const openedByTemplate = index === 0 ? /^([\s\S]*?)<\|end\|>\s*$/.exec(segment) : null;
+      if (openedByTemplate) reasoning.push((openedByTemplate[1] ?? '').trim());
+      // A header without a message (an unfinished call, say) stays as written.
+      else if (segment.trim() !== '') parts.push(index === 0 ? segment : `<|start|>${segment}`);
+      continue;
+    }
+    const header = segment.slice(0, messageAt);
+    const rest = segment.slice(messageAt + messageToken.length);
+    const end = messageEnd.exec(rest);
+    const body = end ? rest.slice(0, end.index) : rest;
+    if (recipientOf(header) !== undefined) parts.push(`<|start|>${header}${messageToken}${body}`);
+    else if (channelOf(header) === 'analysis') reasoning.push(body.trim());
+    else parts.push(body);
+    const after = end ? rest.slice(end.index + end[0].length) : '';
+    if (after.trim() !== '') parts.push(after);
+  }
+  return { text: parts.join('\n'), reasoning };
+}

@@ -1,0 +1,62 @@
+/**
+ * The markers models put around their reasoning and around their reply, as data: one table read by
+ * `stripReplyMarkers`. A `reasoning` pair is removed with what it holds (kept as reasoning, never a
+ * decision); a `content` pair is a wrapper whose inner text is the reply. Markers match without regard
+ * to case. GPT-OSS harmony channels are messages, not pairs: see `readHarmonyMessages`.
+ */
+
+export interface ReplyMarker {
+  /** The models that write it (documentation only). */
+  models: string;
+  open: string;
+  close: string;
+  /** `reasoning`: drop the block, keep its text as reasoning; `content`: drop the markers, keep the inner text. */
+  kind: 'reasoning' | 'content';
+  /**
+   * The chat template may open the reasoning itself, so the reply starts inside it: text before this
+   * pair's close marker (reasoning) or open marker (content), with no open marker before it, is reasoning.
+   * @default false
+   */
+  endsTemplateReasoning?: boolean;
+  /** A word the model writes right after the open marker, not part of the reasoning (Gemma 4 `thought`). */
+  label?: string;
+  /** A plain tag other replies use too: read as markers only right after a reasoning block. @default false */
+  onlyAfterReasoning?: boolean;
+  /** A special token, never plain prose: empty blocks and stray markers at the end of the reply are removed. @default false */
+  special?: boolean;
+}
+
+const thinkTags = ['think', 'thinking', 'reasoning', 'reflection', 'thought'].map(
+  (tag): ReplyMarker => ({ models: 'DeepSeek R1, Qwen3, QwQ, GLM, MiniMax, Kimi, many others', open: `<${tag}>`, close: `</${tag}>`, kind: 'reasoning', endsTemplateReasoning: true }),
+);
+
+export const replyMarkers: readonly ReplyMarker[] = [
+  ...thinkTags,
+  { models: 'Magistral, Ministral 3 Reasoning', open: '[THINK]', close: '[/THINK]', kind: 'reasoning', endsTemplateReasoning: true },
+  { models: 'Seed-OSS', open: '<seed:think>', close: '</seed:think>', kind: 'reasoning', endsTemplateReasoning: true },
+  { models: 'Command R7B, Command A', open: '<|START_THINKING|>', close: '<|END_THINKING|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
+  { models: 'Gemma 4', open: '<|channel>', close: '<channel|>', kind: 'reasoning', label: 'thought', endsTemplateReasoning: true, special: true },
+  { models: 'Apertus', open: '<|inner_prefix|>', close: '<|inner_suffix|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
+  { models: 'Solar Open', open: '<|think|>', close: '<|end|>', kind: 'reasoning', special: true },
+  { models: 'Command R7B', open: '<|START_RESPONSE|>', close: '<|END_RESPONSE|>', kind: 'content', special: true },
+  { models: 'Command A (Cohere 2)', open: '<|START_TEXT|>', close: '<|END_TEXT|>', kind: 'content', special: true },
+  { models: 'Apriel 1.5/1.6 Thinker', open: '[BEGIN FINAL RESPONSE]', close: '[END FINAL RESPONSE]', kind: 'content', endsTemplateReasoning: true },
+  { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
+  { models: 'Command R+', open: '<|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
+  { models: 'Granite 3.2+', open: '<response>', close: '</response>', kind: 'content', onlyAfterReasoning: true },
+  { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },
+  { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
+];
+
+/**
+ * Special tokens that open a tool-call section. Reasoning left unclosed ends at the first of them
+ * (Kimi K2 Thinking closes its reasoning that way), so the calls after it are not swallowed.
+ */
+export const callSectionTokens: readonly string[] = [
+  '<|tool_calls_section_begin|>',
+  '<|tool_call_begin|>',
+  '<｜tool▁calls▁begin｜>',
+  '<｜tool▁call▁begin｜>',
+  '<|tool_call>',
+  '<|START_ACTION|>',
+];

@@ -1,0 +1,120 @@
+/**
+ * Removes the reasoning and reply markers of `replyMarkers` from the start of a reply:
+ * - reasoning blocks at the start are dropped (their text is kept as reasoning); one left unclosed
+ *   runs to the end, or to the first tool-call section token (`callSectionTokens`);
+ * - a content wrapper at the start gives its inner text (and what follows its close) as the reply;
+ * - a reply that starts inside reasoning the chat template opened (a close marker with no open one,
+ *   e.g. `…</think>answer`) loses the text before that marker;
+ * - empty special-token blocks and stray special-token markers at the end are dropped.
+ * Only the start is read, so a reply that merely mentions such a marker later keeps it.
+ */
+import { callSectionTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
+
+export interface StrippedReply {
+  /** The reply without the markers (not trimmed at the end). */
+  text: string;
+  /** The reasoning removed, in order (empty blocks included as ''). */
+  reasoning: string[];
+}
+
+interface CompiledMarker {
+  marker: ReplyMarker;
+  atStart: RegExp;
+  open: RegExp;
+  close: RegExp;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// Longest open marker first, so `<|begin|>assistant<|content|>` wins over `<|content|>`.
+const compiled: readonly CompiledMarker[] = [...replyMarkers]
+  .sort((left, right) => right.open.length - left.open.length)
+  .map((marker) => ({
+    marker,
+    atStart: new RegExp(`^(?:${escapeRegExp(marker.open)})+`, 'i'),
+    open: new RegExp(escapeRegExp(marker.open), 'i'),
+    close: new RegExp(escapeRegExp(marker.close), 'i'),
+  }));
+const anyOpen = new RegExp(replyMarkers.map((marker) => escapeRegExp(marker.open)).join('|'), 'i');
+const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
+
+function withoutLabel(text: string, label: string | undefined): string {
+  return label ? text.replace(new RegExp(`^${escapeRegExp(label)}(?=\\s|$)`, 'i'), '') : text;
+}
+
+/** Reads the block opening `text` with `entry`; returns the reasoning (if any) and the rest. */
+function readLeadingBlock(text: string, entry: CompiledMarker, openLength: number): { reasoning?: string; rest: string } {
+  const body = text.slice(openLength);
+  const close = entry.close.exec(body);
+  if (entry.marker.kind === 'content') {
+    if (!close) return { rest: body };
+    const after = body.slice(close.index + close[0].length);
+    return { rest: body.slice(0, close.index) + (after.trim() === '' ? '' : `\n${after}`) };
+  }
+  const end = close ? close.index : (callSection.exec(body)?.index ?? body.length);
+  const reasoning = withoutLabel(body.slice(0, end).replace(entry.atStart, ''), entry.marker.label).trim();
+  return { reasoning, rest: body.slice(close ? close.index + close[0].length : end) };
+}
+
+/** Text before the first marker that ends reasoning the template opened: `{reasoning, rest}`, or undefined. */
+function templateReasoningEnd(text: string): { reasoning: string; rest: string } | undefined {
+  let found: { index: number; length: number; kind: ReplyMarker['kind'] } | undefined;
+  for (const entry of compiled) {
+    if (!entry.marker.endsTemplateReasoning) continue;
+    const match = (entry.marker.kind === 'reasoning' ? entry.close : entry.open).exec(text);
+    if (match && (!found || match.index < found.index)) found = { index: match.index, length: match[0].length, kind: entry.marker.kind };
+  }
+  if (!found) return undefined;
+  const prefix = text.slice(0, found.index);
+  // JSON or markup before the marker is a reply that mentions the marker, not reasoning.
+  if (anyOpen.test(prefix) || /^[{[<]/.test(prefix)) return undefined;
+  const rest = found.kind === 'reasoning' ? text.slice(found.index + found.length) : text.slice(found.index);
+  return { reasoning: prefix.trim(), rest };
+}
+
+/** An empty block, a lone open marker or a stray close marker of a special token, at the end. */
+const trailingMarkers: readonly RegExp[] = compiled
+  .filter(({ marker }) => marker.special)
+  .map(({ marker, open, close }) => {
+    const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
+    return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
+  });
+
+function withoutTrailingMarkers(text: string): string {
+  let rest = text.replace(/\s+$/, '');
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const pattern of trailingMarkers) {
+      const match = pattern.exec(rest);
+      if (!match) continue;
+      rest = rest.slice(0, match.index).replace(/\s+$/, '');
+      changed = true;
+    }
+  }
+  return rest;
+}
+
+export function stripReplyMarkers(input: string): StrippedReply {
+  const reasoning: string[] = [];
+  let text = input;
+  let consumed = false;
+  for (;;) {
+    text = text.replace(/^\s+/, '');
+    const entry = compiled.find((candidate) => candidate.atStart.test(text) && (consumed || !candidate.marker.onlyAfterReasoning));
+    if (entry) {
+      const openLength = entry.open.exec(text)?.[0].length ?? 0;
+      const block = readLeadingBlock(text, entry, openLength);
+      if (block.reasoning !== undefined) reasoning.push(block.reasoning);
+      text = block.rest;
+      consumed = true;
+      if (entry.marker.kind === 'content') break;
+      continue;
+    }
+    const ended = consumed ? undefined : templateReasoningEnd(text);
+    if (!ended) break;
+    reasoning.push(ended.reasoning);
+    text = ended.rest;
+    consumed = true;
+  }
+  return { text: withoutTrailingMarkers(text), reasoning };
+}

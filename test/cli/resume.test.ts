@@ -1,0 +1,85 @@
+/**
+ * Crash and resume with the real CLI: `kill -9` (of the CLI and the MCP servers it started) while
+ * a slow tool runs, or while the run waits for the user; then `reins resume <id>` finishes the run
+ * and the stored transcript has every step once.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERYTHING, FIXTURES, jsonLines, reins, showJson, startReins, tempWorkspace } from './cli-process.ts';
+
+let work: Awaited<ReturnType<typeof tempWorkspace>>;
+beforeEach(async () => (work = await tempWorkspace()));
+afterEach(async () => work.remove());
+
+type StoredRecords = Awaited<ReturnType<typeof showJson>>['records'];
+const ofType = (records: StoredRecords, type: string) => records.filter((record) => record.type === type);
+
+function expectStepsOnce(records: StoredRecords, steps: number[]): void {
+  expect(ofType(records, 'decision').map((record) => record.step)).toEqual(steps);
+  expect(ofType(records, 'model-response')).toHaveLength(steps.length);
+  expect(ofType(records, 'answer')).toHaveLength(1);
+  expect(ofType(records, 'run-end').map((record) => record.status)).toEqual(['answered']);
+  expect(records.map((record) => record.seq)).toEqual(records.map((_record, index) => index + 1));
+}
+
+describe('reins resume after kill -9', () => {
+  it('reports a tool call that was in flight as interrupted, not run again, and finishes', async () => {
+    const config = await work.write('mcp.json', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+    const model = `replay:${join(FIXTURES, 'long-operation.json')}`;
+    const first = startReins(['run', 'run the long operation', '--config', config, '--model', model, '--store', work.store, '--json'], { cwd: work.dir });
+    const toolCall = JSON.parse(await first.line((line) => line.includes('"type":"tool-call"'))) as { runId: string; callId: string };
+    first.killHard();
+    expect((await first.finished).signal).toBe('SIGKILL');
+
+    const before = await showJson(toolCall.runId, work.dir, work.store);
+    expect(before.summary.status).toBe('running');
+    expect(ofType(before.records, 'tool-call-start')).toHaveLength(1);
+    expect(ofType(before.records, 'tool-call-end')).toHaveLength(0);
+
+    const resumed = await reins(['resume', toolCall.runId.slice(0, 8), '--store', work.store, '--json'], { cwd: work.dir });
+    expect(resumed.code).toBe(0);
+    const events = jsonLines(resumed.stdout);
+    expect(events[0]).toMatchObject({ type: 'run-resume', interruptedCalls: [{ callId: toolCall.callId, tool: 'trigger-long-running-operation' }] });
+    expect(events.some((event) => event.type === 'tool-call')).toBe(false);
+
+    const after = await showJson(toolCall.runId, work.dir, work.store);
+    expect(after.summary.status).toBe('answered');
+    expectStepsOnce(after.records, [1, 2]);
+    expect(ofType(after.records, 'tool-call-start')).toHaveLength(1);
+    const request = ofType(after.records, 'model-request').at(-1);
+    expect(JSON.stringify(request?.messages)).toContain('was interrupted before it returned');
+  });
+
+  it('resumes a run killed while it waited for the user, asking the question again', async () => {
+    const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
+    const first = startReins(['run', 'plan a weekend trip', '--model', model, '--store', work.store, '--json'], { cwd: work.dir });
+    const question = JSON.parse(await first.line((line) => line.includes('"type":"user-question"'))) as { runId: string };
+    first.killHard();
+    await first.finished;
+    const waiting = await reins(['sessions', '--store', work.store, '--json', '--status', 'waiting-user'], { cwd: work.dir });
+    expect((JSON.parse(waiting.stdout) as Array<{ id: string }>).map((run) => run.id)).toEqual([question.runId]);
+
+    const resumed = await reins(['resume', question.runId, '--store', work.store], { cwd: work.dir, input: 'Lisbon\n' });
+    expect(resumed.stderr).toContain('Which city should the trip go to?');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/A weekend plan/);
+    const after = await showJson(question.runId, work.dir, work.store);
+    expectStepsOnce(after.records, [1, 2]);
+    expect(ofType(after.records, 'user-question')).toHaveLength(1);
+    expect(ofType(after.records, 'user-reply').map((record) => record.reply)).toEqual(['Lisbon']);
+    expect(JSON.stringify(ofType(after.records, 'model-request').at(-1)?.messages)).toContain('Lisbon');
+  });
+
+  it('keeps a run whose stdin ended during a question, cancelled and resumable', async () => {
+    const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
+    const first = await reins(['run', 'plan a weekend trip', '--model', model, '--store', work.store], { cwd: work.dir, input: '' });
+    expect(first.code).toBe(130);
+    const runId = /reins resume ([0-9a-f-]{36})/.exec(first.stderr)?.[1] as string;
+    expect(runId).toBeDefined();
+    const answered = await reins(['resume', runId, '--store', work.store], { cwd: work.dir, input: 'Porto\n' });
+    expect(answered.code).toBe(0);
+    const again = await reins(['resume', runId, '--store', work.store], { cwd: work.dir });
+    expect(again.stderr).toMatch(/already ended with an answer/);
+    expect(again.code).toBe(2);
+  });
+});

@@ -1,0 +1,33 @@
+/** `reins tools`: the tools of real MCP servers from a config or --server, with their annotations. */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MEMORY, reins, tempWorkspace } from './cli-process.ts';
+
+let work: Awaited<ReturnType<typeof tempWorkspace>>;
+beforeEach(async () => (work = await tempWorkspace()));
+afterEach(async () => work.remove());
+
+describe('reins tools', () => {
+  it('lists server-memory tools with what their annotations say', async () => {
+    const memory = `${process.execPath} ${MEMORY}`;
+    const done = await reins(['tools', '--server', memory], { cwd: work.dir, env: { MEMORY_FILE_PATH: join(work.dir, 'm.jsonl') } });
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^delete_entities \(server-memory\) \[not read-only, destructive, idempotent, not open-world\]$/m);
+    expect(done.stdout).toMatch(/^read_graph \(server-memory\) \[read-only/m);
+    expect(done.stdout).toMatch(/\n9 tools\n$/);
+  });
+
+  it('reads .mcp.json of the current folder by default, and prints JSON with --json', async () => {
+    await work.write('.mcp.json', { mcpServers: { mem: { command: process.execPath, args: [MEMORY], env: { MEMORY_FILE_PATH: join(work.dir, 'm.jsonl') } } } });
+    const done = await reins(['tools', '--json'], { cwd: work.dir });
+    expect(done.code).toBe(0);
+    const tools = JSON.parse(done.stdout) as Array<{ name: string; annotations?: Record<string, boolean> }>;
+    expect(tools.find((tool) => tool.name === 'create_entities')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it('says how to configure servers when there are none', async () => {
+    const done = await reins(['tools'], { cwd: work.dir });
+    expect(done.code).toBe(2);
+    expect(done.stderr).toMatch(/No MCP servers configured[\s\S]*--config <file> or --server/);
+  });
+});
