@@ -9,6 +9,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import { bundledScript, packageRoot } from '../package-root.ts';
 import { runSession } from '../run-session.ts';
 import { openStore } from '../setup/open-store.ts';
 import { addOutputFlags, type RunFlags } from '../setup/run-flags.ts';
@@ -18,7 +19,7 @@ export type DemoName = (typeof DEMOS)[number];
 const DEMO_PROTOCOLS = ['line', 'json', 'envelope', 'xml', 'native'] as const;
 /** The meal planner's calendar is fixed to the recorded session's day (a Friday). */
 const DEMO_DATE = '2025-10-17';
-const EXAMPLES = join(import.meta.dirname, '..', '..', '..', 'examples');
+const EXAMPLES = join(packageRoot(), 'examples');
 
 export function demoRecording(name: DemoName, protocol: ProtocolName): string {
   const file = name === 'meal-planner' ? `meal-planner-${protocol}.json` : 'terminal-assistant.json';
@@ -26,7 +27,8 @@ export function demoRecording(name: DemoName, protocol: ProtocolName): string {
 }
 
 export function demoConfig(name: DemoName): McpConfig {
-  const server = { command: process.execPath, args: [join(EXAMPLES, 'demo-servers', `${name}.ts`)], env: { REINS_DEMO_DATE: DEMO_DATE } };
+  const env = { REINS_DEMO_DATE: DEMO_DATE, REINS_DEMO_SANDBOX: join(EXAMPLES, 'demo-servers', 'terminal-sandbox') };
+  const server = { command: process.execPath, args: [bundledScript(`examples/demo-servers/${name}`)], env };
   return { mcpServers: { [name]: server } };
 }
 

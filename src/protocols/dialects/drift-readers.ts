@@ -1,11 +1,13 @@
 /**
  * Every dialect reins can read, in the order drift is tried: reins' own protocols first, then the
- * dialects open models were trained on (the specific ones first, then the generic readers of call
- * shapes, special-token forms, XML-ish forms and pythonic calls).
+ * dialects open models were trained on (the specific ones first, then the agent formats of LangChain
+ * and LlamaIndex, then the generic readers of call shapes, special-token forms, XML-ish forms, tool-named
+ * tags and pythonic calls).
  */
 import type { DialectReader } from '../reading.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { hermesReader } from './hermes.ts';
+import { jsonAgentReader } from './json-agent.ts';
 import { jsonCallShapesReader } from './json-call-shapes.ts';
 import { jsonDecisionReader } from './json-decision.ts';
 import { lineCommandReader } from './line-command.ts';
@@ -13,7 +15,10 @@ import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
+import { reactTextReader } from './react-text.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { toolNameTagsReader } from './tool-name-tags.ts';
+import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
 
@@ -25,9 +30,13 @@ export const driftReaders: readonly DialectReader[] = [
   qwenXmlReader,
   hermesReader,
   mistralReader,
+  reactTextReader,
+  jsonAgentReader,
+  xmlAgentReader,
   llama3Reader,
   jsonCallShapesReader,
   tokenCallsReader,
   xmlCallsReader,
+  toolNameTagsReader,
   pythonicCallsReader,
 ];

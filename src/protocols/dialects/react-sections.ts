@@ -1,0 +1,47 @@
+/**
+ * Splits ReAct text (the LangChain / LlamaIndex agent format) into its labelled sections:
+ * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` and `Answer:`. A label
+ * counts only at the start of a line (indentation, markdown emphasis and a step number such as
+ * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
+ * middle of a sentence is text. Each section runs to the next label.
+ */
+import { maskCode } from './mask-code.ts';
+
+export type ReactLabel = 'thought' | 'action' | 'input' | 'observation' | 'final' | 'answer';
+
+export interface ReactSection {
+  label: ReactLabel;
+  /** Where the label's line starts. */
+  start: number;
+  /** The text after the label, up to the next label (untrimmed). */
+  body: string;
+  /** Where `body` starts. */
+  bodyStart: number;
+}
+
+export interface ReactText {
+  /** The text before the first label, trimmed. */
+  lead: string;
+  sections: ReactSection[];
+}
+
+/** Only `\n` starts a line: U+2028 inside a value must not. */
+const marker =
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]+answer|answer)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+
+function labelOf(word: string): ReactLabel {
+  const compact = word.toLowerCase().replace(/[\s\d]+/g, '');
+  if (compact === 'actioninput') return 'input';
+  if (compact === 'finalanswer') return 'final';
+  return compact as ReactLabel;
+}
+
+export function reactSections(text: string): ReactText {
+  const found = [...maskCode(text).matchAll(marker)];
+  const sections = found.map((match, index): ReactSection => {
+    const bodyStart = match.index + match[0].length;
+    const next = found[index + 1]?.index ?? text.length;
+    return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
+  });
+  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections };
+}

@@ -1,0 +1,79 @@
+/**
+ * The tool input of agent dialects that predate JSON tool calling (ReAct `Action Input:`, LangChain's
+ * `<tool_input>` and `action_input`): a JSON object, a Python-style dict, or a plain string meant for
+ * a tool that takes one text argument. `readToolInput` reads the text; `toolInputArgs` turns what it
+ * read into arguments by the tool's input schema. Nothing is accepted here: the arguments still go
+ * through strict validation.
+ */
+import type { ToolSpec } from '../../decision.ts';
+import { coerceValue, declaredTypes } from '../../tools/coerce-args.ts';
+import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import type { ReadFailure } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+
+export type ToolInput =
+  /** A JSON object (or a dict that `jsonrepair` turned into one). */
+  | { kind: 'object'; value: Record<string, unknown> }
+  /** Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object was not one. */
+  | { kind: 'text'; value: string; jsonProblem?: string };
+
+export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false; failure: ReadFailure };
+
+const wholeFence = /^(`{3,}|~{3,})[\w-]*[ \t]*\n([\s\S]*?)\n?[ \t]*\1$/;
+
+/** `"text"` or `'text'` -> text; a lone opening quote (output cut short) is dropped too. */
+function unquote(text: string): string {
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+    const json = readJson(text);
+    return json.ok && typeof json.value === 'string' && !json.repaired ? json.value : text.slice(1, -1);
+  }
+  if (text.length >= 2 && text.startsWith("'") && text.endsWith("'")) return text.slice(1, -1);
+  if (/^["']/.test(text) && !/["']/.test(text.slice(1))) return text.slice(1);
+  return text;
+}
+
+/**
+ * Reads one tool input. Text holding an object (after at most a little punctuation, e.g. `** {..}`)
+ * is read as JSON with repair (single quotes, Python literals, comments, a missing brace); prose after
+ * the object is dropped. Anything else is text.
+ */
+export function readToolInput(raw: string): ToolInput {
+  const trimmed = raw.trim();
+  const fenced = wholeFence.exec(trimmed);
+  const text = fenced ? (fenced[2] ?? '').trim() : trimmed;
+  const [span] = findJsonSpans(text, 1);
+  const lead = span ? text.slice(0, span.start) : '';
+  if (span && span.text.startsWith('{') && !/[\p{L}\p{N}]/u.test(lead)) {
+    const json = readJson(span.text);
+    if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
+    return { kind: 'text', value: text, jsonProblem: json.ok ? 'it is not one JSON object' : json.message };
+  }
+  return { kind: 'text', value: unquote(text) };
+}
+
+/** The property that takes a lone text input: the only property, else the only required string one. */
+function textProperty(tool: ToolSpec): { name: string; schema: unknown } | undefined {
+  const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const names = Object.keys(properties);
+  if (names.length === 1) return { name: names[0] as string, schema: properties[names[0] as string] };
+  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.map(String) : [];
+  const textual = required.filter((name) => Object.hasOwn(properties, name) && declaredTypes(properties[name]).includes('string'));
+  return textual.length === 1 ? { name: textual[0] as string, schema: properties[textual[0] as string] } : undefined;
+}
+
+/** Arguments for `tool` from its input; an unknown tool gets `{}` (validation then names the tool as unknown). */
+export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): ToolArgs {
+  if (input.kind === 'object' || !tool) return { ok: true, args: input.kind === 'object' ? input.value : {} };
+  // No input at all is no arguments: a tool that needs some is then reported as missing them.
+  if (input.value.trim() === '') return { ok: true, args: {} };
+  const target = textProperty(tool);
+  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema) } };
+  const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
+  const toolName = sanitizeName(tool.name);
+  const message = input.jsonProblem
+    ? `the input of \`${toolName}\` could not be read: ${input.jsonProblem}`
+    : `\`${toolName}\` takes ${properties.length ? 'several arguments' : 'no text input'}: give its input as one JSON object`;
+  const details = properties.length ? [`arguments: ${properties.slice(0, 20).map(sanitizeName).join(', ')}`] : [];
+  return { ok: false, failure: { kind: input.jsonProblem ? 'invalid-json' : 'invalid-args', message, details, toolName } };
+}

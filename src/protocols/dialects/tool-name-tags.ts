@@ -1,0 +1,69 @@
+/**
+ * Tool calls written as an XML element named after the tool, the format of Cline and Roo Code:
+ * `<read_file><path>src/a.ts</path></read_file>`. Only elements named exactly after a tool in the
+ * list count, and only outside code (backticks or fences), so an answer that shows or mentions such
+ * markup stays an answer. Each child element is one argument, its text coerced by the tool's input
+ * schema (`parameterValue`: CDATA kept verbatim); a body with no child elements is the tool's lone
+ * text input. Free text before the first call is its `reason` and a PLAN thought.
+ */
+import type { ToolSpec } from '../../decision.ts';
+import { isRecord } from '../extract/read-json.ts';
+import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
+import { setOwn } from './python-literal.ts';
+import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
+import { parameterValue } from './xml-parameters.ts';
+
+const dialect = 'tool-tags';
+/** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
+const elementName = /^[A-Za-z_][\w.-]*$/;
+const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[\s\S])*?)<\/\1>/g;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function argsOf(body: string, tool: ToolSpec): ToolArgs {
+  const children = [...body.matchAll(child)];
+  const toolName = sanitizeName(tool.name);
+  if (children.length === 0) return toolInputArgs(readToolInput(body), tool);
+  const outside = children.reduce((rest, match, index) => rest + body.slice(match.index + match[0].length, children[index + 1]?.index ?? body.length), body.slice(0, children[0]?.index));
+  if (outside.trim() !== '') {
+    return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name>, with no other text`, toolName } };
+  }
+  const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const args: Record<string, unknown> = {};
+  for (const [, key = '', text = ''] of children) {
+    if (Object.hasOwn(args, key)) return { ok: false, failure: { kind: 'invalid-args', message: `argument \`${sanitizeName(key)}\` of \`${toolName}\` given twice`, toolName } };
+    setOwn(args, key, parameterValue(text, Object.hasOwn(properties, key) ? properties[key] : undefined));
+  }
+  return { ok: true, args };
+}
+
+export const toolNameTagsReader: DialectReader = {
+  dialect,
+  read(text, { tools }): Reading | undefined {
+    const named = tools.filter((tool) => elementName.test(tool.name));
+    if (named.length === 0) return undefined;
+    const visible = maskCode(text);
+    const opening = new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})>`, 'g');
+    const items: unknown[] = [];
+    let reason: string | undefined;
+    let from = 0;
+    for (const match of visible.matchAll(opening)) {
+      if (match.index < from) continue;
+      const name = match[1] ?? '';
+      const tool = named.find((candidate) => candidate.name === name) as ToolSpec;
+      const bodyStart = match.index + match[0].length;
+      const close = visible.indexOf(`</${name}>`, bodyStart);
+      const toolName = sanitizeName(name);
+      if (close < 0) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
+      const args = argsOf(text.slice(bodyStart, close), tool);
+      if (!args.ok) return failedReading(dialect, args.failure);
+      reason ??= text.slice(0, match.index).trim();
+      items.push(callItem(name, args.args, tools, reason));
+      from = close + name.length + 3;
+    }
+    if (reason === undefined) return undefined;
+    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+  },
+};

@@ -1,0 +1,52 @@
+/**
+ * LangChain's XML agent: `<tool>name</tool><tool_input>input</tool_input>`, the input a JSON object,
+ * a Python-style dict or the tool's lone text argument (see `tool-input.ts`). Its
+ * `<final_answer>..</final_answer>` is the same element as reins' own `xml` protocol and is read there.
+ * Tags inside code are ignored; a `<tool>` holding markup (a tool definition such as
+ * `<tool><name>..</name></tool>`) is not a call. Rejected with a precise message: a `<tool_input>`
+ * without a `<tool>` before it, and an unclosed element. Free text before the first tag is the
+ * call's `reason` and a PLAN thought.
+ */
+import type { ToolSpec } from '../../decision.ts';
+import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { maskCode } from './mask-code.ts';
+import { readToolInput, toolInputArgs } from './tool-input.ts';
+
+const dialect = 'xml-agent';
+const shape = 'write <tool>tool name</tool><tool_input>{JSON arguments}</tool_input>';
+const element = /<(tool|tool_input)>([\s\S]*?)(<\/\1>|$)/g;
+
+interface AgentCall {
+  name: string;
+  input?: string;
+}
+
+export const xmlAgentReader: DialectReader = {
+  dialect,
+  read(text, { tools }): Reading | undefined {
+    const calls: AgentCall[] = [];
+    let firstIndex: number | undefined;
+    for (const match of maskCode(text).matchAll(element)) {
+      const [whole, label, , closing] = match;
+      const body = text.slice(match.index + (label ?? '').length + 2, match.index + whole.length - (closing?.length ?? 0));
+      if (label === 'tool' && body.includes('<')) continue;
+      firstIndex ??= match.index;
+      if (!closing) return failedReading(dialect, { kind: 'no-decision', message: `<${label}> is not closed with </${label}>`, details: [shape] });
+      const last = calls.at(-1);
+      if (label === 'tool') calls.push({ name: body.trim() });
+      else if (last && last.input === undefined) last.input = body;
+      else return failedReading(dialect, { kind: 'no-decision', message: 'a <tool_input> has no <tool>tool name</tool> before it', details: [shape] });
+    }
+    const known = (name: string) => tools.some((tool) => tool.name === name);
+    if (!calls.some((call) => call.input !== undefined || known(call.name))) return undefined;
+    const reason = text.slice(0, firstIndex).trim();
+    const items: unknown[] = [];
+    for (const call of calls) {
+      const tool: ToolSpec | undefined = tools.find((candidate) => candidate.name === call.name);
+      const args = toolInputArgs(readToolInput(call.input ?? ''), tool);
+      if (!args.ok) return failedReading(dialect, args.failure);
+      items.push(callItem(call.name, args.args, tools, reason));
+    }
+    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * The package as users install it: `npm pack` (which builds dist/ in `prepack`), unpacked into a
+ * node_modules folder, run WITHOUT type stripping. Proves the published entry points, subpaths and
+ * the `reins` bin work from compiled JavaScript, not only from the TypeScript source of a clone.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../..');
+const noStripping = [process.execPath, '--no-experimental-strip-types'] as const;
+let home: string;
+let installed: string;
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'reins-pack-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', home], { cwd: repo, maxBuffer: 1 << 24 });
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string }>;
+  const modules = join(home, 'node_modules');
+  installed = join(modules, 'reins');
+  await mkdir(installed, { recursive: true });
+  await run('tar', ['-xzf', join(home, packed!.filename), '-C', installed, '--strip-components=1']);
+  // The dependencies, as npm would have installed them beside reins.
+  for (const entry of await readdir(join(repo, 'node_modules'))) {
+    if (entry !== 'reins' && !entry.startsWith('.')) await symlink(join(repo, 'node_modules', entry), join(modules, entry));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('ships compiled JavaScript and no TypeScript source or tests', async () => {
+    const { stdout } = await run('tar', ['-tzf', join(home, (await readdir(home)).find((file) => file.endsWith('.tgz'))!)]);
+    const files = stdout.split('\n').filter(Boolean);
+    expect(files).toContain('package/dist/src/index.js');
+    expect(files).toContain('package/dist/src/index.d.ts');
+    expect(files).toContain('package/bin/reins.js');
+    expect(files.some((file) => file.startsWith('package/src/') || file.startsWith('package/test/'))).toBe(false);
+  });
+
+  it('runs an agent through `reins` and `reins/testing` without type stripping', async () => {
+    const script = join(home, 'check.mjs');
+    await writeFile(
+      script,
+      `import { createAgent, defineTool } from 'reins';
+import { ScriptedModel } from 'reins/testing';
+import { connectServers } from 'reins/mcp';
+const add = defineTool({ name: 'add', input: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] }, execute: ({ a, b }) => String(a + b) });
+const model = new ScriptedModel(['{"action":"call_tool","tool":"add","args":{"a":2,"b":3},"reason":"sum"}', '{"action":"answer_user","answer":"5"}']);
+const result = await createAgent({ model, tools: [add], protocol: 'json' }).run('2+3?').result;
+console.log(JSON.stringify({ status: result.status, answer: result.answer, mcp: typeof connectServers }));`,
+    );
+    const { stdout } = await run(noStripping[0], [noStripping[1], script], { cwd: home });
+    expect(JSON.parse(stdout)).toEqual({ status: 'answered', answer: '5', mcp: 'function' });
+  });
+
+  it('runs `reins demo` from the installed bin without type stripping', async () => {
+    // execFile rejects on a non-zero exit code: exit 0 means the run was answered.
+    const { stdout, stderr } = await run(noStripping[0], [noStripping[1], join(installed, 'bin', 'reins.js'), 'demo', '--protocol', 'json', '--store', join(home, 'sessions.db')], {
+      cwd: home,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(stdout).toContain('Main: Aloo Matar');
+    expect(stderr).toContain('This is a REPLAY');
+  });
+});
