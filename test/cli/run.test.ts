@@ -59,6 +59,33 @@ describe('reins run', () => {
     if (!approved) expect(events.find((event) => event.type === 'tool-error')).toMatchObject({ tool: 'delete_entities', error: { name: 'Reins_ApprovalDeniedError' } });
   });
 
+  it('routes an MCP elicitation form to the user: one JSON line on stdin off a TTY', async () => {
+    const config = await work.write('mcp.json', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+    const reply = JSON.stringify({ name: 'Ann', email: 'ann@example.com', integer: 7 });
+    const done = await reins(['run', 'ask me for my details', '--config', config, '--model', replay('elicitation.json'), '--store', work.store, '--json'], {
+      cwd: work.dir,
+      input: `${reply}\n`,
+    });
+    expect(done.code).toBe(0);
+    expect(done.stderr).toContain('reply with one line: a JSON object');
+    expect(done.stderr).toMatch(/name: string/);
+    const result = jsonLines(done.stdout).find((event) => event.type === 'tool-result');
+    // server-everything echoes what the client answered.
+    expect(JSON.stringify(result)).toContain('ann@example.com');
+    expect(JSON.stringify(result)).toContain('accept');
+  });
+
+  it('declines an MCP elicitation when the user says so', async () => {
+    const config = await work.write('mcp.json', { mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } });
+    const done = await reins(['run', 'ask me for my details', '--config', config, '--model', replay('elicitation.json'), '--store', work.store, '--json'], {
+      cwd: work.dir,
+      input: 'decline\n',
+    });
+    expect(done.code).toBe(0);
+    const result = jsonLines(done.stdout).find((event) => event.type === 'tool-result');
+    expect(JSON.stringify(result)).toContain('declined');
+  });
+
   it('keeps secrets of the environment and the config out of stdout, stderr and the store', async () => {
     const secret = 'tok-3f9a77c1d2e8b6';
     const config = await work.write('mcp.json', {

@@ -2,13 +2,15 @@
  * How the CLI reaches the human. On a TTY: @clack/prompts (a text prompt for `ask_user`, a yes/no
  * confirm for approvals; Esc or Ctrl-C cancels the run). Off a TTY: one line of stdin per reply
  * (`y`/`yes` approves); when stdin ends with a question open, the run is cancelled and kept, so it
- * can be answered later with `reins resume <id>`.
+ * can be answered later with `reins resume <id>`. MCP elicitation forms are asked field by field on
+ * a TTY, and as one JSON line on stdin off a TTY.
  */
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { confirm, isCancel, text } from '@clack/prompts';
 import type { UserChannel } from '../../loop/user-channel.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
+import { askForm, describeForm, replyFromLine } from './elicitation-form.ts';
 import { shorten } from './trace.ts';
 
 export interface Prompter extends UserChannel {
@@ -50,6 +52,10 @@ function clackPrompter(options: PrompterOptions): Prompter {
       const message = `Run ${request.tool.name} ${shorten(JSON.stringify(request.args), 80)}? (${request.reason})`;
       return settle(await confirm({ ...common, signal, message: options.mask.text(message), initialValue: false }));
     },
+    async elicit(request, signal) {
+      options.beforePrompt();
+      return askForm(request, { ...common, signal });
+    },
     close() {},
   };
 }
@@ -79,6 +85,11 @@ function linePrompter(options: PrompterOptions): Prompter {
       options.beforePrompt();
       options.output.write(`  allow ${request.tool.name}? (y/n on stdin)\n`);
       return /^\s*y(es)?\s*$/i.test(await readLine(signal));
+    },
+    async elicit(request, signal) {
+      options.beforePrompt();
+      options.output.write(`${options.mask.text(describeForm(request))}\n`);
+      return replyFromLine(await readLine(signal));
     },
     close() {
       lines?.close();
