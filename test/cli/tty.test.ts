@@ -17,9 +17,9 @@ afterEach(async () => work.remove());
 
 async function onTerminal(env: Record<string, string | undefined>): Promise<string> {
   const command = `'${NODE}' '${BIN}' demo --protocol envelope --store '${work.store}'`;
-  const childEnv = { ...process.env, TERM: 'xterm-256color', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...env };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
-  const { stdout } = await run('script', ['-qec', command, '/dev/null'], { cwd: work.dir, env: childEnv as NodeJS.ProcessEnv });
+  const { stdout } = await run('script', ['-qec', command, '/dev/null'], { cwd: work.dir, env: childEnv });
   return stdout;
 }
 

@@ -118,6 +118,13 @@ describe('ReAct text', () => {
     expect(accepted(parseDecision('native', text, { tools })).decision).toMatchObject({ tool: 'read_file', args: { path: 'a.txt', max_lines: 5 }, reason: 'read it' });
   });
 
+  it('corrects in the protocol\'s own shape, naming what was wrong', () => {
+    const result = parseDecision('native', 'Action: web_search\nAction Input: ferries\nFinal Answer: none', { tools });
+    const correction = protocols.native.correction(rejected(result), tools);
+    expect(correction).toContain('both an action (`Action: web_search`) and a `Final Answer:` given, one allowed');
+    expect(correction).toContain('or the answer as plain text');
+  });
+
   it.each([
     ['an Action naming a tool without its input', 'I will look this up.\nAction: web_search', 'has no `Action Input:`'],
     ['an Action Input without an Action', 'Thought: search\nAction Input: ferries', 'has no `Action:`'],
@@ -137,6 +144,7 @@ describe('ReAct text', () => {
     ['labels mid-sentence', 'The plan: Thought: is a label, Action: another, Final Answer: the last one.'],
     ['ReAct quoted in a fenced block', 'The format is:\n```\nThought: ...\nAction: web_search\nAction Input: query\n```\nThen wait.'],
     ['ReAct quoted inline', 'Write `Action: web_search` on its own line.'],
+    ['a Thought followed by the answer in its own paragraph', 'THOUGHT: The user asks for a capital.\n\nThe capital of Norway is Oslo.'],
   ])('keeps prose as the answer: %s', (_name, text) => {
     expect(accepted(parseDecision('native', text, { tools })).decisions).toEqual([{ action: 'answer_user', answer: text }]);
   });

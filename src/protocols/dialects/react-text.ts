@@ -5,8 +5,9 @@
  * Thought) is the answer, running to the end of the text. A model-written `Observation:` is a
  * guessed tool result and is ignored. Rejected, with a precise message: an action together with a
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
- * an `Action:`, and a reply that opens with `Thought:` but holds neither a complete action nor a final
- * answer. Labels count only at the start of a line; a lone `Action:` line in prose (naming no tool) is prose.
+ * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
+ * is that one paragraph of thought. Labels count only at the start of a line; a lone `Action:` line in
+ * prose (naming no tool) is prose, and so is a Thought followed by more paragraphs.
  */
 import type { Thought, ToolSpec } from '../../decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
@@ -15,7 +16,6 @@ import { type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
 const dialect = 'react';
-const shape = 'write either `Action: <tool name>` then `Action Input: <JSON object of arguments>`, or `Final Answer: <answer>`, not both';
 
 interface ReactCall {
   name: string;
@@ -44,12 +44,12 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input) last.input = section;
-    else problem ??= { kind: 'no-decision', message: 'an `Action Input:` has no `Action:` line naming the tool before it', details: [shape] };
+    else problem ??= { kind: 'no-decision', message: 'an `Action Input:` has no `Action:` line naming the tool before it' };
   }
   const lone = calls.find((call) => !call.input);
   if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
-    problem = { kind: 'no-decision', message: `\`Action: ${toolName}\` has no \`Action Input:\` line`, details: [shape], toolName };
+    problem = { kind: 'no-decision', message: `\`Action: ${toolName}\` has no \`Action Input:\` line`, toolName };
   }
   return { calls, problem };
 }
@@ -72,17 +72,20 @@ export const reactTextReader: DialectReader = {
     const hasInput = sections.some((section) => section.label === 'input');
     if (final && attempts.length > 0) {
       const message = `both an action (\`Action: ${sanitizeName(attempts[0]?.name)}\`) and a \`Final Answer:\` given, one allowed`;
-      return failedReading(dialect, { kind: 'too-many-actions', message, details: [shape] });
+      return failedReading(dialect, { kind: 'too-many-actions', message });
     }
     if (final) {
       const answer = text.slice(final.bodyStart).trim();
-      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Final Answer:` is empty', details: [shape] });
+      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Final Answer:` is empty' });
       return { dialect, items: [{ action: 'answer_user', answer }], thoughts: thoughtsBefore(lead, sections, final.start), repaired: true };
     }
     if (attempts.length === 0 && !hasInput) {
-      // Prose that happens to hold an `Action:` line stays prose; a reply that opens with `Thought:` is a ReAct turn left unfinished.
+      // Prose holding an `Action:` line stays prose. A reply that opens with `Thought:` is a ReAct turn left
+      // unfinished when it names an action, or is one paragraph of thought (a plan, not an answer).
       if (lead !== '' || sections[0]?.label !== 'thought') return undefined;
-      return failedReading(dialect, problem ?? { kind: 'no-decision', message: 'a `Thought:` without an action or a final answer', details: [shape] });
+      if (problem) return failedReading(dialect, problem);
+      const onlyThought = sections.length === 1 && !/\n[ \t]*\n\s*\S/.test(sections[0].body.trim());
+      return onlyThought ? failedReading(dialect, { kind: 'no-decision', message: 'a `Thought:` without an action or a final answer' }) : undefined;
     }
     if (problem) return failedReading(dialect, problem);
     const items: unknown[] = [];

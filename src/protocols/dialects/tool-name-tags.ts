@@ -18,15 +18,16 @@ import { parameterValue } from './xml-parameters.ts';
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
 const elementName = /^[A-Za-z_][\w.-]*$/;
-const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[[\s\S]*?\]\]>|[\s\S])*?)<\/\1>/g;
+/** An element and its text; a CDATA section may hold anything. Each character has one way to match (no backtracking blow-up). */
+const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<!\[CDATA\[)[\s\S])*?)<\/\1>/g;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const children = [...body.matchAll(child)];
   const toolName = sanitizeName(tool.name);
-  if (children.length === 0) return toolInputArgs(readToolInput(body), tool);
-  const outside = children.reduce((rest, match, index) => rest + body.slice(match.index + match[0].length, children[index + 1]?.index ?? body.length), body.slice(0, children[0]?.index));
+  if (children.length === 0 && !/<[A-Za-z_][\w.-]*>/.test(body)) return toolInputArgs(readToolInput(body), tool);
+  const outside = children.reduce<string>((rest, match, index) => rest + body.slice(match.index + match[0].length, children[index + 1]?.index ?? body.length), body.slice(0, children[0]?.index));
   if (outside.trim() !== '') {
     return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name>, with no other text`, toolName } };
   }

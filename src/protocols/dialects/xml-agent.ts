@@ -13,7 +13,6 @@ import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
 const dialect = 'xml-agent';
-const shape = 'write <tool>tool name</tool><tool_input>{JSON arguments}</tool_input>';
 const element = /<(tool|tool_input)>([\s\S]*?)(<\/\1>|$)/g;
 
 interface AgentCall {
@@ -31,11 +30,11 @@ export const xmlAgentReader: DialectReader = {
       const body = text.slice(match.index + (label ?? '').length + 2, match.index + whole.length - (closing?.length ?? 0));
       if (label === 'tool' && body.includes('<')) continue;
       firstIndex ??= match.index;
-      if (!closing) return failedReading(dialect, { kind: 'no-decision', message: `<${label}> is not closed with </${label}>`, details: [shape] });
+      if (!closing) return failedReading(dialect, { kind: 'no-decision', message: `<${label}> is not closed with </${label}>` });
       const last = calls.at(-1);
       if (label === 'tool') calls.push({ name: body.trim() });
       else if (last && last.input === undefined) last.input = body;
-      else return failedReading(dialect, { kind: 'no-decision', message: 'a <tool_input> has no <tool>tool name</tool> before it', details: [shape] });
+      else return failedReading(dialect, { kind: 'no-decision', message: 'a <tool_input> has no <tool>tool name</tool> before it' });
     }
     const known = (name: string) => tools.some((tool) => tool.name === name);
     if (!calls.some((call) => call.input !== undefined || known(call.name))) return undefined;
