@@ -46,9 +46,10 @@ export interface AgentOptions {
   loopThreshold?: number;
   /**
    * Decides which calls need approval. The default follows the MCP annotations: a tool with
-   * `readOnlyHint: true` or `destructiveHint: false` is allowed, any other annotated tool is `ask`
-   * (MCP's defaults say destructive). A tool with no annotations at all (a plain `defineTool`) is
-   * allowed, so local tools do not nag. `ask` goes to `user.approve`; without it the call is refused.
+   * `readOnlyHint: true` or `destructiveHint: false` is allowed, any other MCP tool is `ask`, with or
+   * without annotations (MCP's defaults say destructive). A local `defineTool` tool with no
+   * annotations is allowed, so local tools do not nag. `ask` goes to `user.approve`; without it the
+   * call is refused. `approvalFromConfig` (reins/mcp) adds allow/ask/deny rules from the config.
    * @default defaultApproval
    */
   approval?: ApprovalPolicy;

@@ -29,13 +29,14 @@ export const defaultPolicies = {
 } as const;
 
 /**
- * The default approval policy (see `AgentOptions.approval`): no annotations -> allow;
- * `readOnlyHint: true` or `destructiveHint: false` -> allow; otherwise -> ask.
+ * The default approval policy (see `AgentOptions.approval`): `readOnlyHint: true` or
+ * `destructiveHint: false` -> allow; any other MCP tool -> ask (MCP's defaults say a tool without
+ * annotations may be destructive); a local `defineTool` tool without annotations -> allow.
  */
 export function defaultApproval(tool: ToolSpec): ApprovalVerdict {
   const annotations = tool.annotations;
-  if (!annotations) return 'allow';
-  if (annotations.readOnlyHint === true || annotations.destructiveHint === false) return 'allow';
+  if (!annotations && !tool.origin) return 'allow';
+  if (annotations?.readOnlyHint === true || annotations?.destructiveHint === false) return 'allow';
   return 'ask';
 }
 

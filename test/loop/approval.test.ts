@@ -80,4 +80,10 @@ describe('approval policy', () => {
     expect(defaultApproval(spec({ destructiveHint: true }))).toBe('ask');
     expect(defaultApproval(spec({ readOnlyHint: false }))).toBe('ask');
   });
+
+  it('the default asks for an MCP tool without annotations (MCP defaults: possibly destructive)', () => {
+    const mcpTool = { name: 'echo', inputSchema: { type: 'object' }, origin: { server: 'paged', name: 'echo' } };
+    expect(defaultApproval(mcpTool)).toBe('ask');
+    expect(defaultApproval({ ...mcpTool, annotations: { readOnlyHint: true } })).toBe('allow');
+  });
 });
