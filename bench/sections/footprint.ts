@@ -55,7 +55,7 @@ export async function run(): Promise<SectionReport> {
   }
   const notes = [
     `Tools listed live from @modelcontextprotocol/server-filesystem over stdio; tokens by gpt-tokenizer (o200k_base). "raw JSON tool definitions" is what a native request carries for the ${tools.length} tools.`,
-    'json and envelope list tools as TypeScript-like signatures (src/protocols/compact-tool-list.ts); line as positional signatures; xml as seed 002\'s <tool_definitions> with one-line JSON Schemas. Arguments are still validated against the full schema.',
+    'json and envelope list tools as TypeScript-like signatures (src/protocols/compact-tool-list.ts); line as positional signatures; xml as seed 002\'s <tool_definitions> with one-line JSON Schemas (the seed fixes that format, so xml stays above the raw definitions; pick json or line when prompt size matters). Arguments are still validated against the full schema.',
   ];
   return { metrics: out, notes };
 }
