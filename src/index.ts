@@ -28,7 +28,7 @@ export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, 
 
 // Protocols and decisions
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';
-export type { Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
+export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,
@@ -67,6 +67,7 @@ export {
   ConfigError,
   ElicitationContentError,
   ElicitationSchemaError,
+  InternalError,
   InvalidDecisionError,
   LoopDetectedError,
   MaxStepsError,
@@ -75,12 +76,14 @@ export {
   McpToolCallError,
   ModelCallError,
   ModelConfigError,
+  ModelReportedError,
   RecordingEndedError,
   ReinsError,
   RetriesExhaustedError,
   RunCancelledError,
   SampleConfigError,
   SampleValidationError,
+  SamplingRequestError,
   ScriptExhaustedError,
   ScriptIncompleteError,
   SessionNotFoundError,

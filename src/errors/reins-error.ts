@@ -13,8 +13,9 @@ const baseMarker = Symbol.for('reins.error');
  * - `user`: configuration or input is wrong: never retried.
  * - `limit`: a policy limit was reached (steps, retries, budget, loop): the run ends.
  * - `cancelled`: the run was aborted.
+ * - `internal`: a bug in reins or in code plugged into it (a codec, a toolbox): never retried.
  */
-export type ErrorFault = 'model' | 'transport' | 'tool' | 'user' | 'limit' | 'cancelled';
+export type ErrorFault = 'model' | 'transport' | 'tool' | 'user' | 'limit' | 'cancelled' | 'internal';
 
 export interface ReinsErrorOptions {
   cause?: unknown;

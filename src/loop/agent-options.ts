@@ -27,15 +27,36 @@ export interface AgentOptions {
    * @default 'auto'
    */
   protocol?: ProtocolName | 'auto' | Codec;
-  /** Text placed before the protocol instructions in the system prompt (role, context). */
+  /**
+   * Text placed before the protocol instructions in the system prompt (role, context).
+   * @default undefined (the system prompt holds only the protocol instructions and the tool servers' instructions)
+   */
   system?: string;
-  /** Answers `ask_user` decisions and approvals. Without it, the model is told no user is available. */
+  /**
+   * Answers `ask_user` decisions and approvals. Without it, the model is told no user is available
+   * and calls that need approval are refused.
+   * @default undefined (no user)
+   */
   user?: UserChannelLike;
   /** Model turns with a valid decision before the run fails with MaxStepsError. @default 20 */
   maxSteps?: number;
   /** Invalid outputs re-prompted with a correction per turn, before RetriesExhaustedError. @default 3 */
   maxRetries?: number;
-  /** Actions accepted in one turn (the envelope may carry several; they run in order). @default 1 */
+  /**
+   * Times one streamed turn is streamed again after a retryable transport failure (a
+   * `ModelCallError` with `isRetryable`, e.g. the connection cut mid-stream) before any decision was
+   * accepted: the partial text is discarded, a `model-retry` event is emitted and the request is sent
+   * again after an exponential backoff (or the server's Retry-After, up to 30 s). Separate from
+   * `maxRetries` (invalid output) and from the model's own whole-call retries (`withRetry`): an error
+   * a wrapper already retried (`attempts > 1`) is not retried again. The `generate` path is not retried here.
+   * @default 2
+   */
+  maxTransportRetries?: number;
+  /**
+   * Actions accepted in one turn (the envelope may carry several; they run in order). Above 1, a
+   * streamed turn is read to its end before it is parsed, so streaming and `generate` accept the same turns.
+   * @default 1
+   */
   maxActionsPerTurn?: number;
   /**
    * Identical calls (same tool, same args) in a row that count as a loop. The Nth is not run: the
@@ -66,7 +87,14 @@ export interface AgentOptions {
    * @default false
    */
   bestEffortAnswer?: boolean;
-  /** Stream turns when the model can, stopping as soon as a complete valid decision is read. @default true */
+  /**
+   * Stream turns when the model can (`model.stream`). With `maxActionsPerTurn` 1 the stream is stopped
+   * as soon as a complete valid decision is read: streaming takes the first complete decision, and any
+   * text after it is never generated (a second action the model was about to write, which `generate`
+   * would reject as too many actions, is not seen). Usage of a stopped stream is estimated
+   * (`RunResult.usageEstimated`). With `maxActionsPerTurn` above 1 the whole turn is read first.
+   * @default true
+   */
   stream?: boolean;
   /** Sampling temperature passed to the model. @default undefined (the model's default) */
   temperature?: number;
@@ -84,7 +112,10 @@ export interface AgentOptions {
 }
 
 export interface RunOptions {
-  /** Aborting ends the run with status `cancelled` (RunCancelledError). */
+  /**
+   * Aborting ends the run with status `cancelled` (RunCancelledError).
+   * @default undefined (the run can only end by itself or by `maxDurationMs`)
+   */
   signal?: AbortSignal;
   /**
    * With a `store`: what is kept with the new run besides the question (redacted by the store).
@@ -94,7 +125,10 @@ export interface RunOptions {
 }
 
 export interface ResumeOptions {
-  /** Aborting ends the resumed run with status `cancelled`; it can be resumed again. */
+  /**
+   * Aborting ends the resumed run with status `cancelled`; it can be resumed again.
+   * @default undefined (the run can only end by itself or by `maxDurationMs`)
+   */
   signal?: AbortSignal;
   /** Where the run is kept. @default the agent's `store` */
   store?: Store;

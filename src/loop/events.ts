@@ -3,9 +3,10 @@
  * and the step number (a step = one model turn and what it leads to).
  */
 import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { ModelCallError } from '../errors/model-call-error.ts';
 import type { ReinsError } from '../errors/reins-error.ts';
 import type { ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
-import type { ProtocolName } from '../protocols/codec.ts';
+import type { ActionNotes, ProtocolName } from '../protocols/codec.ts';
 import type { ToolProgress, ToolResult } from '../tools/toolbox.ts';
 
 export type RunStatus = 'answered' | 'failed' | 'cancelled';
@@ -28,6 +29,18 @@ export type AgentEvent = EventBase &
       }
     | { type: 'model-request'; attempt: number; system: string; messages: ModelMessage[] }
     | { type: 'decision-delta'; text: string; thought?: Thought }
+    | {
+        /**
+         * The streamed turn failed in transport (e.g. the connection was cut) before a decision was
+         * accepted: the text (and thoughts) streamed since the last `model-request` or `model-retry`
+         * are discarded, and the same request is streamed again after `delayMs`.
+         */
+        type: 'model-retry';
+        /** 1 for the first retry of this request. */
+        attempt: number;
+        error: ModelCallError;
+        delayMs: number;
+      }
     | { type: 'model-response'; text: string; toolCalls: ModelToolCall[]; usage: Usage; modelId: string }
     | {
         type: 'decision';
@@ -38,6 +51,10 @@ export type AgentEvent = EventBase &
         dialect: string;
         /** Tokens of this step's model calls, retries included. */
         usage?: Usage;
+        /** Per-action notes aligned with `decisions` (type, confidence, warnings), where the protocol carries them (envelope). */
+        actions?: ActionNotes[];
+        /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
+        status?: string;
       }
     | { type: 'output-invalid'; reason: string; kind: string; attempt: number; rawText: string; correction: string }
     | { type: 'tool-call'; callId: string; tool: string; args: Record<string, unknown> }

@@ -5,6 +5,7 @@
  * with a typed error; the result never rejects. Cleanup runs in `finally`.
  */
 import { ConfigError } from '../errors/config-error.ts';
+import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { emptyUsage, type Model } from '../models/model.ts';
 import type { Codec } from '../protocols/codec.ts';
@@ -67,6 +68,8 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         messages: plan?.messages ?? [{ role: 'user', content: question }],
         step: plan?.step ?? 0,
         usage: plan?.usage ?? emptyUsage(),
+        stepUsage: plan?.stepUsage ?? [],
+        usageEstimated: false,
         repeat: { key: '', count: 0 },
         emit: (body) => {
           const event = { ...body, runId, step: state.step } as AgentEvent;
@@ -87,7 +90,7 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
       await recorder?.flush().catch(() => undefined);
       const failure = asReinsError(error);
       events.push({ type: 'run-end', runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure });
-      return { runId, status: 'failed', steps: 0, usage: emptyUsage(), transcript: [], error: failure };
+      return { runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
     }
   };
 
@@ -121,5 +124,6 @@ function defaultMeta(parts: AgentParts) {
 
 function asReinsError(error: unknown): ReinsError {
   if (ReinsError.isInstance(error)) return error;
-  return new ConfigError(`The run could not start: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  const detail = error instanceof Error ? error.message : String(error);
+  return new InternalError('run setup', { cause: error, message: `The run could not start: ${detail}` });
 }

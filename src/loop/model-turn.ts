@@ -1,11 +1,12 @@
 /**
  * One call to the model: streamed when the model can (stopping early on a complete valid decision),
- * else `generate`. Transport failures are not retried here: a ReinsError passes through, anything
+ * else `generate`. Whole-call transport retries belong to the model (`withRetry`); only a stream
+ * cut after partial output is retried, in `stream-turn.ts`. A ReinsError passes through, anything
  * else becomes a ModelCallError.
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import type { ModelRequest, ModelToolCall, Usage } from '../models/model.ts';
+import type { ModelRequest, ModelResponse, ModelToolCall, Usage } from '../models/model.ts';
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import type { RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
@@ -15,24 +16,36 @@ export interface RawTurn {
   toolCalls: ModelToolCall[];
   usage: Usage;
   modelId: string;
+  /** True when `usage` is (partly) estimated: the stream stopped, or was cut, before the provider reported usage. */
+  usageEstimated?: boolean;
   /** A valid parse of the turn, when the stream already made one (it stops right after a valid decision). */
   parsed?: Extract<ParseResult, { success: true }>;
 }
 
 export async function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+  if (state.policies.stream && state.model.stream) return streamTurn(state, request, parseOptions);
+  let response: ModelResponse;
   try {
-    if (state.policies.stream && state.model.stream) return await streamTurn(state, request, parseOptions);
-    const response = await state.model.generate(request);
-    return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId };
+    response = await state.model.generate(request);
   } catch (error) {
-    if (state.signal.aborted || ReinsError.isInstance(error)) throw error;
-    throw new ModelCallError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, {
-      provider: state.model.provider,
-      modelId: state.model.modelId,
-      isRetryable: false,
-      cause: error,
-    });
+    throw modelFailure(state, error);
   }
+  return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId };
+}
+
+/**
+ * What a throw of the model itself ends the turn with: a ReinsError (or a cancellation) as it is,
+ * anything else as a non-retryable ModelCallError with the cause. Throws of reins' own code after
+ * the model answered are not passed through here: they are bugs (InternalError).
+ */
+export function modelFailure(state: RunState, error: unknown): unknown {
+  if (state.signal.aborted || ReinsError.isInstance(error)) return error;
+  return new ModelCallError(`The model call failed: ${error instanceof Error ? error.message : String(error)}`, {
+    provider: state.model.provider,
+    modelId: state.model.modelId,
+    isRetryable: false,
+    cause: error,
+  });
 }
 
 /** Rough usage (4 characters a token) for a stream stopped before the provider reported usage. */

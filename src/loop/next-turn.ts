@@ -5,11 +5,13 @@
  */
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
+import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../models/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { buildRequest } from './build-request.ts';
 import { appendAssistantTurn, appendCorrection } from './history.ts';
+import { countUsage } from './count-usage.ts';
 import { callModel } from './model-turn.ts';
 import type { AcceptedTurn, RunState } from './run-state.ts';
 
@@ -30,7 +32,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     const request = buildRequest(state, { signal: state.signal, forbidTools: options.forbidTools });
     state.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
     const raw = await callModel(state, request, parseOptions);
-    state.usage = addUsage(state.usage, raw.usage);
+    countUsage(state, raw);
     turnUsage = addUsage(turnUsage, raw.usage);
     state.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
     const parsed = raw.parsed ?? state.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls });
@@ -42,8 +44,11 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     if (parsed.success) {
       appendAssistantTurn(state, raw.text, raw.toolCalls);
-      const { decision, decisions, thoughts, repaired, dialect } = parsed;
-      state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage });
+      const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
+      const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
+      state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
+      // The model answered that it failed (envelope ERROR_INTERNAL): the run fails with its message.
+      if (status === 'ERROR_INTERNAL' && decision.action === 'answer_user') throw new ModelReportedError({ status, message: decision.answer, ...snapshot(state) });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
       return turn;

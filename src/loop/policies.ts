@@ -8,6 +8,7 @@ import type { AgentOptions, ApprovalPolicy, ApprovalVerdict } from './agent-opti
 export interface Policies {
   maxSteps: number;
   maxRetries: number;
+  maxTransportRetries: number;
   maxActionsPerTurn: number;
   loopThreshold: number;
   approval: ApprovalPolicy;
@@ -21,6 +22,7 @@ export interface Policies {
 export const defaultPolicies = {
   maxSteps: 20,
   maxRetries: 3,
+  maxTransportRetries: 2,
   maxActionsPerTurn: 1,
   loopThreshold: 3,
   toolTimeoutMs: 60_000,
@@ -44,6 +46,7 @@ export function resolvePolicies(options: AgentOptions): Policies {
   const policies: Policies = {
     maxSteps: options.maxSteps ?? defaultPolicies.maxSteps,
     maxRetries: options.maxRetries ?? defaultPolicies.maxRetries,
+    maxTransportRetries: options.maxTransportRetries ?? defaultPolicies.maxTransportRetries,
     maxActionsPerTurn: options.maxActionsPerTurn ?? defaultPolicies.maxActionsPerTurn,
     loopThreshold: options.loopThreshold ?? defaultPolicies.loopThreshold,
     approval: options.approval ?? defaultApproval,
@@ -55,6 +58,7 @@ export function resolvePolicies(options: AgentOptions): Policies {
   };
   positive('maxSteps', policies.maxSteps, 1);
   positive('maxRetries', policies.maxRetries, 0);
+  positive('maxTransportRetries', policies.maxTransportRetries, 0);
   positive('maxActionsPerTurn', policies.maxActionsPerTurn, 1);
   positive('loopThreshold', policies.loopThreshold, 2);
   positive('toolTimeoutMs', policies.toolTimeoutMs, 1);

@@ -5,7 +5,7 @@
  * run again), waiting for the human (a question without reply, a call waiting for approval: asked
  * again), or not started (run now). A turn whose decision was never recorded is asked again.
  */
-import type { ModelMessage, Usage } from '../models/model.ts';
+import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../models/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
 import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
@@ -26,6 +26,8 @@ export interface ResumePlan {
   /** The step of the last accepted turn (0 when none). */
   step: number;
   usage: Usage;
+  /** Tokens per step, from the stored `model-response` records. */
+  stepUsage: Usage[];
   start: ResumeStart;
   interruptedCalls: InterruptedCall[];
   pendingQuestion?: { question: string; why: string };
@@ -36,7 +38,7 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
   const point = rebuildTranscript(ordered);
-  const base = { question: point.question, usage: point.usage, interruptedCalls: [] as InterruptedCall[] };
+  const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[] };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
   const decisionAt = ordered.findLastIndex((record) => record.type === 'decision');
@@ -100,6 +102,17 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
     replies.push({ content: codec.observation(textResult(interruptedCallMessage(call), true), { tool: call.tool }), isError: true });
   }
   return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
+}
+
+/** Entry `i` sums the `model-response` records of step `i + 1`. */
+function storedStepUsage(records: readonly RunRecord[]): Usage[] {
+  const perStep: Usage[] = [];
+  for (const record of records) {
+    if (record.type !== 'model-response') continue;
+    const index = Math.max(record.step, 1) - 1;
+    perStep[index] = addUsage(perStep[index] ?? emptyUsage(), record.usage);
+  }
+  return Array.from({ length: perStep.length }, (_, index) => perStep[index] ?? emptyUsage());
 }
 
 /** The call asked for approval and got no reply: it never ran. */

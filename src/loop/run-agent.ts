@@ -5,16 +5,18 @@
  */
 import type { CallToolDecision } from '../decision.ts';
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
-import { ConfigError } from '../errors/config-error.ts';
+import { InternalError } from '../errors/internal-error.ts';
 import { MaxStepsError } from '../errors/max-steps-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
 import { askUser } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
+import { usagePerStep } from './count-usage.ts';
 import { executeToolCall } from './execute-tool-call.ts';
 import { appendReplies } from './history.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
+import { offeredTools } from './offered-tools.ts';
 import type { ResumePlan, ResumeStart } from './resume-plan.ts';
 import { askAgain, runAnnouncedCall } from './resume-turn.ts';
 import type { RunResult } from './run-result.ts';
@@ -55,7 +57,7 @@ async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>):
     case 'THINKING': {
       if (state.step >= state.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.policies.maxSteps, ...snapshot(state) });
       state.step += 1;
-      state.tools = state.toolbox.list();
+      state.tools = offeredTools(state);
       return dispatch(state, await nextTurn(state), 0, []);
     }
     case 'TOOL_RUN': {
@@ -91,7 +93,7 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
 
 /** The first phase of a resumed run: a decision waiting for the human is put to it again; others are dispatched. */
 function startPhase(state: RunState, start: ResumeStart): Phase {
-  state.tools = state.toolbox.list();
+  state.tools = offeredTools(state);
   if (start.name === 'THINKING') return start;
   if (start.name === 'ANSWERED') return { name: 'END', answer: start.answer, ...(start.confidence === undefined ? {} : { confidence: start.confidence }) };
   const { turn, index, replies, waitingHuman } = start;
@@ -117,11 +119,11 @@ function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsErro
     return new BudgetExceededError({ budget: 'time', limit: state.policies.maxDurationMs, used, ...snapshot(state) });
   }
   if (ReinsError.isInstance(thrown)) return thrown;
-  const detail = thrown instanceof Error ? thrown.message : String(thrown);
-  return new ConfigError(`Unexpected failure in the run loop: ${detail}`, { cause: thrown });
+  return new InternalError('run loop', { cause: thrown });
 }
 
 function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
   state.emit({ type: 'run-end', status, usage: state.usage, ...(fields.error ? { error: fields.error } : {}) });
-  return { runId: state.runId, status, steps: state.step, usage: state.usage, transcript: [...state.messages], ...fields };
+  const usage = { usage: state.usage, stepUsage: usagePerStep(state), usageEstimated: state.usageEstimated };
+  return { runId: state.runId, status, steps: state.step, ...usage, transcript: [...state.messages], ...fields };
 }

@@ -17,6 +17,18 @@ export interface RunResult {
   steps: number;
   /** Tokens summed over every model call of the run. */
   usage: Usage;
+  /**
+   * Tokens per step: entry `i` is step `i + 1`, its invalid-output and transport retries included
+   * (a best-effort last turn counts in the last step). The entries add up to `usage`. For a resumed
+   * run the steps before the resume come from the store.
+   */
+  stepUsage: Usage[];
+  /**
+   * True when part of `usage` is an estimate (about 4 characters a token) rather than what the
+   * provider reported: a stream was stopped early at a complete decision (see `AgentOptions.stream`),
+   * or a stream cut in transport was retried. False for resumed runs' earlier steps, whose estimation is not stored.
+   */
+  usageEstimated: boolean;
   /** The conversation as the model saw it. */
   transcript: ModelMessage[];
 }

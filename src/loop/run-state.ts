@@ -63,6 +63,10 @@ export interface RunState {
   messages: ModelMessage[];
   step: number;
   usage: Usage;
+  /** Tokens per step: entry `i` holds step `i + 1` (its retries and any best-effort last turn included). */
+  stepUsage: Usage[];
+  /** True once some usage was estimated (a stream stopped or cut before the provider reported it). */
+  usageEstimated: boolean;
   /** The current streak of identical calls, for loop detection. */
   repeat: { key: string; count: number };
   emit(event: EventBody): void;

@@ -1,18 +1,48 @@
 /**
  * Streams one model turn. Emits `decision-delta` for each text delta (and, for the envelope, one per
- * completed typed thought). After each delta, when the codec says the text may hold a complete
- * decision, parses it; on the first valid decision the stream is abandoned (the iteration is broken
- * and the per-turn signal aborted) so the loop can act at once.
+ * completed typed thought). With `maxActionsPerTurn` 1, after each delta the codec is asked whether
+ * the text may hold a complete decision; on the first valid one the stream is abandoned (the
+ * iteration is broken and the per-turn signal aborted) so the loop can act at once. With more
+ * actions allowed the whole turn is read, then parsed, exactly as `generate` would be.
+ *
+ * A retryable transport failure (e.g. the connection cut mid-stream) before any decision was
+ * accepted discards the partial text, emits `model-retry` and streams the turn again after a
+ * backoff, at most `maxTransportRetries` times (see `transport-retry.ts`). The discarded attempt's
+ * tokens are estimated into the turn's usage.
  */
-import type { ModelRequest, ModelToolCall, Usage } from '../models/model.ts';
+import { ModelCallError } from '../errors/model-call-error.ts';
+import { abortableSleep } from '../models/abortable-sleep.ts';
+import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../models/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
-import { estimateUsage, type RawTurn } from './model-turn.ts';
+import { estimateUsage, modelFailure, type RawTurn } from './model-turn.ts';
 import type { RunState } from './run-state.ts';
+import { transportRetryDelay } from './transport-retry.ts';
+
+type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
 
 export async function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+  let discarded: Usage = emptyUsage();
+  for (let retry = 1; ; retry++) {
+    const attempt = await streamOnce(state, request, parseOptions);
+    if (attempt.ok) {
+      if (retry === 1) return attempt.turn;
+      return { ...attempt.turn, usage: addUsage(discarded, attempt.turn.usage), usageEstimated: true };
+    }
+    const { error } = attempt;
+    const retryable = ModelCallError.isInstance(error) && !state.signal.aborted;
+    const delayMs = retryable ? transportRetryDelay(error, retry, state.policies.maxTransportRetries) : undefined;
+    if (!retryable || delayMs === undefined) throw modelFailure(state, error);
+    discarded = addUsage(discarded, estimateUsage(request, attempt.text));
+    state.emit({ type: 'model-retry', attempt: retry, error, delayMs });
+    await abortableSleep(delayMs, state.signal);
+  }
+}
+
+async function streamOnce(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
   const stream = state.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
+  const stopEarly = (parseOptions.maxActions ?? 1) <= 1;
   const turnController = new AbortController();
   const forwardAbort = () => turnController.abort(state.signal.reason);
   state.signal.addEventListener('abort', forwardAbort, { once: true });
@@ -22,8 +52,11 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
   let usage: Usage | undefined;
   let modelId = state.model.modelId;
   let parsed: RawTurn['parsed'];
+  /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
+  let handling = false;
   try {
     for await (const part of stream.call(state.model, { ...request, signal: turnController.signal })) {
+      handling = true;
       if (part.type === 'tool-call') toolCalls.push(part.toolCall);
       else if (part.type === 'finish') {
         usage = part.usage;
@@ -32,7 +65,7 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
         text += part.text;
         state.emit({ type: 'decision-delta', text: part.text });
         for (const thought of thoughts?.update(text, part.text) ?? []) state.emit({ type: 'decision-delta', text: '', thought });
-        if (state.codec.mayBeComplete(text)) {
+        if (stopEarly && state.codec.mayBeComplete(text)) {
           const result = state.codec.parse(text, { ...parseOptions, toolCalls });
           if (result.success) {
             parsed = result;
@@ -40,14 +73,18 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
           }
         }
       }
+      handling = false;
     }
+  } catch (error) {
+    if (handling) throw error;
+    return { ok: false, error, text };
   } finally {
     state.signal.removeEventListener('abort', forwardAbort);
     if (parsed) turnController.abort();
   }
   const final = parsed ?? state.codec.parse(text, { ...parseOptions, toolCalls });
   if (thoughts && final.success) for (const thought of thoughts.remaining(final.thoughts)) state.emit({ type: 'decision-delta', text: '', thought });
-  const turn: RawTurn = { text, toolCalls, usage: usage ?? estimateUsage(request, text), modelId };
+  const turn: RawTurn = { text, toolCalls, usage: usage ?? estimateUsage(request, text), modelId, usageEstimated: usage === undefined };
   if (final.success) turn.parsed = final;
-  return turn;
+  return { ok: true, turn };
 }

@@ -1,6 +1,7 @@
 /**
  * Any AI SDK language model (provider spec v4, or v3 which has the same shape for what reins uses)
- * as a reins `Model`. The provider package owns the wire format; this file only maps types.
+ * as a reins `Model`, with transport retries on by default. The provider package owns the wire
+ * format; this file only maps types.
  */
 import type { LanguageModelV3, LanguageModelV4, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { fromContent, fromFinishReason, fromUsage } from './from-provider-result.ts';
@@ -8,6 +9,7 @@ import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from './mode
 import { streamAiSdk } from './stream-ai-sdk.ts';
 import { toCallOptions } from './to-call-options.ts';
 import { type ProviderContext, toModelCallError } from './to-model-call-error.ts';
+import { withRetry, type WithRetryOptions } from './with-retry.ts';
 
 export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId'>> {
   /**
@@ -22,22 +24,35 @@ export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId
   supportsTools?: boolean;
   /** Provider-specific options passed on every call, e.g. `{ openai: { strictJsonSchema: false } }`. @default undefined */
   providerOptions?: SharedV4ProviderOptions;
+  /**
+   * Transport retries (408/409/429/5xx, connection resets, streams cut before any output): backoff
+   * with jitter, honouring Retry-After. Options tune them (see `withRetry`); `false` turns them off.
+   * @default { maxRetries: 3 }
+   */
+  retry?: WithRetryOptions | false;
 }
 
 /**
  * Wraps an AI SDK language model, e.g. `fromAiSdk(createOpenAI({ apiKey }).chat('gpt-4.1-mini'))`.
- * The provider call itself does not retry; wrap the result in `withRetry` for transport retries.
+ * Transport errors are retried (`retry`); `withRetry` on the result changes those settings.
+ * @example fromAiSdk(languageModel, { retry: { maxRetries: 5, maxDelayMs: 60_000 } })
+ * @example fromAiSdk(languageModel, { retry: false }) // one attempt per call
  */
 export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, options: FromAiSdkOptions = {}): Model {
-  const model = languageModel as LanguageModelV4;
+  const { retry, ...adapterOptions } = options;
+  const model = adaptLanguageModel(languageModel as LanguageModelV4, adapterOptions);
+  return retry === false ? model : withRetry(model, retry);
+}
+
+function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Model {
+  const { providerOptions, supportsTools, ...contextOptions } = options;
   const provider = options.provider ?? model.provider.split('.')[0] ?? model.provider;
-  const context: ProviderContext = { ...options, provider, modelId: model.modelId };
-  const { providerOptions } = options;
+  const context: ProviderContext = { ...contextOptions, provider, modelId: model.modelId };
 
   return {
     provider,
     modelId: model.modelId,
-    supportsTools: options.supportsTools ?? true,
+    supportsTools: supportsTools ?? true,
 
     async generate(request: ModelRequest): Promise<ModelResponse> {
       request.signal?.throwIfAborted();

@@ -16,7 +16,7 @@ export { resolveModel, type ResolveModelOptions } from './resolve-model.ts';
 export { ReplayModel, type Recording, type ReplayModelOptions, type ReplayTurn } from './replay-model.ts';
 export { RecordingEndedError } from '../errors/recording-ended-error.ts';
 export { parseModelString, KNOWN_PROVIDERS, type KnownProvider, type ParsedModelString } from './parse-model-string.ts';
-export { withRetry, type WithRetryOptions } from './with-retry.ts';
+export { isRetrying, withRetry, type WithRetryOptions } from './with-retry.ts';
 export { retryAfterMs } from './retry-after.ts';
 export { toModelCallError, type ProviderContext } from './to-model-call-error.ts';
 export { ModelCallError, type ModelCallErrorFields } from '../errors/model-call-error.ts';

@@ -22,17 +22,38 @@ export type ModelMessage =
 export type ToolChoice = 'auto' | 'required' | 'none' | { tool: string };
 
 export interface ModelRequest {
-  /** System prompt (protocol instructions, tool list, server instructions). */
+  /**
+   * System prompt (protocol instructions, tool list, server instructions).
+   * @default undefined (no system message is sent)
+   */
   system?: string;
   messages: ModelMessage[];
-  /** Tools offered natively (only for the `native` protocol and sampling with tools). */
+  /**
+   * Tools offered natively (only for the `native` protocol and sampling with tools).
+   * @default undefined (no tools on the wire)
+   */
   tools?: ToolSpec[];
   /** @default 'auto' when tools are given */
   toolChoice?: ToolChoice;
-  /** Ask for JSON matching this schema, through the provider's native mechanism. */
+  /**
+   * Ask for JSON matching this schema, through the provider's native mechanism.
+   * @default undefined (free text)
+   */
   responseSchema?: JsonSchema;
+  /**
+   * Upper bound on output tokens.
+   * @default undefined (the provider's own limit)
+   */
   maxTokens?: number;
+  /**
+   * Sampling temperature.
+   * @default undefined (the provider's default)
+   */
   temperature?: number;
+  /**
+   * Aborts the call: the HTTP request is cancelled and the call rejects with the signal's reason.
+   * @default undefined
+   */
   signal?: AbortSignal;
 }
 

@@ -14,6 +14,7 @@ import { fromAiSdk } from './from-ai-sdk.ts';
 import type { Model } from './model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
+import type { WithRetryOptions } from './with-retry.ts';
 
 export interface ResolveModelOptions {
   /** Server base URL. @default `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` / `OLLAMA_HOST`, else the provider's public URL (Ollama: `http://127.0.0.1:11434`) */
@@ -28,6 +29,13 @@ export interface ResolveModelOptions {
   supportsTools?: boolean;
   /** Where environment variables are read. @default process.env */
   env?: Record<string, string | undefined>;
+  /**
+   * Transport retries (408/409/429/5xx, connection resets, streams cut before any output), with
+   * exponential backoff and jitter, honouring Retry-After. Options tune them (see `withRetry`);
+   * `false` turns them off. Not used by `replay:` (nothing is called).
+   * @default { maxRetries: 3 }
+   */
+  retry?: WithRetryOptions | false;
   /** `replay:` only: the protocol whose recorded turns are played. @default the recording's `protocol` */
   protocol?: string;
   /**
@@ -39,6 +47,7 @@ export interface ResolveModelOptions {
 }
 
 /**
+ * The model retries transport errors unless `retry: false`.
  * @example resolveModel('ollama:qwen3') // http://127.0.0.1:11434 unless OLLAMA_HOST says otherwise
  * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
  */
@@ -48,6 +57,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
   const env = options.env ?? process.env;
   const common = { fetch: options.fetch, headers: options.headers };
   const supportsTools = options.supportsTools ?? true;
+  const { retry } = options;
 
   switch (provider) {
     case 'openai': {
@@ -57,6 +67,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
       return fromAiSdk(createOpenAI({ ...common, apiKey, baseURL }).chat(modelId), {
         provider,
         supportsTools,
+        retry,
         displayName: 'OpenAI',
         endpoint: baseURL,
         apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_API_KEY',
@@ -70,6 +81,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
       return fromAiSdk(createAnthropic({ ...common, apiKey, baseURL })(modelId), {
         provider,
         supportsTools,
+        retry,
         displayName: 'Anthropic',
         endpoint: baseURL,
         apiKeyVariable: options.apiKey ? 'the apiKey option' : 'ANTHROPIC_API_KEY',
@@ -80,6 +92,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
       return fromAiSdk(createOllama({ ...common, baseURL: `${host}/api` })(modelId), {
         provider,
         supportsTools,
+        retry,
         displayName: 'Ollama',
         endpoint: host,
         unreachableHint: 'is `ollama serve` running?',
@@ -106,6 +119,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
       return fromAiSdk(languageModel, {
         provider,
         supportsTools,
+        retry,
         displayName: 'OpenAI-compatible server',
         endpoint: baseURL,
         apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_COMPATIBLE_API_KEY',

@@ -13,9 +13,9 @@ export interface ProviderContext {
   modelId: string;
   /** Name for people, e.g. `Ollama`. @default the provider id */
   displayName?: string;
-  /** Where the server lives, e.g. `http://127.0.0.1:11434`, named when it cannot be reached. */
+  /** Where the server lives, e.g. `http://127.0.0.1:11434`, named when it cannot be reached. @default undefined */
   endpoint?: string;
-  /** Environment variable that holds the key, named in the 401/403 hint. */
+  /** Environment variable that holds the key, named in the 401/403 hint. @default 'the API key' (in the hint) */
   apiKeyVariable?: string;
   /** What to check when the host refuses the connection. @default 'is the server running?' */
   unreachableHint?: string;
@@ -51,7 +51,7 @@ export function toModelCallError(error: unknown, context: ProviderContext): Mode
     return new ModelCallError(`the connection to ${name} was cut off (${code})`, {
       ...base,
       isRetryable: true,
-      hint: 'a network or server hiccup: retried by withRetry when nothing was streamed yet',
+      hint: 'a network or server hiccup: retried (unless `retry: false`) when nothing was streamed yet',
     });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,9 @@
 /**
  * Transport retries for any Model: retryable `ModelCallError`s (408/409/429/5xx, connection resets,
  * streams cut before any output) are retried with exponential backoff plus jitter, honouring the
- * server's Retry-After, bounded and abortable. The provider packages do not retry on their own.
+ * server's Retry-After, bounded and abortable. The provider packages do not retry on their own;
+ * `fromAiSdk` and `resolveModel` wrap their models in this by default. Wrapping a model that already
+ * retries replaces its settings instead of nesting, so attempts never multiply.
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from './model.ts';
@@ -24,7 +26,15 @@ export interface WithRetryOptions {
   random?: () => number;
 }
 
+/** Each retrying model, with the model it wraps and the options it was made with. */
+const retrying = new WeakMap<Model, { inner: Model; options: WithRetryOptions }>();
+
+/**
+ * @example withRetry(model, { maxRetries: 5 }) // a model from resolveModel/fromAiSdk: new settings, same single layer
+ */
 export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
+  const existing = retrying.get(model);
+  if (existing) return withRetry(existing.inner, { ...existing.options, ...definedOnly(options) });
   const settings = {
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.baseDelayMs ?? 500,
@@ -80,5 +90,15 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
       }
     };
   }
+  retrying.set(wrapped, { inner: model, options });
   return wrapped;
+}
+
+/** True when `model` came from `withRetry` (or from `fromAiSdk`/`resolveModel` with retries on). */
+export function isRetrying(model: Model): boolean {
+  return retrying.has(model);
+}
+
+function definedOnly(options: WithRetryOptions): WithRetryOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as WithRetryOptions;
 }

@@ -54,5 +54,7 @@ export function acceptReading(
     repaired: options.repaired || reading.repaired,
     dialect: reading.dialect,
     ...(reading.toolCallIds ? { toolCallIds: reading.toolCallIds } : {}),
+    ...(reading.actions ? { actions: reading.actions } : {}),
+    ...(reading.status === undefined ? {} : { status: reading.status }),
   };
 }

@@ -19,6 +19,19 @@ export interface ParseOptions {
   maxActions?: number;
 }
 
+/**
+ * What a protocol says about one action beyond the decision itself (seed 003: `type`, `confidence`,
+ * `warnings`). Protocol-neutral: a field is present only when the model wrote it.
+ */
+export interface ActionNotes {
+  /** The action's category, e.g. `tool`, `workflow_control`, `output`. */
+  type?: string;
+  /** The model's confidence in this action, 0..1. */
+  confidence?: number;
+  /** The model's warnings about this action. */
+  warnings?: string[];
+}
+
 export type ParseResult =
   | {
       success: true;
@@ -34,6 +47,10 @@ export type ParseResult =
       dialect: string;
       /** For the native protocol: the id of the tool call each decision came from. */
       toolCallIds?: string[];
+      /** Per-action notes, aligned with `decisions` (envelope; `{}` for a decision taken from `final_response`). */
+      actions?: ActionNotes[];
+      /** The turn's status as the model wrote it (envelope: SUCCESS_FINAL, REQUIRES_ACTION, REQUIRES_CLARIFICATION, ERROR_INTERNAL). */
+      status?: string;
     }
   | {
       success: false;
@@ -48,6 +65,10 @@ export interface RenderInput {
   thoughts?: Thought[];
   /** The tools, for protocols that render by schema (line: positional params in property order). */
   tools?: readonly ToolSpec[];
+  /** Per-action notes aligned with `decisions`, for protocols that carry them (envelope). */
+  actions?: readonly ActionNotes[];
+  /** The turn's status, for protocols that carry one (envelope). @default derived from the decisions */
+  status?: string;
 }
 
 export interface Codec {
@@ -67,8 +88,11 @@ export interface Codec {
   mayBeComplete(text: string): boolean;
   /** Renders decisions the way a model following this protocol would write them. */
   render(input: RenderInput): string;
-  /** Renders a tool result as the next message; tool output can never be read as a decision. */
-  observation(result: ToolResult, call: { tool: string }): string;
+  /**
+   * Renders a tool result as the next message; tool output can never be read as a decision.
+   * `call` names the tool the result came from; without it the observation names no tool.
+   */
+  observation(result: ToolResult, call?: { tool: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
   correction(error: InvalidDecisionError, tools: readonly ToolSpec[]): string;
 }

@@ -3,13 +3,15 @@
  * `actions` and `final_response`; several actions per turn become `decisions` in order, limited by
  * `maxActions` (default 1).
  * Carried fields: call_tool `tool`/`args` (not `reason`: thoughts carry the reasoning); ask_user
- * `question`/`why` (as `query_to_user`/`context`); answer_user `answer`/`confidence`; all thoughts.
+ * `question`/`why` (as `query_to_user`/`context`); answer_user `answer`/`confidence`; all thoughts;
+ * each action's `type`/`confidence`/`warnings` (the result's `actions`, aligned with `decisions`)
+ * and the turn's `status`. `render` writes them back from `RenderInput.actions`/`status`.
  */
 import type { Decision, ToolSpec } from '../decision.ts';
-import type { Codec, RenderInput } from './codec.ts';
+import type { ActionNotes, Codec, RenderInput } from './codec.ts';
 import { correctionText } from './correction-text.ts';
 import { envelopeActionsReader } from './dialects/envelope-actions.ts';
-import { ENVELOPE_SCHEMA, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';
+import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';
 import { hasCompleteJsonObject } from './extract/find-json-spans.ts';
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
@@ -36,32 +38,54 @@ function instructions(tools: readonly ToolSpec[]): string {
   ].join('\n');
 }
 
-function toAction(decision: Decision): EnvelopeAction {
+const noNotes: ActionNotes = {};
+
+/** The decision as an envelope action; notes give its `type` (else the default for its kind), `confidence` and `warnings`. */
+function toAction(decision: Decision, notes: ActionNotes): EnvelopeAction {
+  const extras = {
+    ...(notes.confidence === undefined ? {} : { confidence: notes.confidence }),
+    ...(notes.warnings === undefined ? {} : { warnings: [...notes.warnings] }),
+  };
   switch (decision.action) {
     case 'call_tool':
-      return { action: decision.tool, type: 'tool', params: decision.args };
+      return { action: decision.tool, type: notes.type ?? 'tool', params: decision.args, ...extras };
     case 'ask_user':
-      return { action: 'request_user_input', type: 'workflow_control', params: { query_to_user: decision.question, context: decision.why } };
+      return { action: 'request_user_input', type: notes.type ?? 'workflow_control', params: { query_to_user: decision.question, context: decision.why }, ...extras };
     case 'answer_user': {
+      // The answer's own confidence is the action's confidence.
+      const { confidence: _notes, ...rest } = extras;
       const confidence = decision.confidence === undefined ? {} : { confidence: decision.confidence };
-      return { action: 'send_response', type: 'output', params: { text: decision.answer }, ...confidence };
+      return { action: 'send_response', type: notes.type ?? 'output', params: { text: decision.answer }, ...rest, ...confidence };
     }
   }
 }
 
-function statusOf(decisions: readonly Decision[]): EnvelopeStatus {
+function statusOf(decisions: readonly Decision[], given: string | undefined): EnvelopeStatus {
+  const known = ENVELOPE_STATUSES.find((status) => status === given);
+  if (known) return known;
   if (decisions.some((decision) => decision.action === 'call_tool')) return 'REQUIRES_ACTION';
   if (decisions.some((decision) => decision.action === 'ask_user')) return 'REQUIRES_CLARIFICATION';
   return 'SUCCESS_FINAL';
 }
 
-function render({ decisions, thoughts = [] }: RenderInput): string {
+const isEmptyNotes = (notes: ActionNotes | undefined): boolean =>
+  notes === undefined || (notes.type === undefined && notes.confidence === undefined && notes.warnings === undefined);
+
+/** A lone answer without confidence or notes goes into `final_response` with `actions: []` (where its status reads it as the answer). */
+function render({ decisions, thoughts = [], actions = [], status: given }: RenderInput): string {
   const [only] = decisions;
-  const plainAnswer = decisions.length === 1 && only?.action === 'answer_user' && only.confidence === undefined && only.answer !== '';
+  const status = statusOf(decisions, given);
+  const plainAnswer =
+    decisions.length === 1 &&
+    only?.action === 'answer_user' &&
+    only.confidence === undefined &&
+    only.answer !== '' &&
+    isEmptyNotes(actions[0]) &&
+    (status === 'SUCCESS_FINAL' || status === 'ERROR_INTERNAL');
   const envelope: Envelope = {
-    status: statusOf(decisions),
+    status,
     thoughts,
-    actions: plainAnswer ? [] : decisions.map(toAction),
+    actions: plainAnswer ? [] : decisions.map((decision, index) => toAction(decision, actions[index] ?? noNotes)),
     final_response: plainAnswer ? only.answer : '',
   };
   return JSON.stringify(envelope);

@@ -1,5 +1,5 @@
 /** The protocols layer: one codec per wire protocol, the shared parse pipeline and `parseDecision`. */
-export type { Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './codec.ts';
+export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './codec.ts';
 export { getCodec, protocols } from './get-codec.ts';
 export { parseDecision, type ParseDecisionOptions } from './parse-decision.ts';
 export { jsonCodec } from './json-codec.ts';

@@ -1,6 +1,6 @@
 /**
  * Observations for the JSON-based and line protocols: one line of JSON,
- * `{"tool": .., "isError"?: true, "content": "..", "structuredContent"?: ..}`.
+ * `{"tool"?: .., "isError"?: true, "content": "..", "structuredContent"?: ..}` (`tool` only when the call is given).
  * Tool output only ever appears inside JSON strings (or nested values), on a single line, and the
  * markers other dialects look for (`<tool_call>`, `<tool_code>`, `[TOOL_CALLS]`, `<|python_tag|>`)
  * are unicode-escaped, so no reader can take tool output for a decision.
@@ -14,9 +14,9 @@ export function escapeJsonMarkers(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\[TOOL_CALLS\]/g, '\\u005bTOOL_CALLS]');
 }
 
-export function jsonObservation(result: ToolResult, call: { tool: string }): string {
+export function jsonObservation(result: ToolResult, call?: { tool: string }): string {
   const described = describeToolResult(result);
-  const body: Record<string, unknown> = { tool: sanitizeName(call.tool) };
+  const body: Record<string, unknown> = call?.tool === undefined ? {} : { tool: sanitizeName(call.tool) };
   if (described.isError) body.isError = true;
   body.content = described.text;
   if (described.structured !== undefined) body.structuredContent = described.structured;

@@ -10,7 +10,7 @@
  */
 import type { Decision, ToolSpec } from '../decision.ts';
 import type { ModelToolCall } from '../models/model.ts';
-import type { Codec, RenderInput } from './codec.ts';
+import type { Codec, ParseOptions, RenderInput } from './codec.ts';
 import { correctionText } from './correction-text.ts';
 import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
@@ -40,11 +40,13 @@ export const ANSWER_USER_TOOL: ToolSpec = {
 
 const expectedShape = 'one tool call (a tool from the list, ask_user {question, why} or answer_user {answer, confidence?}), or the answer as plain text';
 
-function toolCallsReader(toolCalls: readonly ModelToolCall[] | undefined): DialectReader {
+/** Reads `options.toolCalls` only when called, inside parse's guard. */
+function toolCallsReader(options: ParseOptions | undefined): DialectReader {
   return {
     dialect: 'native',
     read(_text, { tools }) {
-      const calls = Array.isArray(toolCalls) ? toolCalls : [];
+      const toolCalls: unknown = options?.toolCalls;
+      const calls: readonly ModelToolCall[] = Array.isArray(toolCalls) ? toolCalls : [];
       if (calls.length === 0) return undefined;
       const items = calls.map((call) => callItem(call?.name, argumentsValue(call?.arguments).value, tools));
       return { dialect: 'native', items, thoughts: [], repaired: false, toolCallIds: calls.map((call) => String(call?.id ?? '')) };
@@ -79,7 +81,7 @@ export const nativeCodec: Codec = {
   parse: (text, options) =>
     parseTurn(
       {
-        primary: toolCallsReader(options?.toolCalls),
+        primary: toolCallsReader(options),
         plainText: (plain) => ({ dialect: 'native', items: [{ action: 'answer_user', answer: plain }], thoughts: [], repaired: false }),
       },
       text,

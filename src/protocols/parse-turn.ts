@@ -4,6 +4,7 @@
  * A codec whose plain text is an answer (xml, native) passes `plainText`; text holding a tool-call
  * attempt no reader could read is then rejected instead of taken as the answer (`findCallAttempt`).
  */
+import type { ToolSpec } from '../decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { driftReaders } from './dialects/drift-readers.ts';
@@ -25,9 +26,12 @@ const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions'
 const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
-  const raw = typeof rawInput === 'string' ? rawInput : String(rawInput ?? '');
-  const tools = Array.isArray(options?.tools) ? options.tools : [];
+  // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
+  let raw = '';
+  let tools: readonly ToolSpec[] = [];
   try {
+    raw = typeof rawInput === 'string' ? rawInput : String(rawInput ?? '');
+    tools = Array.isArray(options?.tools) ? options.tools : [];
     const maxActions = Math.max(1, Math.floor(Number(options?.maxActions ?? 1)) || 1);
     const accept = (reading: Reading, repaired: boolean) => acceptReading(reading, { raw, tools, maxActions, repaired });
     const normalized = normalizeOutput(raw);

@@ -5,6 +5,7 @@
  */
 import type { Thought, ToolSpec } from '../decision.ts';
 import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
+import type { ActionNotes } from './codec.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 
 export interface ReadFailure {
@@ -29,6 +30,10 @@ export interface Reading {
   weak?: boolean;
   /** Native tool calls: the id each item came from. */
   toolCallIds?: string[];
+  /** Per-item notes the dialect carries (envelope: type, confidence, warnings), aligned with `items`. */
+  actions?: ActionNotes[];
+  /** The turn's status, where the dialect carries one (envelope). */
+  status?: string;
 }
 
 export interface ReaderContext {

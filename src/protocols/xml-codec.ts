@@ -96,11 +96,12 @@ const xmlTurn: TurnSpec = {
   plainText: (plain) => ({ dialect: 'xml', items: [{ action: 'answer_user', answer: plain }], thoughts: [], repaired: false }),
 };
 
-function observation(result: ToolResult, call: { tool: string }): string {
+function observation(result: ToolResult, call?: { tool: string }): string {
   const described = describeToolResult(result);
   const structured = described.structured === undefined ? '' : `\nstructuredContent: ${escapeJsonMarkers(JSON.stringify(described.structured))}`;
   const status = described.isError ? ' status="error"' : '';
-  return `<observation tool="${sanitizeName(call.tool)}"${status}>\n${escapeXml(described.text)}${escapeXml(structured)}\n</observation>`;
+  const tool = call?.tool === undefined ? '' : ` tool="${sanitizeName(call.tool)}"`;
+  return `<observation${tool}${status}>\n${escapeXml(described.text)}${escapeXml(structured)}\n</observation>`;
 }
 
 export const xmlCodec: Codec = {

@@ -2,11 +2,13 @@
  * The text strategy, for a channel that cannot carry tools natively (MCP sampling without
  * `sampling.tools`, or a Model without native tool calling): tools and the reply schema are described
  * in the system prompt with a reins codec, tool calls and results in the history are rendered as
- * text, and the reply is parsed back into tool calls with the same codec (lenient, then strict).
+ * text, and the reply is parsed back into tool calls with the same codec (lenient, then strict). Calls
+ * with invalid arguments come back as given, like native tool calls (see `readCalls`).
  */
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema } from '../decision.ts';
-import type { Codec } from '../protocols/codec.ts';
+import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { Codec, ParseResult } from '../protocols/codec.ts';
+import { isRecord } from '../protocols/extract/read-json.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
 import type { SampleMessage } from './types.ts';
 
@@ -40,6 +42,26 @@ export function renderHistory(messages: readonly SampleMessage[], codec: Codec):
   return out;
 }
 
+/** The tools with every argument constraint lifted: same names and property order, any values. */
+function relaxed(tools: readonly ToolSpec[]): ToolSpec[] {
+  return tools.map((tool) => {
+    const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
+    return { ...tool, inputSchema: { type: 'object', properties: Object.fromEntries(Object.keys(properties).map((key) => [key, {}])) } };
+  });
+}
+
+/**
+ * The calls in the text. Strict first (a codec may repair arguments by the schema); a call whose
+ * arguments do not validate is then read again without constraints and returned as the model gave it,
+ * as MCP sampling with native tools does: `sample` does not validate arguments, `sampleTools` does.
+ */
+function readCalls(codec: Codec, text: string, tools: readonly ToolSpec[]): ParseResult {
+  const strict = codec.parse(text, { tools, maxActions: tools.length });
+  if (strict.success || strict.error.kind !== 'invalid-args') return strict;
+  const loose = codec.parse(text, { tools: relaxed(tools), maxActions: tools.length });
+  return loose.success ? loose : strict;
+}
+
 export function describedInPrompt(inner: SamplingChannel, codec: Codec): SamplingChannel {
   return {
     async send(request: ChannelRequest): Promise<ChannelReply> {
@@ -60,7 +82,7 @@ export function describedInPrompt(inner: SamplingChannel, codec: Codec): Samplin
         ...(system === '' ? {} : { system }),
       });
       if (tools.length === 0) return reply;
-      const parsed = codec.parse(reply.text, { tools, maxActions: tools.length });
+      const parsed = readCalls(codec, reply.text, tools);
       if (!parsed.success) return { ...reply, toolCalls: [], problem: codec.correction(parsed.error, tools) };
       const toolCalls = parsed.decisions.flatMap((decision) =>
         decision.action === 'call_tool'

@@ -1,16 +1,20 @@
 /**
  * `elicit`: asks the user through MCP form elicitation with a flat schema built from a Zod object,
- * and validates accepted content with the same schema (the client's word is not trusted).
+ * and validates accepted content with the same schema (the client's word is not trusted). A request
+ * the client refuses, lets time out or cannot serve throws `SamplingRequestError` (`method: 'elicitation'`).
  */
 import type { RequestId, Server } from '@modelcontextprotocol/server';
 import { ElicitationContentError } from '../errors/elicitation-content-error.ts';
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
 import { toElicitationSchema } from './elicitation-schema.ts';
 import { checkStandard } from './output-schema.ts';
+import { toRequestError } from './request-error.ts';
 import type { ElicitResultOf } from './types.ts';
 
 export interface ElicitOptions {
+  /** Aborts the request. @default none (samplingContext passes the tool call's signal) */
   signal?: AbortSignal;
+  /** The tools/call request the elicitation belongs to. @default none */
   relatedRequestId?: RequestId;
   /** @default 300000 (a human answers) */
   timeoutMs?: number;
@@ -23,14 +27,18 @@ export async function elicit(
   options: ElicitOptions = {},
 ): Promise<ElicitResultOf<unknown>> {
   const requestedSchema = toElicitationSchema(schema);
-  const result = await server.elicitInput(
-    { mode: 'form', message, requestedSchema },
-    {
-      timeout: options.timeoutMs ?? 300_000,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
-    },
-  );
+  const result = await server
+    .elicitInput(
+      { mode: 'form', message, requestedSchema },
+      {
+        timeout: options.timeoutMs ?? 300_000,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
+      },
+    )
+    .catch((error: unknown) => {
+      throw toRequestError(error, 'elicitation', options.signal);
+    });
   if (result.action !== 'accept') return { action: result.action };
   const content = result.content ?? {};
   const check = await checkStandard(schema, content);

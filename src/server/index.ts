@@ -4,16 +4,22 @@ export { toElicitationSchema, type RequestedSchema } from './elicitation-schema.
 export { structuredOutputTool } from './mcp-sampling-channel.ts';
 export { SampleValidationError, type SampleValidationLastResult } from '../errors/sample-validation-error.ts';
 export { SampleConfigError, type SampleConfigReason } from '../errors/sample-config-error.ts';
+export { SamplingRequestError, type SamplingRequestFailure } from '../errors/sampling-request-error.ts';
 export { ElicitationSchemaError } from '../errors/elicitation-schema-error.ts';
 export { ElicitationContentError } from '../errors/elicitation-content-error.ts';
 export type {
+  ElicitCallOptions,
   ElicitResultOf,
+  OpenAiAssistantMessage,
+  OpenAiToolCall,
+  OpenAiToolMessage,
   RawToolCallOf,
   RetryOptions,
   SampleConfigPlain,
   SampleConfigWithSchema,
   SampleConfigWithTools,
   SampleInput,
+  SampleInputMessage,
   SampleMessage,
   SampleOptionsBase,
   SampleParseError,
@@ -23,6 +29,7 @@ export type {
   SampleSchemaConfig,
   SampleSchemaResult,
   SampleToolCall,
+  SampleToolResultMessage,
   SampleToolsConfig,
   SampleToolsResult,
   SamplingBackendName,

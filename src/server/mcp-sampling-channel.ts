@@ -1,11 +1,13 @@
 /**
  * A channel over MCP `sampling/createMessage` (the SDK's `Server.createMessage`). Tools travel
  * natively (spec 2025-11-25, client capability `sampling.tools`); a structured reply is asked for as
- * one forced tool whose input schema is the reply's schema, and its arguments are the value.
+ * one forced tool whose input schema is the reply's schema, and its arguments are the value. A
+ * request the client refuses, lets time out or cannot serve throws `SamplingRequestError`.
  */
 import type { CreateMessageRequestParams, RequestId, Server, Tool } from '@modelcontextprotocol/server';
 import type { JsonSchema, ToolSpec } from '../decision.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
+import { toRequestError } from './request-error.ts';
 import { toSamplingMessages } from './to-sampling-messages.ts';
 import type { SampleToolCall } from './types.ts';
 
@@ -56,11 +58,15 @@ export function mcpSamplingChannel(server: Server, options: McpSamplingChannelOp
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(tools.length > 0 ? { tools: tools.map(toMcpTool), toolChoice: { mode: toolChoice ?? 'auto' } } : {}),
       };
-      const result = await server.createMessage(params, {
-        signal: request.signal,
-        timeout: options.timeoutMs ?? 300_000,
-        ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
-      });
+      const result = await server
+        .createMessage(params, {
+          signal: request.signal,
+          timeout: options.timeoutMs ?? 300_000,
+          ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
+        })
+        .catch((error: unknown) => {
+          throw toRequestError(error, 'sampling', request.signal);
+        });
       const blocks = Array.isArray(result.content) ? result.content : [result.content];
       const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('');
       const calls: SampleToolCall[] = blocks.flatMap((block) =>

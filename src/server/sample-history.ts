@@ -1,17 +1,19 @@
 /**
- * The conversation a sample starts from: `prompt` or `messages`, checked against the spec rule that
- * every assistant tool call is answered by a tool result right after it, and nothing else is.
+ * The conversation a sample starts from: `prompt` or `messages` (normalized to reins messages), checked
+ * against the spec rule that every assistant tool call is answered by a tool result right after it,
+ * and nothing else is.
  */
 import { SampleConfigError } from '../errors/sample-config-error.ts';
-import type { SampleMessage } from './types.ts';
+import { normalizeMessages } from './normalize-messages.ts';
+import type { SampleInputMessage, SampleMessage } from './types.ts';
 
-export function initialMessages(config: { prompt?: string; messages?: SampleMessage[] }): SampleMessage[] {
+export function initialMessages(config: { prompt?: string; messages?: readonly SampleInputMessage[] }): SampleMessage[] {
   const hasPrompt = typeof config.prompt === 'string';
   const hasMessages = Array.isArray(config.messages);
   if (hasPrompt === hasMessages) {
     throw new SampleConfigError('Give either `prompt` or `messages` (exactly one).', { reason: 'no-input' });
   }
-  const messages = hasPrompt ? [{ role: 'user' as const, content: config.prompt as string }] : [...(config.messages ?? [])];
+  const messages = hasPrompt ? [{ role: 'user' as const, content: config.prompt as string }] : normalizeMessages(config.messages ?? []);
   if (messages.length === 0) throw new SampleConfigError('`messages` is empty.', { reason: 'no-input' });
   assertBalanced(messages);
   return messages;

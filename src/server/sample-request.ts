@@ -9,6 +9,7 @@ import { initialMessages } from './sample-history.ts';
 import type { SamplingBackend } from './sampling-backend.ts';
 import type { ChannelReply, ChannelRequest } from './sampling-channel.ts';
 import type {
+  SampleInputMessage,
   SampleMessage,
   SampleOptionsBase,
   SampleResult,
@@ -19,7 +20,7 @@ import type {
 /** Any variant's config, as it arrives at run time (types are not trusted there). */
 export interface AnySampleConfig extends SampleOptionsBase {
   prompt?: string;
-  messages?: SampleMessage[];
+  messages?: readonly SampleInputMessage[];
   schema?: unknown;
   jsonSchema?: Record<string, unknown>;
   tools?: readonly SamplingToolDefinition[];
@@ -56,22 +57,29 @@ export function sendAttempt(backend: SamplingBackend, prepared: PreparedSample, 
   return backend.channel.send({ ...prepared.request, messages });
 }
 
-/** The reply as a history turn. A forced structured call is recorded as its JSON, so the turn needs no answer. */
-export function replyTurn(reply: ChannelReply): SampleMessage {
-  if (reply.structuredCall && reply.toolCalls.length === 0) {
-    return { role: 'assistant', content: JSON.stringify(reply.structuredCall.value) };
-  }
-  return reply.toolCalls.length > 0
-    ? { role: 'assistant', content: reply.text, toolCalls: reply.toolCalls }
-    : { role: 'assistant', content: reply.text };
+/**
+ * The reply as a history turn, balanced by construction. Tool calls stay only when tools were offered
+ * (the author answers them, seed 001's multi-turn flow); otherwise they are dropped: with a schema the
+ * model may add calls beside the forced `structured_output` one, and nobody would answer them. A
+ * forced structured call is recorded as its JSON, so the turn needs no answer either.
+ */
+export function replyTurn(reply: ChannelReply, keepCalls: boolean): SampleMessage {
+  if (keepCalls && reply.toolCalls.length > 0) return { role: 'assistant', content: reply.text, toolCalls: reply.toolCalls };
+  if (reply.structuredCall) return { role: 'assistant', content: JSON.stringify(reply.structuredCall.value) };
+  return { role: 'assistant', content: reply.text };
 }
 
-export function baseResult(backend: SamplingBackend, reply: ChannelReply, messages: SampleMessage[]): SampleResult {
+export function baseResult(
+  backend: SamplingBackend,
+  prepared: PreparedSample,
+  reply: ChannelReply,
+  messages: SampleMessage[],
+): SampleResult {
   return {
     text: reply.text,
     model: reply.model,
     ...(reply.stopReason === undefined ? {} : { stopReason: reply.stopReason }),
-    messages: [...messages, replyTurn(reply)],
+    messages: [...messages, replyTurn(reply, prepared.tools !== undefined)],
     backend: backend.name,
   };
 }

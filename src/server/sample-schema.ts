@@ -19,7 +19,7 @@ export async function sampleSchema(backend: SamplingBackend, config: AnySampleCo
   for (let attempt = 1; ; attempt++) {
     const reply = await sendAttempt(backend, prepared, messages);
     const reading = await readStructured(reply, prepared.schema!);
-    if (reading.ok) return { ...baseResult(backend, reply, messages), parsed: reading.value, attempts: attempt };
+    if (reading.ok) return { ...baseResult(backend, prepared, reply, messages), parsed: reading.value, attempts: attempt };
     errors.push(reading.message);
     if (attempt >= attempts) {
       throw new SampleValidationError({

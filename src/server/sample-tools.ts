@@ -45,7 +45,7 @@ export async function sampleTools(backend: SamplingBackend, config: AnySampleCon
     const problems = checks.flatMap((check) => (check.problem ? [check.problem] : []));
     if (checks.length > 0 && problems.length === 0) {
       const [first, ...rest] = checks.map((check) => ({ ...check.call, arguments: check.value as Record<string, unknown> }));
-      const result = baseResult(backend, reply, messages);
+      const result = baseResult(backend, prepared, reply, messages);
       return { ...result, stopReason: 'toolUse', toolCalls: [first!, ...rest], attempts: attempt };
     }
     const noCall = `${reply.problem ?? 'You did not call a tool.'} Call one of the tools: ${names}.`;

@@ -1,6 +1,7 @@
 /**
  * `sample`: one request, no retry (seed 001). With `schema` the result carries `parsed`, or
- * `parsed: null` and `parseError` as data; with `tools` it carries the model's `toolCalls` as given.
+ * `parsed: null` and `parseError` as data; with `tools` it carries the model's `toolCalls` as given,
+ * arguments unvalidated, on every backend (the text backends do not drop a call with bad arguments).
  */
 import { readStructured } from './read-structured.ts';
 import { baseResult, prepareSample, sendAttempt, type AnySampleConfig } from './sample-request.ts';
@@ -13,7 +14,7 @@ export async function sample(
 ): Promise<SampleResult | SampleResultWithParsed<unknown> | SampleResultWithToolCalls> {
   const prepared = prepareSample(backend, config);
   const reply = await sendAttempt(backend, prepared, prepared.messages);
-  const result = baseResult(backend, reply, prepared.messages);
+  const result = baseResult(backend, prepared, reply, prepared.messages);
   if (prepared.tools) return { ...result, toolCalls: reply.toolCalls };
   if (!prepared.schema) return result;
   const reading = await readStructured(reply, prepared.schema);

@@ -22,18 +22,18 @@ import type { AnySampleConfig } from './sample-request.ts';
 import { sampleSchema } from './sample-schema.ts';
 import { sampleTools } from './sample-tools.ts';
 import type { SamplingBackend } from './sampling-backend.ts';
-import type { SamplingBackendName, SamplingContext } from './types.ts';
+import type { ElicitCallOptions, SamplingBackendName, SamplingContext } from './types.ts';
 
 export interface SamplingContextOptions {
   /** Forces a backend. @default 'mcp-tools' if the client declares `sampling.tools`, else 'mcp-text' if it declares `sampling`, else 'model' when `model` is set */
   backend?: SamplingBackendName;
-  /** A reins Model, used when the client cannot sample (or with `backend: 'model'`). */
+  /** A reins Model, used when the client cannot sample (or with `backend: 'model'`). @default none (no fallback: the helpers throw `SampleConfigError` 'no-backend') */
   model?: Model;
   /** Default `maxTokens` of every request. @default 1024 */
   maxTokens?: number;
   /** The reins protocol used to describe tools in the prompt (`mcp-text`, or a Model without native tools). @default 'json' */
   textProtocol?: Exclude<ProtocolName, 'native'>;
-  /** Timeout of each sampling and elicitation request, in milliseconds. @default 300000 */
+  /** Timeout of each sampling and elicitation request, in milliseconds; then `SamplingRequestError` (`timeout`). @default 300000 */
   timeoutMs?: number;
 }
 
@@ -72,7 +72,7 @@ export function samplingContext(
     sample: (config: AnySampleConfig) => sample(resolve(), config),
     sampleSchema: (config: AnySampleConfig) => sampleSchema(resolve(), config),
     sampleTools: (config: AnySampleConfig) => sampleTools(resolve(), config),
-    elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: { signal?: AbortSignal }) =>
+    elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: ElicitCallOptions) =>
       elicit(lowLevel, message, schema, {
         relatedRequestId: related.relatedRequestId,
         signal: elicitOptions?.signal ?? related.signal,

@@ -14,6 +14,48 @@ import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
  */
 export type SampleMessage = ModelMessage;
 
+/** A tool result in reins' shape whose `toolName` may be left out: it is read from the matching call. */
+export interface SampleToolResultMessage {
+  role: 'tool';
+  toolCallId: string;
+  /** @default the name of the assistant tool call with id `toolCallId` */
+  toolName?: string;
+  content: string;
+  isError?: boolean;
+}
+
+/** A tool call in the OpenAI chat shape (seed 001's L2 example). `arguments` is an object or a JSON string. */
+export interface OpenAiToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: Record<string, unknown> | string };
+}
+
+/** An assistant turn in the OpenAI chat shape: `tool_calls`, and `content` that may be absent or null. */
+export interface OpenAiAssistantMessage {
+  role: 'assistant';
+  /** @default '' */
+  content?: string | null;
+  tool_calls: OpenAiToolCall[];
+}
+
+/** A tool result in the OpenAI chat shape; its tool's name is read from the matching call. */
+export interface OpenAiToolMessage {
+  role: 'tool';
+  tool_call_id: string;
+  content: string;
+}
+
+/**
+ * What `messages` accepts: reins messages (`toolCalls` / `toolCallId`), or the OpenAI chat shape of
+ * seed 001's example (`tool_calls` / `tool_call_id`), mixed freely. Results always carry reins messages.
+ */
+export type SampleInputMessage =
+  | Exclude<SampleMessage, { role: 'tool' }>
+  | SampleToolResultMessage
+  | OpenAiAssistantMessage
+  | OpenAiToolMessage;
+
 /** How the helpers reach a model; see `samplingContext` for the automatic choice. */
 export type SamplingBackendName = 'mcp-tools' | 'mcp-text' | 'model';
 
@@ -51,18 +93,20 @@ export type ValidToolCallOf<Tools extends readonly SamplingToolDefinition[]> = {
 
 /** Options every variant shares. */
 export interface SampleOptionsBase {
+  /** The system prompt; the text backends append their tool and schema rules to it. @default none */
   systemPrompt?: string;
-  /** Upper bound on the reply's tokens. @default 1024 */
+  /** Upper bound on the reply's tokens. @default 1024 (samplingContext's `maxTokens`) */
   maxTokens?: number;
-  /** MCP model preferences (hints, cost/speed/intelligence priorities), passed to the client. */
+  /** MCP model preferences (hints, cost/speed/intelligence priorities), passed to the client; the `model` backend ignores them. @default none */
   modelPreferences?: ModelPreferences;
+  /** Sampling temperature, passed to the client or Model. @default none (the client's or model's own) */
   temperature?: number;
   /** Aborts the request. @default the tool call's own signal */
   signal?: AbortSignal;
 }
 
 /** Either one user `prompt` or a whole `messages` history. */
-export type SampleInput = { prompt: string; messages?: never } | { messages: SampleMessage[]; prompt?: never };
+export type SampleInput = { prompt: string; messages?: never } | { messages: readonly SampleInputMessage[]; prompt?: never };
 
 export type SampleConfigPlain = SampleOptionsBase &
   SampleInput & { schema?: never; jsonSchema?: never; tools?: never; toolChoice?: never };
@@ -71,7 +115,11 @@ export type SampleConfigWithSchema<Schema extends StandardSchemaLike> = SampleOp
   SampleInput & {
     /** What the reply must be: a Zod schema or any Standard Schema. */
     schema: Schema;
-    /** The JSON Schema to show the model, for a Standard Schema that exposes none. */
+    /**
+     * The JSON Schema to show the model, for a Standard Schema that exposes none; when given it is
+     * used as is (validation always uses `schema`).
+     * @default the schema's own: `z.toJSONSchema` for Zod, `~standard.jsonSchema` for others
+     */
     jsonSchema?: JsonSchema;
     tools?: never;
     toolChoice?: never;
@@ -92,7 +140,12 @@ export interface SampleResult {
   model: string;
   /** `endTurn`, `maxTokens`, `toolUse`, `stopSequence` or a client-specific string. */
   stopReason?: string;
-  /** The history sent plus the reply (and any corrective turns of the guaranteed helpers), balanced. */
+  /**
+   * The history sent (as reins messages) plus the reply, and any corrective turns of the guaranteed
+   * helpers. Balanced: it can be sent again as is, except that a result with `toolCalls` ends with
+   * those calls, which the author answers with `tool` messages first (seed 001's multi-turn flow).
+   * Calls the model makes beside a requested schema are dropped from the reply turn.
+   */
   messages: SampleMessage[];
   /** The backend that served the request. */
   backend: SamplingBackendName;
@@ -104,6 +157,12 @@ export type SampleResultWithParsed<T> = SampleResult &
   ({ parsed: T; parseError?: undefined } | { parsed: null; parseError: SampleParseError });
 
 export type SampleResultWithToolCalls<Call extends SampleToolCall = SampleToolCall> = SampleResult & {
+  /**
+   * The calls as the model gave them, on every backend: arguments are NOT validated against the
+   * tools' schemas (use `sampleTools` for that). With the text backends (`mcp-text`, a Model without
+   * native tools) a call is read from the reply text; text that names no offered tool, or that holds
+   * no readable call, gives no call.
+   */
   toolCalls: Call[];
 };
 
@@ -115,7 +174,13 @@ export interface RetryOptions {
 
 export type SampleSchemaConfig<Schema extends StandardSchemaLike> = SampleOptionsBase &
   SampleInput &
-  RetryOptions & { schema: Schema; jsonSchema?: JsonSchema; tools?: never; toolChoice?: never };
+  RetryOptions & {
+    schema: Schema;
+    /** As in `sample`. @default the schema's own JSON Schema */
+    jsonSchema?: JsonSchema;
+    tools?: never;
+    toolChoice?: never;
+  };
 
 export type SampleToolsConfig<Tools extends readonly SamplingToolDefinition[]> = SampleOptionsBase &
   SampleInput &
@@ -141,6 +206,12 @@ export type SampleToolsResult<Call extends SampleToolCall<string, unknown> = Sam
 
 export type ElicitResultOf<T> = { action: 'accept'; content: T } | { action: 'decline' } | { action: 'cancel' };
 
+/** Options of `SamplingContext.elicit`. */
+export interface ElicitCallOptions {
+  /** Aborts the request. @default the tool call's own signal */
+  signal?: AbortSignal;
+}
+
 type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;
 
 /** What a tool handler gets from `samplingContext(...)`. */
@@ -162,10 +233,13 @@ export interface SamplingContext {
   sampleTools<const Tools extends readonly SamplingToolDefinition[]>(
     config: SampleToolsConfig<Tools>,
   ): Promise<SampleToolsResult<ValidToolCallOf<Tools>>>;
-  /** Asks the user through MCP form elicitation; the schema must be a flat Zod object. */
+  /**
+   * Asks the user through MCP form elicitation; the schema must be a flat Zod object. A request the
+   * client refuses, lets time out or cannot serve throws `SamplingRequestError`.
+   */
   elicit<Schema extends StandardSchemaLike<Record<string, unknown>>>(
     message: string,
     schema: Schema,
-    options?: { signal?: AbortSignal },
+    options?: ElicitCallOptions,
   ): Promise<ElicitResultOf<InferOutput<Schema>>>;
 }

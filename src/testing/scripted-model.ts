@@ -11,8 +11,9 @@ import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall
 import { splitChunks } from './split-chunks.ts';
 
 export interface ScriptedTurn {
+  /** The text of the turn (streamed in chunks of `chunkSize`). @default '' */
   text?: string;
-  /** Native tool calls; `id` defaults to `call_<n>`. */
+  /** Native tool calls; `id` defaults to `call_<call>_<position>`. @default [] */
   toolCalls?: Array<Omit<ModelToolCall, 'id'> & { id?: string }>;
   /** @default estimated as 4 characters a token */
   usage?: Usage;

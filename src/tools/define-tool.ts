@@ -1,9 +1,12 @@
 /**
  * `defineTool`: a local tool for the LocalToolbox. The input schema (Zod 4, Standard Schema or
  * plain JSON Schema) becomes the JSON Schema the model sees; `execute` may return a string, a
- * ToolResult or any JSON value, normalised to a ToolResult.
+ * ToolResult or any JSON value, normalised to a ToolResult. The JSON Schema is compiled at once, so
+ * a schema Ajv cannot compile fails here with a ConfigError naming the tool, not later as the model's fault.
  */
 import type { JsonSchema, ToolAnnotations, ToolSpec } from '../decision.ts';
+import { ConfigError } from '../errors/config-error.ts';
+import { compileSchema } from './schema-validator.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
 import { toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
 
@@ -28,9 +31,13 @@ export interface ToolDefinition<Input extends ToolInputSchema = ToolInputSchema>
   /**
    * MCP tool annotations. A local tool without annotations runs without approval; give
    * `{ destructiveHint: true }` (or omit `readOnlyHint`) to have calls approved first.
+   * @default undefined (no annotations: the default approval policy lets the tool run)
    */
   annotations?: ToolAnnotations;
-  /** Milliseconds before the call is abandoned with a ToolTimeoutError; overrides the agent's `toolTimeoutMs`. */
+  /**
+   * Milliseconds before the call is abandoned with a ToolTimeoutError; overrides the agent's `toolTimeoutMs`.
+   * @default undefined (the agent's `toolTimeoutMs`, 60 000 unless set)
+   */
   timeoutMs?: number;
 }
 
@@ -45,6 +52,7 @@ export interface LocalTool {
 
 /**
  * Defines a local tool.
+ * @throws ConfigError when the input schema cannot be turned into JSON Schema or does not compile.
  * @example
  * const add = defineTool({ name: 'add', description: 'Adds two numbers',
  *   input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => String(a + b) });
@@ -52,6 +60,7 @@ export interface LocalTool {
 export function defineTool<Input extends ToolInputSchema>(definition: ToolDefinition<Input>): LocalTool {
   const inputSchema: JsonSchema = toInputJsonSchema(definition.name, definition.input);
   const spec: ToolSpec = { name: definition.name, description: definition.description, inputSchema };
+  checkInputSchema(spec);
   if (definition.annotations) spec.annotations = definition.annotations;
   return {
     kind: 'reins.local-tool',
@@ -60,6 +69,19 @@ export function defineTool<Input extends ToolInputSchema>(definition: ToolDefini
     timeoutMs: definition.timeoutMs,
     execute: async (args, context) => definition.execute(args as InferToolArgs<Input>, context),
   };
+}
+
+/**
+ * Compiles a tool's input JSON Schema (Ajv, cached for validation later).
+ * @throws ConfigError naming the tool when the schema is not valid JSON Schema: the tool author's fault, never the model's.
+ */
+export function checkInputSchema(spec: Pick<ToolSpec, 'name' | 'inputSchema'>): void {
+  try {
+    compileSchema(spec.inputSchema);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`Tool ${spec.name} has an invalid input JSON Schema.`, { hint: detail, cause: error });
+  }
 }
 
 export function isLocalTool(value: unknown): value is LocalTool {

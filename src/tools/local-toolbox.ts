@@ -1,15 +1,17 @@
 /**
  * LocalToolbox: the Toolbox of `defineTool` tools. Validates arguments with the tool's own
  * Standard Schema when it has one (so Zod defaults and transforms apply), enforces the timeout,
- * passes the AbortSignal and progress reporting through, and normalises results.
+ * passes the AbortSignal and progress reporting through, and normalises results. A result that
+ * cannot be normalised (say a BigInt or a cycle in the returned value) is a bug: InternalError.
  */
 import type { ToolSpec } from '../decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
+import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
-import { toToolResult, type LocalTool } from './define-tool.ts';
+import { checkInputSchema, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
 import { formatIssues, isStandardSchema } from './tool-input-schema.ts';
 import { textResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
 import { withToolTimeout } from './with-tool-timeout.ts';
@@ -17,10 +19,11 @@ import { withToolTimeout } from './with-tool-timeout.ts';
 export class LocalToolbox implements Toolbox {
   readonly #tools = new Map<string, LocalTool>();
 
-  /** @throws ConfigError when two tools share a name. */
+  /** @throws ConfigError when two tools share a name or a tool's input schema does not compile. */
   constructor(tools: readonly LocalTool[] = []) {
     for (const tool of tools) {
       if (this.#tools.has(tool.spec.name)) throw new ConfigError(`Two local tools are named ${tool.spec.name}.`);
+      checkInputSchema(tool.spec);
       this.#tools.set(tool.spec.name, tool);
     }
   }
@@ -34,16 +37,22 @@ export class LocalToolbox implements Toolbox {
     if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
     const checked = await validateWithOwnSchema(tool, args);
     if (!checked.ok) return textResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`, true);
+    let output: ToolOutput;
     try {
-      const output = await withToolTimeout(
+      output = await withToolTimeout(
         (signal) => tool.execute(checked.args, { signal, reportProgress: (progress) => options.onProgress?.(progress) }),
         { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
       );
-      return toToolResult(output);
     } catch (error) {
       if (ToolTimeoutError.isInstance(error) || options.signal?.aborted) throw error;
       if (ReinsError.isInstance(error) && error.fault === 'tool') throw error;
       throw new ToolExecutionError(name, { cause: error });
+    }
+    try {
+      return toToolResult(output);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
     }
   }
 }

@@ -25,9 +25,11 @@ export interface ToolProgress {
 }
 
 export interface ToolCallOptions {
+  /** Aborting abandons the call; the call rejects with the signal's reason. @default undefined (not cancellable) */
   signal?: AbortSignal;
-  /** Milliseconds before the call is abandoned with a `ToolTimeoutError`. */
+  /** Milliseconds before the call is abandoned with a `ToolTimeoutError` (a tool's own timeout wins). @default undefined (no limit) */
   timeoutMs?: number;
+  /** Receives the tool's progress reports. @default undefined (progress is dropped) */
   onProgress?: (progress: ToolProgress) => void;
 }
 

@@ -45,6 +45,7 @@ describe('loop error instances', () => {
       [new errors.ToolNotFoundError('t', ['a']), 'Reins_ToolNotFoundError', 'tool'],
       [new errors.ApprovalDeniedError('t', 'user'), 'Reins_ApprovalDeniedError', 'tool'],
       [new errors.ScriptExhaustedError(1, 2), 'Reins_ScriptExhaustedError', 'user'],
+      [new errors.InternalError('run loop', { cause: new Error('x') }), 'Reins_InternalError', 'internal'],
     ];
     for (const [error, name, fault] of cases) {
       expect(error.name).toBe(name);

@@ -71,3 +71,43 @@ describe('streaming', () => {
     expect(ofType(stepOne, 'decision')[0]?.thoughts).toEqual(thoughts);
   });
 });
+
+describe('streaming and several actions per turn', () => {
+  const two = [call('add', { a: 1, b: 2 }), call('add', { a: 3, b: 4 })];
+
+  describe.each(['json', 'xml', 'line'] as const)('over %s', (protocol) => {
+    it('with maxActionsPerTurn 2 reads the whole turn and runs both actions, as generate does', async () => {
+      const script = () => [turn(protocol, two, [addTool.spec]), turn(protocol, [answer('3 and 7')])];
+      const streamed = new ScriptedModel(script(), { chunkSize: 3 });
+      const generated = new ScriptedModel(script());
+      const options = { tools: [addTool], protocol, maxActionsPerTurn: 2 } as const;
+      const viaStream = await collect(createAgent({ ...options, model: streamed }).run('sums'));
+      const viaGenerate = await collect(createAgent({ ...options, model: generated, stream: false }).run('sums'));
+
+      expect(streamed.streams[0]?.completed).toBe(true);
+      for (const { events, result } of [viaStream, viaGenerate]) {
+        expect(result.status).toBe('answered');
+        expect(ofType(events, 'tool-call').map((event) => event.args)).toEqual([
+          { a: 1, b: 2 },
+          { a: 3, b: 4 },
+        ]);
+      }
+      expect(viaStream.result.transcript).toEqual(viaGenerate.result.transcript);
+      expect(viaStream.result.usageEstimated).toBe(false);
+    });
+
+    it('with maxActionsPerTurn 1 takes the first complete decision and stops (generate would reject the turn)', async () => {
+      const script = () => [turn(protocol, two, [addTool.spec]), turn(protocol, [answer('3')])];
+      const streamed = new ScriptedModel(script(), { chunkSize: 3 });
+      const viaStream = await collect(createAgent({ model: streamed, tools: [addTool], protocol }).run('sums'));
+      expect(streamed.streams[0]?.completed).toBe(false);
+      expect(ofType(viaStream.events, 'tool-call').map((event) => event.args)).toEqual([{ a: 1, b: 2 }]);
+      expect(ofType(viaStream.events, 'output-invalid')).toHaveLength(0);
+
+      const generated = new ScriptedModel([...script(), turn(protocol, [answer('3')])]);
+      const viaGenerate = await collect(createAgent({ model: generated, tools: [addTool], protocol, stream: false }).run('sums'));
+      expect(ofType(viaGenerate.events, 'output-invalid')[0]?.kind).toBe('too-many-actions');
+    });
+  });
+});
+

@@ -1,23 +1,15 @@
 /**
  * End to end: createAgent over real provider packages talking HTTP to the fixture server.
  * The agent calls a local tool and answers; with the `json` protocol the first turn's stream is
- * abandoned as soon as the decision is complete, so the chatter after it is never sent.
+ * abandoned as soon as the decision is complete, so the chatter after it is never sent. With
+ * `protocol: 'auto'` the agent speaks `native` to these tool-calling models, and `json` when the
+ * model is marked `supportsTools: false`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, defineTool } from '../../src/index.ts';
+import { type AgentEvent, createAgent, defineTool } from '../../src/index.ts';
 import type { Model } from '../../src/models/model.ts';
-import { resolveModel } from '../../src/models/resolve-model.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
-
-const adapters: Array<{ fixtures: string; create: (url: string) => Model }> = [
-  { fixtures: 'openai', create: (url) => resolveModel('openai:gpt-4.1-mini', { baseURL: `${url}/v1`, apiKey: 'sk-test' }) },
-  {
-    fixtures: 'anthropic',
-    create: (url) => resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${url}/v1`, apiKey: 'sk-ant-test' }),
-  },
-  { fixtures: 'ollama', create: (url) => resolveModel('ollama:qwen3:8b', { baseURL: url }) },
-  { fixtures: 'openai-compatible', create: (url) => resolveModel(`openai-compatible:Qwen/Qwen2.5-7B-Instruct@${url}/v1`) },
-];
+import { providerAdapters } from './provider-adapters.ts';
 
 function weatherTool(calls: Array<Record<string, unknown>>) {
   return defineTool({
@@ -31,7 +23,7 @@ function weatherTool(calls: Array<Record<string, unknown>>) {
   });
 }
 
-describe.each(adapters)('createAgent over $fixtures', ({ fixtures, create }) => {
+describe.each(providerAdapters)('createAgent over $fixtures', ({ fixtures, create }) => {
   let server: FixtureServer;
   let model: Model;
   beforeAll(async () => {
@@ -79,5 +71,40 @@ describe.each(adapters)('createAgent over $fixtures', ({ fixtures, create }) => 
     const [first, second] = server.requests.slice(before);
     expect(JSON.stringify(first!.body)).toContain('get_weather');
     expect(JSON.stringify(second!.body)).toContain('18°C, sunny');
+  });
+  it("protocol 'auto' picks native for a tool-calling model: tools go on the wire and the provider's tool call runs", async () => {
+    const before = server.requests.length;
+    server.enqueue(fixture(fixtures, 'stream-tool-call.chunks'), fixture(fixtures, 'stream-text.chunks'));
+    const calls: Array<Record<string, unknown>> = [];
+    const agent = createAgent({ model, tools: [weatherTool(calls)], protocol: 'auto' });
+    expect(agent.protocol).toBe('native');
+    const run = agent.run('What is the weather in Paris?');
+    const events: AgentEvent[] = [];
+    for await (const event of run) events.push(event);
+    const result = await run.result;
+
+    expect(events.find((event) => event.type === 'run-start')).toMatchObject({ protocol: 'native' });
+    expect(result.status).toBe('answered');
+    expect(result.answer).toBe('It is 18°C and sunny in Paris.');
+    expect(calls).toEqual([{ city: 'Paris' }]);
+    const [first] = server.requests.slice(before);
+    expect(JSON.stringify(first!.body.tools)).toContain('get_weather');
+  });
+
+  it("protocol 'auto' picks json for a model marked supportsTools: false: no tools on the wire, the decision is text", async () => {
+    const before = server.requests.length;
+    server.enqueue(fixture(fixtures, 'stream-decision.chunks'), fixture(fixtures, 'stream-answer.chunks'));
+    const calls: Array<Record<string, unknown>> = [];
+    const agent = createAgent({ model: create(server.url, { supportsTools: false }), tools: [weatherTool(calls)] });
+    expect(agent.protocol).toBe('json');
+    const result = await agent.run('What is the weather in Paris?').result;
+
+    expect(result.status).toBe('answered');
+    expect(result.answer).toBe('It is 18°C and sunny in Paris.');
+    expect(calls).toEqual([{ city: 'Paris' }]);
+    const [first, second] = server.requests.slice(before);
+    expect(first!.body.tools).toBeUndefined();
+    expect(JSON.stringify(first!.body)).toContain('get_weather');
+    expect(second!.body.tools).toBeUndefined();
   });
 });

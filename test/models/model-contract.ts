@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import type { Model, ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import { isRetrying, withRetry } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 
 export const DECISION =
@@ -78,10 +79,11 @@ export function runModelContract(options: ModelContractOptions): void {
     const load = (name: string, extra = {}) => fixture(options.fixtures, name, extra);
     const lastBody = () => server.requests.at(-1)?.body;
 
-    it('reports its provider, model id and tool support', () => {
+    it('reports its provider, model id and tool support, and retries transport errors by default', () => {
       expect(model.provider).toBe(options.provider);
       expect(model.supportsTools).toBe(true);
       expect(typeof model.stream).toBe('function');
+      expect(isRetrying(model)).toBe(true);
     });
 
     it('generates plain text with finish reason, usage and model id', async () => {
@@ -198,6 +200,67 @@ export function runModelContract(options: ModelContractOptions): void {
       const reason = new Error('stop');
       await expect(model.generate(ask({ signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
       expect(server.requests.length).toBe(before);
+    });
+
+    it('retries a 500 by default (backoff), then returns the answer', async () => {
+      const before = server.requests.length;
+      server.enqueue(load('server-error', { status: 500 }), load('text'));
+      const response = await model.generate(ask());
+      expect(response.text).toBe('Paris is the capital of France.');
+      expect(server.requests.length - before).toBe(2);
+    });
+
+    it('waits what Retry-After says after a 429, then returns the answer', async () => {
+      const before = server.requests.length;
+      server.enqueue(load('rate-limited', { status: 429, headers: { 'retry-after': '7' } }), load('text'));
+      const delays: number[] = [];
+      const recorded = withRetry(model, {
+        sleep: async (ms) => {
+          delays.push(ms);
+        },
+      });
+      const response = await recorded.generate(ask());
+      expect(response.text).toBe('Paris is the capital of France.');
+      expect(delays).toEqual([7000]);
+      expect(server.requests.length - before).toBe(2);
+    });
+
+    it('retries a stream cut off before any output, by default', async () => {
+      const before = server.requests.length;
+      server.enqueue(load('stream-text.chunks', { cutAfterChunks: 0 }), load('stream-text.chunks'));
+      const parts = await collect(model.stream!(ask()));
+      expect(textOf(parts)).toBe('It is 18°C and sunny in Paris.');
+      expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+      expect(server.requests.length - before).toBe(2);
+    });
+
+    it('a stream cut off mid-way after output fails with a retryable ModelCallError and is not repeated', async () => {
+      const before = server.requests.length;
+      server.enqueue(load('stream-decision.chunks', { cutAfterChunks: 12, chunkDelayMs: 5 }));
+      let text = '';
+      const consume = async () => {
+        for await (const part of model.stream!(ask())) if (part.type === 'text-delta') text += part.text;
+      };
+      const error = await consume().catch((caught: unknown) => caught);
+      expect(ModelCallError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ isRetryable: true, statusCode: undefined, provider: options.provider, attempts: 1 });
+      expect(text.length).toBeGreaterThan(0);
+      expect(DECISION.startsWith(text)).toBe(true);
+      expect(server.requests.length - before).toBe(1);
+    });
+
+    it("a 400 fails at once with a typed ModelCallError carrying the provider's reason and a hint", async () => {
+      const before = server.requests.length;
+      const badRequest = load('bad-request', { status: 400 });
+      server.enqueue(badRequest);
+      const error = await model.generate(ask()).catch((caught: unknown) => caught);
+      expect(ModelCallError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ statusCode: 400, isRetryable: false, attempts: 1, provider: options.provider });
+      const body = badRequest.body as { error: string | { message: string } };
+      const reason = typeof body.error === 'string' ? body.error : body.error.message;
+      expect((error as ModelCallError).message).toContain(reason);
+      expect((error as ModelCallError).hint).toMatch(/\S/);
+      expect(server.requests.length - before).toBe(1);
     });
 
     it('a 401 fails with a typed, non-retryable ModelCallError whose hint names the key', async () => {

@@ -5,6 +5,7 @@ import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { ModelConfigError } from '../../src/errors/model-config-error.ts';
 import { parseModelString } from '../../src/models/parse-model-string.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
+import { isRetrying, withRetry } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 
 const ask = { messages: [{ role: 'user' as const, content: 'hi' }] };
@@ -98,24 +99,63 @@ describe('resolveModel', () => {
 
   it('says Ollama cannot be reached, without a stack trace', async () => {
     const port = await closedPort();
-    const model = resolveModel('ollama:qwen3', { env: { OLLAMA_HOST: `http://127.0.0.1:${port}` } });
+    const model = resolveModel('ollama:qwen3', { env: { OLLAMA_HOST: `http://127.0.0.1:${port}` }, retry: false });
     const error = (await model.generate(ask).catch((caught: unknown) => caught)) as ModelCallError;
     expect(ModelCallError.isInstance(error)).toBe(true);
     expect(error.message).toBe(`cannot reach Ollama at http://127.0.0.1:${port}: is \`ollama serve\` running?`);
     expect(error).toMatchObject({ isRetryable: true, statusCode: undefined, provider: 'ollama' });
   });
 
-  it('uses 127.0.0.1:11434 for Ollama by default', async () => {
+  it('uses 127.0.0.1:11434 for Ollama by default, and retries a refused connection (3 retries by default)', async () => {
     const urls: string[] = [];
     const refused = async (input: string | URL | Request): Promise<Response> => {
       urls.push(String(input));
       const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:11434'), { code: 'ECONNREFUSED' });
       throw new TypeError('fetch failed', { cause });
     };
-    const model = resolveModel('ollama:qwen3', { env: {}, fetch: refused });
+    const delays: number[] = [];
+    const sleep = async (ms: number) => {
+      delays.push(ms);
+    };
+    const model = resolveModel('ollama:qwen3', { env: {}, fetch: refused, retry: { sleep, random: () => 0 } });
     const error = (await model.generate(ask).catch((caught: unknown) => caught)) as ModelCallError;
-    expect(urls).toEqual(['http://127.0.0.1:11434/api/chat']);
+    expect(urls).toEqual(Array(4).fill('http://127.0.0.1:11434/api/chat'));
+    expect(delays).toEqual([250, 500, 1000]);
+    expect(error.attempts).toBe(4);
     expect(error.message).toBe('cannot reach Ollama at http://127.0.0.1:11434: is `ollama serve` running?');
+  });
+
+  it('retry: false makes one attempt per call', async () => {
+    const before = server.requests.length;
+    server.enqueue(fixture('openai', 'server-error', { status: 500 }));
+    const model = resolveModel('openai:gpt-4.1-mini', { baseURL: `${server.url}/v1`, apiKey: 'sk-test', retry: false });
+    expect(isRetrying(model)).toBe(false);
+    const error = (await model.generate(ask).catch((caught: unknown) => caught)) as ModelCallError;
+    expect(error).toMatchObject({ statusCode: 500, isRetryable: true, attempts: 1 });
+    expect(server.requests.length - before).toBe(1);
+  });
+
+  it('retries by default, and withRetry on the result replaces the settings instead of nesting', async () => {
+    const model = resolveModel('openai:gpt-4.1-mini', { baseURL: `${server.url}/v1`, apiKey: 'sk-test' });
+    expect(isRetrying(model)).toBe(true);
+    const before = server.requests.length;
+    const failing = fixture('openai', 'server-error', { status: 503 });
+    // A nested retry layer would send more requests (the server answers 599 once these run out).
+    server.enqueue(failing, failing);
+    const delays: number[] = [];
+    const tuned = withRetry(model, {
+      maxRetries: 1,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    const error = (await tuned.generate(ask).catch((caught: unknown) => caught)) as ModelCallError;
+    expect(error).toMatchObject({ statusCode: 503, attempts: 2 });
+    expect(delays).toHaveLength(1);
+    expect(server.requests.length - before).toBe(2);
+    server.enqueue(fixture('openai', 'text'));
+    await expect(tuned.generate(ask)).resolves.toMatchObject({ text: 'Paris is the capital of France.' });
+    expect(server.requests.length - before).toBe(3);
   });
 
   it('an Ollama 404 hints at pulling the model', async () => {

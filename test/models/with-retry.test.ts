@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import type { Model, ModelRequest } from '../../src/models/model.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
-import { withRetry, type WithRetryOptions } from '../../src/models/with-retry.ts';
+import { isRetrying, withRetry, type WithRetryOptions } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'What is the capital of France?' }] };
@@ -150,5 +150,56 @@ describe('withRetry over real provider HTTP', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(delays).toEqual([]);
     expect(newRequests(before)).toHaveLength(1);
+  });
+});
+
+describe('withRetry of a model that already retries', () => {
+  /** A model that fails with a retryable 503 `failures` times, then answers; counts its calls. */
+  function flaky(failures: number) {
+    let calls = 0;
+    const model: Model = {
+      provider: 'test',
+      modelId: 'flaky',
+      supportsTools: true,
+      async generate() {
+        calls++;
+        if (calls <= failures) {
+          throw new ModelCallError('HTTP 503', { provider: 'test', modelId: 'flaky', statusCode: 503, isRetryable: true });
+        }
+        return { text: 'ok', toolCalls: [], finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 1 }, modelId: 'flaky' };
+      },
+    };
+    return { model, calls: () => calls };
+  }
+
+  it('replaces the settings instead of nesting: attempts do not multiply', async () => {
+    const { model, calls } = flaky(10);
+    const delays: number[] = [];
+    const sleep = async (ms: number) => {
+      delays.push(ms);
+    };
+    const twice = withRetry(withRetry(model, { maxRetries: 1, sleep, baseDelayMs: 10, random: () => 1 }), { maxRetries: 2 });
+    expect(isRetrying(twice)).toBe(true);
+    const error = await twice.generate(ask).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 503, attempts: 3 });
+    expect(calls()).toBe(3);
+    // The first wrapper's sleep, base delay and jitter stay; only maxRetries changed.
+    expect(delays).toEqual([10, 20]);
+  });
+
+  it('undefined options keep the earlier settings', async () => {
+    const { model, calls } = flaky(1);
+    const delays: number[] = [];
+    const first = withRetry(model, {
+      maxRetries: 0,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
+    const second = withRetry(first, { maxRetries: 1, signal: undefined, sleep: undefined });
+    await expect(second.generate(ask)).resolves.toMatchObject({ text: 'ok' });
+    expect(calls()).toBe(2);
+    expect(delays).toHaveLength(1);
+    expect(isRetrying(model)).toBe(false);
   });
 });

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { envelopeCodec } from '../../src/protocols/envelope-codec.ts';
+import { ENVELOPE_STATUSES } from '../../src/protocols/envelope-schema.ts';
+import { jsonCodec } from '../../src/protocols/json-codec.ts';
 import { runCodecContract } from './codec-contract.ts';
-import { contractTools as tools } from './contract-tools.ts';
+import { contractTools as tools, decisionArbitrary } from './contract-tools.ts';
 
 // envelope carries call_tool tool/args (no reason: thoughts carry reasoning), ask_user question/why,
 // answer_user answer/confidence, and every thought; several actions per turn.
@@ -31,10 +34,78 @@ describe('envelope codec', () => {
     expect(result.success || result.error.details).toEqual(['unexpected property `/extra`', '`/status` must be one of ["SUCCESS_FINAL","REQUIRES_ACTION","REQUIRES_CLARIFICATION","ERROR_INTERNAL"]']);
   });
 
-  it('reads ERROR_INTERNAL with a final_response as the answer, and without one as no decision', () => {
+  it('reads ERROR_INTERNAL with a final_response as an answer whose status says the model failed, and without one as no decision', () => {
     const answered = envelopeCodec.parse(envelope({ status: 'ERROR_INTERNAL', final_response: 'I cannot reach the API.' }), { tools });
-    expect(answered.success && answered.decision).toEqual({ action: 'answer_user', answer: 'I cannot reach the API.' });
+    expect(answered.success && [answered.decision, answered.status, answered.actions]).toEqual([
+      { action: 'answer_user', answer: 'I cannot reach the API.' },
+      'ERROR_INTERNAL',
+      [{}],
+    ]);
     const empty = envelopeCodec.parse(envelope({ status: 'ERROR_INTERNAL' }), { tools });
     expect(empty.success || empty.error.kind).toBe('no-decision');
+  });
+
+  it('keeps each action type, confidence and warnings aligned with the decisions', () => {
+    const actions = [
+      { action: 'add', type: 'script', params: { a: 1, b: 2 }, confidence: 0.4, warnings: ['a may be wrong'] },
+      { action: 'request_user_input', type: 'workflow_control', params: { query_to_user: 'Sure?' } },
+      { action: 'send_response', type: 'output', params: { text: 'done' }, confidence: 0.9, warnings: [] },
+    ];
+    const result = envelopeCodec.parse(envelope({ actions }), { tools, maxActions: 3 });
+    expect(result.success && result.actions).toStrictEqual([
+      { type: 'script', confidence: 0.4, warnings: ['a may be wrong'] },
+      { type: 'workflow_control' },
+      { type: 'output', confidence: 0.9, warnings: [] },
+    ]);
+    expect(result.success && result.decisions.map((decision) => decision.action)).toEqual(['call_tool', 'ask_user', 'answer_user']);
+    expect(result.success && result.status).toBe('REQUIRES_ACTION');
+  });
+
+  it('other protocols carry no action notes or status', () => {
+    const result = jsonCodec.parse('{"action":"answer_user","answer":"4","confidence":0.5}', { tools });
+    expect(result.success && [result.actions, result.status]).toEqual([undefined, undefined]);
+  });
+});
+
+const notesArbitrary = fc.record(
+  {
+    type: fc.constantFrom('tool', 'script', 'http_request', 'workflow_control', 'output', 'default'),
+    confidence: fc.double({ min: 0, max: 1, noNaN: true }).filter((value) => !Object.is(value, -0)),
+    warnings: fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
+  },
+  { requiredKeys: ['type'] },
+);
+
+describe('envelope round trip of action notes and status', () => {
+  it('parse(render(d, notes, status)) gives back the notes and the status', () => {
+    const turn = fc.array(fc.tuple(decisionArbitrary(), notesArbitrary), { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(turn, fc.constantFrom(...ENVELOPE_STATUSES), (pairs, status) => {
+        const decisions = pairs.map(([decision]) => decision);
+        const actions = pairs.map(([, notes]) => notes);
+        const result = envelopeCodec.parse(envelopeCodec.render({ decisions, actions, status }), { tools, maxActions: 3 });
+        if (!result.success) throw new Error(`${result.error.message} ${result.error.details.join('; ')}`);
+        expect(result.status).toBe(status);
+        // An answer's confidence is its action's confidence.
+        const expected = decisions.map((decision, index) => {
+          const { confidence, ...rest } = actions[index] ?? {};
+          const own = decision.action === 'answer_user' ? decision.confidence : confidence;
+          return { ...rest, ...(own === undefined ? {} : { confidence: own }) };
+        });
+        expect(result.actions).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('renders ERROR_INTERNAL with its message in final_response', () => {
+    const text = envelopeCodec.render({ decisions: [{ action: 'answer_user', answer: 'The API is down.' }], status: 'ERROR_INTERNAL' });
+    expect(JSON.parse(text)).toEqual({ status: 'ERROR_INTERNAL', thoughts: [], actions: [], final_response: 'The API is down.' });
+  });
+
+  it('never puts a lone answer in final_response where its status would read it otherwise', () => {
+    const decisions = [{ action: 'answer_user' as const, answer: '42' }];
+    const result = envelopeCodec.parse(envelopeCodec.render({ decisions, status: 'REQUIRES_CLARIFICATION' }), { tools });
+    expect(result.success && [result.decisions, result.status]).toEqual([decisions, 'REQUIRES_CLARIFICATION']);
   });
 });

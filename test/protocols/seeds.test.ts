@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type Decision, type ToolSpec } from '../../src/decision.ts';
+import type { ActionNotes } from '../../src/protocols/codec.ts';
 import { envelopeCodec, lineCodec, parseDecision, xmlCodec } from '../../src/protocols/index.ts';
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`../fixtures/seeds/${name}`, import.meta.url), 'utf8')) as T;
@@ -29,14 +30,27 @@ describe('seed 002: ReAct with XML tags', () => {
 });
 
 describe('seed 003: the JSON envelope v0.3', () => {
-  const seed = fixture<{ tools: ToolSpec[]; cases: Array<{ name: string; text: string; decisions: Decision[]; thoughtTypes: string[]; maxActions?: number }> }>(
-    'seed-003-envelopes.json',
-  );
-  it.each(seed.cases.map((item) => [item.name, item] as const))('reads %s', (_name, item) => {
+  type EnvelopeCase = { name: string; text: string; decisions: Decision[]; actions: ActionNotes[]; status: string; thoughtTypes: string[]; maxActions?: number };
+  const seed = fixture<{ tools: ToolSpec[]; cases: EnvelopeCase[] }>('seed-003-envelopes.json');
+  it.each(seed.cases.map((item) => [item.name, item] as const))('reads %s, with its action notes and status', (_name, item) => {
     const result = envelopeCodec.parse(item.text, { tools: seed.tools, maxActions: item.maxActions });
     if (!result.success) throw new Error(`${result.error.message} ${result.error.details.join('; ')}`);
     expect(result.decisions).toEqual(item.decisions);
+    expect(result.actions).toStrictEqual(item.actions);
+    expect(result.status).toBe(item.status);
     expect(result.thoughts.map((thought) => thought.type)).toEqual(item.thoughtTypes);
+  });
+  it.each(seed.cases.map((item) => [item.name, item] as const))('renders %s back to what it reads', (_name, item) => {
+    const result = envelopeCodec.parse(item.text, { tools: seed.tools, maxActions: item.maxActions });
+    if (!result.success) throw new Error(result.error.message);
+    const { decisions, thoughts, actions, status } = result;
+    const again = envelopeCodec.parse(envelopeCodec.render({ decisions, thoughts, actions, status }), { tools: seed.tools, maxActions: item.maxActions });
+    expect(again.success && { decisions: again.decisions, thoughts: again.thoughts, actions: again.actions, status: again.status }).toStrictEqual({
+      decisions,
+      thoughts,
+      actions,
+      status,
+    });
   });
   it('refuses the two-action envelope when one action is allowed', () => {
     const twoActions = seed.cases.find((item) => item.maxActions === 2);

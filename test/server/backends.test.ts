@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SampleConfigError, samplingContext } from '../../src/server/index.ts';
-import { ScriptedModel } from '../../src/testing/scripted-model.ts';
-import { inTool, noSampling, textOnly, textReply, toolUseReply, withTools } from './sampling-client.ts';
+import { sampledText, sampledToolUse, ScriptedModel } from '../../src/testing/index.ts';
+import { inTool, noSampling, textOnly, withTools } from './sampling-client.ts';
 
 const tools = [
   { name: 'play_offensive', inputSchema: z.object({ reasoning: z.string() }) },
@@ -47,7 +47,7 @@ describe('mcp-text backend (sampling without tools)', () => {
     const run = await inTool(
       {
         capabilities: textOnly,
-        sampling: [textReply('Defending.\n{"action":"call_tool","tool":"play_defensive","args":{"threat":"row 0"},"reason":"X has two"}')],
+        sampling: [sampledText('Defending.\n{"action":"call_tool","tool":"play_defensive","args":{"threat":"row 0"},"reason":"X has two"}')],
       },
       async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools, systemPrompt: 'You play O.' }),
     );
@@ -65,8 +65,8 @@ describe('mcp-text backend (sampling without tools)', () => {
       {
         capabilities: textOnly,
         sampling: [
-          textReply('{"action":"call_tool","tool":"play_sideways","args":{},"reason":"?"}'),
-          textReply('{"action":"call_tool","tool":"play_offensive","args":{"reasoning":"fork"},"reason":"win"}'),
+          sampledText('{"action":"call_tool","tool":"play_sideways","args":{},"reason":"?"}'),
+          sampledText('{"action":"call_tool","tool":"play_offensive","args":{"reasoning":"fork"},"reason":"win"}'),
         ],
       },
       async (server, ctx) =>
@@ -129,9 +129,50 @@ describe('model backend (a reins Model, for clients without sampling)', () => {
 
 describe('mcp-tools backend ignores a forced tool answered by another tool', () => {
   it('reports a parse error as data', async () => {
-    const run = await inTool({ capabilities: withTools, sampling: [toolUseReply([{ name: 'other', input: {} }], 'hmm')] }, async (server, ctx) =>
+    const run = await inTool({ capabilities: withTools, sampling: [sampledToolUse([{ name: 'other', input: {} }], 'hmm')] }, async (server, ctx) =>
       samplingContext(server, ctx).sample({ prompt: 'Move', schema: Move }),
     );
     expect(run.value).toMatchObject({ parsed: null, parseError: { rawText: 'hmm' } });
+  });
+});
+
+describe('sample({ tools }) returns calls as given on every backend', () => {
+  const badArgs = { threat: 42 };
+  const script = {
+    'mcp-tools': { capabilities: withTools, sampling: [sampledToolUse([{ name: 'play_defensive', input: badArgs }])] },
+    'mcp-text': {
+      capabilities: textOnly,
+      sampling: [sampledText('{"action":"call_tool","tool":"play_defensive","args":{"threat":42},"reason":"block"}')],
+    },
+  } as const;
+
+  it.each(['mcp-tools', 'mcp-text'] as const)('%s: a call with invalid arguments is returned unvalidated', async (backend) => {
+    const run = await inTool(script[backend], async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Strategy?', tools }));
+    expect(run.error).toBeUndefined();
+    expect(run.value?.backend).toBe(backend);
+    expect(run.value?.toolCalls).toEqual([{ id: expect.any(String), name: 'play_defensive', arguments: badArgs }]);
+  });
+
+  it('a Model without native tools: the same', async () => {
+    const model = new ScriptedModel(['{"action":"call_tool","tool":"play_offensive","args":{},"reason":"?"}'], { supportsTools: false });
+    const run = await inTool({ capabilities: noSampling }, async (server, ctx) => samplingContext(server, ctx, { model }).sample({ prompt: 'Strategy?', tools }));
+    expect(run.value?.toolCalls).toMatchObject([{ name: 'play_offensive', arguments: {} }]);
+  });
+
+  it('mcp-text: sampleTools still validates, answering the bad call with an error result rendered as text', async () => {
+    const run = await inTool(
+      {
+        capabilities: textOnly,
+        sampling: [
+          sampledText('{"action":"call_tool","tool":"play_defensive","args":{"threat":42},"reason":"block"}'),
+          sampledText('{"action":"call_tool","tool":"play_defensive","args":{"threat":"col 1"},"reason":"block"}'),
+        ],
+      },
+      async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools }),
+    );
+    expect(run.value).toMatchObject({ attempts: 2, toolCalls: [{ name: 'play_defensive', arguments: { threat: 'col 1' } }] });
+    const retry = run.samplingRequests[1]!.messages;
+    expect(retry.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(JSON.stringify(retry[2])).toContain('Invalid arguments for `play_defensive`: /threat');
   });
 });

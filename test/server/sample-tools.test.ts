@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SampleConfigError, SampleValidationError, samplingContext } from '../../src/server/index.ts';
-import { inTool, textReply, toolUseReply, withTools } from './sampling-client.ts';
+import { sampledText, sampledToolUse } from '../../src/testing/index.ts';
+import { inTool, withTools } from './sampling-client.ts';
 
 const tools = [
   { name: 'play_offensive', inputSchema: z.object({ reasoning: z.string().min(3) }) },
@@ -11,7 +12,7 @@ const tools = [
 describe('sampleTools', () => {
   it("sends toolChoice 'required' by default and returns validated calls", async () => {
     const run = await inTool(
-      { capabilities: withTools, sampling: [toolUseReply([{ name: 'play_offensive', input: { reasoning: 'take center' }, id: 'a' }])] },
+      { capabilities: withTools, sampling: [sampledToolUse([{ name: 'play_offensive', input: { reasoning: 'take center' }, id: 'a' }])] },
       async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools }),
     );
     expect(run.value?.toolCalls).toEqual([{ id: 'a', name: 'play_offensive', arguments: { reasoning: 'take center' } }]);
@@ -23,7 +24,7 @@ describe('sampleTools', () => {
     const run = await inTool(
       {
         capabilities: withTools,
-        sampling: [textReply('I think I should attack.'), toolUseReply([{ name: 'play_defensive', input: { threat: 'diagonal' } }])],
+        sampling: [sampledText('I think I should attack.'), sampledToolUse([{ name: 'play_defensive', input: { threat: 'diagonal' } }])],
       },
       async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools }),
     );
@@ -40,11 +41,11 @@ describe('sampleTools', () => {
       {
         capabilities: withTools,
         sampling: [
-          toolUseReply([
+          sampledToolUse([
             { name: 'play_offensive', input: { reasoning: 'no' }, id: 'bad-args' },
             { name: 'resign now!', input: {}, id: 'unknown' },
           ]),
-          toolUseReply([{ name: 'play_offensive', input: { reasoning: 'fork on 2' }, id: 'ok' }]),
+          sampledToolUse([{ name: 'play_offensive', input: { reasoning: 'fork on 2' }, id: 'ok' }]),
         ],
       },
       async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools }),
@@ -61,8 +62,18 @@ describe('sampleTools', () => {
     expect(results[1]?.content[0]?.text).toBe('Unknown tool `resign_now_`; available: play_offensive, play_defensive.');
   });
 
+  it('makes exactly 3 attempts by default (retries 2), then throws', async () => {
+    const run = await inTool(
+      { capabilities: withTools, sampling: [sampledText('no'), sampledText('no'), sampledText('no'), sampledText('never sent')] },
+      async (server, ctx) => samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools }),
+    );
+    expect((run.error as SampleValidationError).attempts).toBe(3);
+    expect((run.error as SampleValidationError).errors).toHaveLength(3);
+    expect(run.samplingRequests).toHaveLength(3);
+  });
+
   it('throws SampleValidationError after 1 + retries attempts', async () => {
-    const run = await inTool({ capabilities: withTools, sampling: [textReply('no'), textReply('still no')] }, async (server, ctx) =>
+    const run = await inTool({ capabilities: withTools, sampling: [sampledText('no'), sampledText('still no')] }, async (server, ctx) =>
       samplingContext(server, ctx).sampleTools({ prompt: 'Strategy?', tools, retries: 1 }),
     );
     const error = run.error as SampleValidationError;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SampleConfigError, samplingContext, type SampleMessage } from '../../src/server/index.ts';
-import { inTool, textReply, toolUseReply, withTools } from './sampling-client.ts';
+import { sampledText, sampledToolUse } from '../../src/testing/index.ts';
+import { inTool, withTools } from './sampling-client.ts';
 
 const Move = z.object({ cell: z.number().int().min(0).max(8), reasoning: z.string().optional() });
 const strategyTools = [
@@ -11,7 +12,7 @@ const strategyTools = [
 
 describe('sample over MCP sampling with tools', () => {
   it('sends a prompt as one user message and returns text, model and stopReason', async () => {
-    const run = await inTool({ capabilities: withTools, sampling: [textReply('Hello there', 'llm-7')] }, async (server, ctx) =>
+    const run = await inTool({ capabilities: withTools, sampling: [sampledText('Hello there', 'llm-7')] }, async (server, ctx) =>
       samplingContext(server, ctx).sample({ prompt: 'Say hello', systemPrompt: 'Be brief', maxTokens: 50 }),
     );
     expect(run.error).toBeUndefined();
@@ -23,7 +24,7 @@ describe('sample over MCP sampling with tools', () => {
 
   it('asks for a schema as one forced tool and returns its arguments as parsed', async () => {
     const run = await inTool(
-      { capabilities: withTools, sampling: [toolUseReply([{ name: 'structured_output', input: { cell: 4, reasoning: 'center' } }])] },
+      { capabilities: withTools, sampling: [sampledToolUse([{ name: 'structured_output', input: { cell: 4, reasoning: 'center' } }])] },
       async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Your move', schema: Move }),
     );
     expect(run.value?.parsed).toEqual({ cell: 4, reasoning: 'center' });
@@ -40,7 +41,7 @@ describe('sample over MCP sampling with tools', () => {
 
   it('wraps a non-object schema under `value` and unwraps the reply', async () => {
     const run = await inTool(
-      { capabilities: withTools, sampling: [toolUseReply([{ name: 'structured_output', input: { value: [1, 2, 3] } }])] },
+      { capabilities: withTools, sampling: [sampledToolUse([{ name: 'structured_output', input: { value: [1, 2, 3] } }])] },
       async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Three numbers', schema: z.array(z.number()) }),
     );
     expect(run.value?.parsed).toEqual([1, 2, 3]);
@@ -49,7 +50,7 @@ describe('sample over MCP sampling with tools', () => {
 
   it('returns parsed: null and parseError as data when the reply does not validate', async () => {
     const run = await inTool(
-      { capabilities: withTools, sampling: [toolUseReply([{ name: 'structured_output', input: { cell: 12 } }], 'I pick 12')] },
+      { capabilities: withTools, sampling: [sampledToolUse([{ name: 'structured_output', input: { cell: 12 } }], 'I pick 12')] },
       async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Your move', schema: Move }),
     );
     expect(run.error).toBeUndefined();
@@ -60,7 +61,7 @@ describe('sample over MCP sampling with tools', () => {
 
   it('falls back to JSON in the text when the client answers a forced tool with text', async () => {
     const run = await inTool(
-      { capabilities: withTools, sampling: [textReply('Sure! ```json\n{"cell": 2,}\n```')] },
+      { capabilities: withTools, sampling: [sampledText('Sure! ```json\n{"cell": 2,}\n```')] },
       async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Your move', schema: Move }),
     );
     expect(run.value?.parsed).toEqual({ cell: 2 });
@@ -70,7 +71,7 @@ describe('sample over MCP sampling with tools', () => {
     const run = await inTool(
       {
         capabilities: withTools,
-        sampling: [toolUseReply([{ name: 'play_defensive', input: { threat: 'row 1' }, id: 'u1' }])],
+        sampling: [sampledToolUse([{ name: 'play_defensive', input: { threat: 'row 1' }, id: 'u1' }])],
       },
       async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Strategy?', tools: strategyTools, toolChoice: 'required' }),
     );
@@ -89,7 +90,7 @@ describe('sample over MCP sampling with tools', () => {
       { role: 'tool', toolCallId: 'c1', toolName: 'play_offensive', content: 'Now pick your cell.' },
     ];
     const run = await inTool(
-      { capabilities: withTools, sampling: [toolUseReply([{ name: 'structured_output', input: { cell: 4 } }])] },
+      { capabilities: withTools, sampling: [sampledToolUse([{ name: 'structured_output', input: { cell: 4 } }])] },
       async (server, ctx) => samplingContext(server, ctx).sample({ messages, schema: Move }),
     );
     expect(run.value?.parsed).toEqual({ cell: 4 });

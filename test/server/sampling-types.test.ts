@@ -12,7 +12,8 @@ import {
   type SampleToolCall,
   type SamplingContext,
 } from '../../src/server/index.ts';
-import { inTool, textReply, toolUseReply, withTools } from './sampling-client.ts';
+import { sampledText, sampledToolUse } from '../../src/testing/index.ts';
+import { inTool, withTools } from './sampling-client.ts';
 
 const Move = z.object({ cell: z.number(), note: z.string().optional() });
 const tools = [
@@ -46,6 +47,18 @@ function typeChecks(ctx: SamplingContext) {
     if (first.name === 'play_offensive') expectTypeOf(first.arguments.reasoning).toBeString();
     else expectTypeOf(first.arguments.threat).toBeString();
 
+    // Seed 001's L2 history in the OpenAI shape accepts a validated call's typed arguments.
+    const [call] = toolsResult.toolCalls;
+    await ctx.sample({
+      messages: [
+        { role: 'assistant', tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }] },
+        { role: 'tool', tool_call_id: call.id, content: 'ok' },
+        { role: 'tool', toolCallId: call.id, content: 'reins shape, toolName left out' },
+      ],
+    });
+    // @ts-expect-error an OpenAI tool call is `type: 'function'`
+    await ctx.sample({ messages: [{ role: 'assistant', tool_calls: [{ id: 'x', type: 'fn', function: { name: 'n', arguments: {} } }] }] });
+
     const answer = await ctx.elicit('Name?', z.object({ name: z.string() }));
     if (answer.action === 'accept') expectTypeOf(answer.content).toEqualTypeOf<{ name: string }>();
     // @ts-expect-error decline carries no content
@@ -66,7 +79,7 @@ describe('sample result types', () => {
     const run = await inTool(
       {
         capabilities: withTools,
-        sampling: [textReply('plain'), toolUseReply([{ name: 'structured_output', input: { cell: 1 } }]), toolUseReply([{ name: 'play_defensive', input: { threat: 't' } }])],
+        sampling: [sampledText('plain'), sampledToolUse([{ name: 'structured_output', input: { cell: 1 } }]), sampledToolUse([{ name: 'play_defensive', input: { threat: 't' } }])],
       },
       async (server, ctx) => {
         const sampling = samplingContext(server, ctx);

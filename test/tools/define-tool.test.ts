@@ -46,6 +46,24 @@ describe('defineTool input schemas', () => {
     expect(() => defineTool({ name: 'bad', description: 'x', input: z.string(), execute: () => '' })).toThrow(ConfigError);
   });
 
+  it('compiles the JSON Schema at once: a broken one is a ConfigError naming the tool', () => {
+    const broken = { type: 'object', properties: { n: { type: 'integr' } } };
+    const error = (() => {
+      try {
+        defineTool({ name: 'count_things', description: 'Counts.', input: broken, execute: () => '' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(ConfigError.isInstance(error)).toBe(true);
+    expect((error as ConfigError).message).toContain('Tool count_things has an invalid input JSON Schema');
+    expect((error as ConfigError).hint).toMatch(/integr|type/);
+    expect(() => defineTool({ name: 'pattern', description: 'x', input: { type: 'object', properties: { s: { type: 'string', pattern: '(' } } }, execute: () => '' })).toThrow(
+      /Tool pattern has an invalid input JSON Schema/,
+    );
+  });
+
   it('applies Zod defaults before execute runs', async () => {
     const tool = defineTool({
       name: 'list',

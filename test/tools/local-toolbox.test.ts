@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors/config-error.ts';
+import { InternalError } from '../../src/errors/internal-error.ts';
 import { ToolExecutionError } from '../../src/errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../../src/errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../../src/errors/tool-timeout-error.ts';
-import { defineTool } from '../../src/tools/define-tool.ts';
+import { defineTool, type LocalTool } from '../../src/tools/define-tool.ts';
 import { LocalToolbox } from '../../src/tools/local-toolbox.ts';
 import type { ToolProgress } from '../../src/tools/toolbox.ts';
 
@@ -14,6 +15,28 @@ describe('LocalToolbox', () => {
     const a = defineTool({ name: 'a', description: 'A.', input: empty, execute: () => 'a' });
     expect(new LocalToolbox([a]).list()).toEqual([a.spec]);
     expect(() => new LocalToolbox([a, a])).toThrow(ConfigError);
+  });
+
+  it('compiles the schema of a hand-made LocalTool and rejects a broken one with ConfigError', () => {
+    const good = defineTool({ name: 'good', description: 'G.', input: empty, execute: () => 'g' });
+    const handMade: LocalTool = { ...good, spec: { name: 'hand', description: 'H.', inputSchema: { type: 'object', required: 'n' } } };
+    expect(() => new LocalToolbox([good, handMade])).toThrow(/Tool hand has an invalid input JSON Schema/);
+  });
+
+  it('a result that cannot be normalised is an InternalError, not a tool failure', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const tools = [
+      defineTool({ name: 'big', description: 'B.', input: empty, execute: () => ({ n: 10n }) }),
+      defineTool({ name: 'loop', description: 'L.', input: empty, execute: () => cyclic }),
+    ];
+    for (const name of ['big', 'loop']) {
+      const error = await new LocalToolbox(tools).call(name, {}).catch((caught: unknown) => caught);
+      expect(InternalError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ fault: 'internal', where: `tool ${name} result` });
+      expect((error as InternalError).cause).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toContain(`Tool ${name} returned a value that cannot become a tool result`);
+    }
   });
 
   it('rejects an unknown tool with ToolNotFoundError naming the available ones', async () => {

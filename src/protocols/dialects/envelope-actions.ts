@@ -4,7 +4,9 @@
  * and `required_info`), `send_response` -> answer_user (`text`, action `confidence`), any other action
  * -> call_tool of the tool of that name (no `reason`: the envelope's thoughts carry the reasoning).
  * With no actions, `final_response` is the answer (SUCCESS_FINAL, ERROR_INTERNAL) or the question
- * (REQUIRES_CLARIFICATION).
+ * (REQUIRES_CLARIFICATION). Each action's `type`, `confidence` and `warnings` are kept as notes
+ * aligned with the decisions (`{}` for one taken from `final_response`), and the turn's `status` too:
+ * ERROR_INTERNAL with a final_response is an answer whose status says the model failed.
  */
 import { validateAgainstSchema } from '../../tools/schema-validator.ts';
 import { ENVELOPE_SCHEMA, type Envelope, type EnvelopeAction } from '../envelope-schema.ts';
@@ -12,6 +14,7 @@ import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import type { ToolSpec } from '../../decision.ts';
+import type { ActionNotes } from '../codec.ts';
 
 function isEnvelopeLike(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && (Array.isArray(value.actions) || ('status' in value && 'thoughts' in value));
@@ -31,6 +34,10 @@ function actionItem(action: EnvelopeAction, tools: readonly ToolSpec[]): unknown
     return { action: 'answer_user', answer: params.text, ...(action.confidence === undefined ? {} : { confidence: action.confidence }) };
   }
   return callItem(action.action, params, tools);
+}
+
+function actionNotes({ type, confidence, warnings }: EnvelopeAction): ActionNotes {
+  return { type, ...(confidence === undefined ? {} : { confidence }), ...(warnings === undefined ? {} : { warnings }) };
 }
 
 function finalItem(envelope: Envelope): unknown {
@@ -56,7 +63,8 @@ export const envelopeActionsReader: DialectReader = {
         return failedReading('envelope', { kind: 'no-decision', message: `status ${envelope.status} with no actions and no final_response` });
       }
       const repaired = json.repaired || textOutside(text, spans).trim() !== '' || spans.length > 1;
-      return { dialect: 'envelope', items, thoughts: envelope.thoughts, repaired };
+      const actions = envelope.actions.length ? envelope.actions.map(actionNotes) : [{}];
+      return { dialect: 'envelope', items, thoughts: envelope.thoughts, repaired, actions, status: envelope.status };
     }
     if (primary && spans.length) {
       const json = readJson(spans[0]?.text ?? '');
