@@ -5,7 +5,6 @@
  */
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
-import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../models/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
@@ -47,10 +46,9 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
       const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
       const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
       state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
-      // The model answered that it failed (envelope ERROR_INTERNAL): the run fails with its message.
-      if (status === 'ERROR_INTERNAL' && decision.action === 'answer_user') throw new ModelReportedError({ status, message: decision.answer, ...snapshot(state) });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
+      if (status !== undefined) turn.status = status;
       return turn;
     }
     const error = parsed.error;

@@ -7,6 +7,7 @@ import type { CallToolDecision } from '../decision.ts';
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { MaxStepsError } from '../errors/max-steps-error.ts';
+import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
 import { askUser } from './ask-user.ts';
@@ -85,6 +86,9 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
   }
   if (decision.action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies };
   if (decision.action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies };
+  // The model answered that it failed (envelope ERROR_INTERNAL), after any cleanup actions of the
+  // turn ran: the run fails with the model's message instead of ending `answered`.
+  if (turn.status === 'ERROR_INTERNAL') throw new ModelReportedError({ status: turn.status, message: decision.answer, ...snapshot(state) });
   if (state.codec.native) appendReplies(state, turn, replies, answerDelivered);
   const end: Phase = { name: 'END', answer: decision.answer };
   if (decision.confidence !== undefined) end.confidence = decision.confidence;

@@ -35,6 +35,17 @@ describe('envelope status and action notes in the loop', () => {
     expect([result.status, result.answer]).toEqual(['answered', '3']);
   });
 
+  it('ERROR_INTERNAL with a cleanup call and a send_response runs the cleanup, then fails with the message', async () => {
+    const turn = envelope.render({ decisions: [call('add', { a: 1, b: 2 }), answer('Pricing API down; cleaned up.')], status: 'ERROR_INTERNAL' });
+    const model = new ScriptedModel([turn]);
+    const { events, result } = await collect(createAgent({ model, tools: [addTool], protocol: 'envelope', maxActionsPerTurn: 2 }).run('q'));
+    expect(ofType(events, 'tool-result').map((event) => event.tool)).toEqual(['add']);
+    expect(result.status).toBe('failed');
+    expect(ModelReportedError.isInstance(result.error)).toBe(true);
+    expect(result.error?.message).toBe('Pricing API down; cleaned up.');
+    expect(ofType(events, 'answer')).toHaveLength(0);
+  });
+
   it('the decision event carries each action type, confidence and warnings, and the status', async () => {
     const turn = JSON.stringify({
       status: 'REQUIRES_ACTION',
