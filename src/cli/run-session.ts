@@ -28,8 +28,6 @@ export interface SessionRequest {
   /** Replay only: recorded turns already played (resume). */
   replayFrom?: number;
   config: McpConfig;
-  /** False when the config's `env` values are not secrets (the bundled demo's fixed date). @default true */
-  configHasSecrets?: boolean;
   /** Kept with a new run (`RunMeta.config`) so `reins resume` can start the same session. */
   meta: Record<string, unknown>;
   approve: ApprovalMode;
@@ -41,7 +39,7 @@ export interface SessionRequest {
 }
 
 export async function runSession(request: SessionRequest, baseStore: Store): Promise<number> {
-  const mask = SecretMask.from(process.env, request.configHasSecrets === false ? {} : request.config);
+  const mask = SecretMask.from(process.env, request.config, { modelString: request.modelString });
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true;
   const trace = request.json
     ? undefined

@@ -4,10 +4,13 @@
  * interrupted (a tool call that started and never ended: answered with `interruptedCallMessage`, not
  * run again), waiting for the human (a question without reply, a call waiting for approval: asked
  * again), or not started (run now). A turn whose decision was never recorded is asked again.
+ * A call whose stored arguments hold the redaction marker (a secret was masked before it was
+ * written) is never run with them: it is reported to the model as interrupted, so it can call again.
  */
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../models/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
+import { containsRedacted } from '../sessions/redact.ts';
 import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
 import { textResult } from '../tools/toolbox.ts';
 import type { AcceptedTurn, DecisionReply } from './run-state.ts';
@@ -85,7 +88,7 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
       asked += 1;
       if (!question) return stop(false);
       if (!answer) return { ...stop(true), pendingQuestion: { question: question.question, why: question.why } };
-      replies.push({ content: answer.reply });
+      replies.push('automatic' in answer ? { content: answer.reply, isError: true } : { content: answer.reply });
       continue;
     }
     const callId = turn.toolCallIds?.[index] ?? `call_${step}_${index + 1}`;
@@ -95,13 +98,23 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
       replies.push(end.outcome === 'error' || end.result?.isError ? { content: end.observation, isError: true } : { content: end.observation });
       continue;
     }
-    if (startAt < 0) return stop(false);
-    if (waitsForApproval(after.slice(startAt + 1))) return stop(true);
     const call: InterruptedCall = { callId, tool: decision.tool, args: decision.args, step };
+    const approving = startAt >= 0 && waitsForApproval(after.slice(startAt + 1));
+    const neverRan = startAt < 0 || approving;
+    if (neverRan && !containsRedacted(decision.args)) return stop(approving);
     plan.interruptedCalls.push(call);
-    replies.push({ content: codec.observation(textResult(interruptedCallMessage(call), true), { tool: call.tool }), isError: true });
+    const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
+    replies.push({ content: codec.observation(textResult(message, true), { tool: call.tool }), isError: true });
   }
   return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
+}
+
+/** What the model is told about a call whose stored arguments were redacted. */
+export function redactedCallMessage(call: InterruptedCall): string {
+  return (
+    `The call to ${call.tool} was interrupted and not run again: its arguments held a secret that is never stored. ` +
+    'Call it again if it is still needed.'
+  );
 }
 
 /** Entry `i` sums the `model-response` records of step `i + 1`. */

@@ -3,11 +3,21 @@
  * listed, shown and resumed after a crash or an exit while waiting for the human. Node only
  * (`node:sqlite`).
  */
-export type { ListRunsOptions, Store } from './store.ts';
-export { RESUMABLE_STATUSES } from './store.ts';
+export type { ClaimRunOptions, ListRunsOptions, Store } from './store.ts';
+export { FINAL_STATUSES, RESUMABLE_STATUSES } from './store.ts';
 export { SqliteStore, defaultSessionsPath, type SqliteStoreOptions } from './sqlite-store.ts';
 export { MemoryStore } from './memory-store.ts';
-export { redact, redactText, isSecretName, REDACTED } from './redact.ts';
+export {
+  containsRedacted,
+  isSecretName,
+  redact,
+  redactConfig,
+  redactMeta,
+  redactRecord,
+  redactText,
+  REDACTED,
+} from './redact.ts';
+export { DEFAULT_OWNER_TIMEOUT_MS, OWNER_HEARTBEAT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
 export { recordFromEvent, storedError } from './record-from-event.ts';
 export {
   rebuildTranscript,
@@ -28,3 +38,5 @@ export type {
 } from './run-record.ts';
 export { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 export { SessionStoreError } from '../errors/session-store-error.ts';
+export { SessionInUseError } from '../errors/session-in-use-error.ts';
+export { SessionStoreMissingError } from '../errors/session-store-missing-error.ts';

@@ -1,13 +1,15 @@
 /**
  * A Store in process memory, for tests and short-lived embedding. Records are redacted and copied
- * through JSON on the way in, exactly as the SQLite store would keep them.
+ * through JSON on the way in, exactly as the SQLite store would keep them. Every run is owned by
+ * this process (no other process can reach it); a final status releases it.
  */
 import { randomUUID } from 'node:crypto';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
-import { redact } from './redact.ts';
+import { redactMeta, redactRecord } from './redact.ts';
+import { currentOwner } from './run-owner.ts';
 import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-record.ts';
 import { matchRunId, selectRuns } from './select-runs.ts';
-import type { ListRunsOptions, Store } from './store.ts';
+import { FINAL_STATUSES, type ListRunsOptions, type Store } from './store.ts';
 
 interface MemoryRun {
   meta: RunMeta;
@@ -22,7 +24,7 @@ export class MemoryStore implements Store {
 
   async createRun(meta: RunMeta): Promise<string> {
     const id = randomUUID();
-    const safe = copy(redact(meta));
+    const safe = copy(redactMeta(meta));
     const now = new Date().toISOString();
     this.#runs.set(id, {
       meta: safe,
@@ -35,6 +37,7 @@ export class MemoryStore implements Store {
         createdAt: now,
         updatedAt: now,
         recordCount: 0,
+        owner: currentOwner(),
       },
       records: [],
     });
@@ -43,11 +46,16 @@ export class MemoryStore implements Store {
 
   async appendStep(runId: string, record: RecordInput): Promise<RunRecord> {
     const run = this.#get(runId);
-    const stored = copy({ ...redact(record), runId, seq: run.records.length + 1, at: new Date().toISOString() });
+    const stored = copy({ ...redactRecord(record), runId, seq: run.records.length + 1, at: new Date().toISOString() });
     run.records.push(stored);
     run.summary.recordCount = run.records.length;
     run.summary.updatedAt = stored.at;
+    run.summary.owner = currentOwner();
     return copy(stored);
+  }
+
+  async claimRun(id: string): Promise<void> {
+    this.#get(id).summary.owner = currentOwner();
   }
 
   async loadRun(id: string): Promise<StoredRun> {
@@ -63,6 +71,8 @@ export class MemoryStore implements Store {
     const run = this.#get(id);
     run.summary.status = status;
     run.summary.updatedAt = new Date().toISOString();
+    if (FINAL_STATUSES.includes(status)) delete run.summary.owner;
+    else run.summary.owner = currentOwner();
   }
 
   async resolveId(prefix: string): Promise<string> {

@@ -10,7 +10,7 @@ import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage
 import type { InterruptedCall, RunRecord } from './run-record.ts';
 
 export interface RebuildOptions {
-  /** The question, when the records hold no `run-start` (e.g. the process died before it). */
+  /** The question, when the records hold no `run-start` (e.g. the process died before it). @default '' */
   question?: string;
   /** How the loop words the human's reply to an `ask_user`. @default the reply as is */
   renderUserReply?: (reply: string) => string;
@@ -111,7 +111,11 @@ export function rebuildTranscript(records: readonly RunRecord[], options: Rebuil
         break;
       case 'user-reply':
         pendingQuestion = undefined;
-        replies.push({ content: renderUserReply(record.reply), callId: turnCalls.find((call) => !replies.some((reply) => reply.callId === call.id))?.id });
+        replies.push({
+          // An automatic reply (nobody could answer) was shown to the model as it is, as an error.
+          ...('automatic' in record ? { content: record.reply, isError: true } : { content: renderUserReply(record.reply) }),
+          callId: turnCalls.find((call) => !replies.some((reply) => reply.callId === call.id))?.id,
+        });
         break;
       default:
         break;

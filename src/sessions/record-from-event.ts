@@ -46,6 +46,8 @@ export function recordFromEvent(event: AgentEvent): RecordInput | undefined {
         error: storedError(body.error),
         observation: body.observation,
       };
+    case 'model-retry':
+      return { type: 'model-retry', step: body.step, attempt: body.attempt, delayMs: body.delayMs, error: storedError(body.error) };
     case 'run-end':
       return {
         type: 'run-end',

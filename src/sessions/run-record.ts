@@ -10,6 +10,7 @@ import type { AgentEventType, EventOf, RunStatus } from '../loop/events.ts';
 import type { Usage } from '../models/model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
+import type { RunOwner } from './run-owner.ts';
 
 /**
  * A run's status in the store. `running` while the loop drives it (or when the process died:
@@ -43,6 +44,8 @@ export interface RunSummary {
   updatedAt: string;
   /** How many records the run holds. */
   recordCount: number;
+  /** The process continuing the run, while one does (released when the run ends). */
+  owner?: RunOwner;
 }
 
 /** An error as stored: the fields of a `ReinsError` that survive JSON. */
@@ -56,7 +59,7 @@ export interface StoredError {
 /** Events kept as they are (minus `runId`; errors become `StoredError`). */
 type KeptEventType = Exclude<
   AgentEventType,
-  'decision-delta' | 'tool-progress' | 'tool-call' | 'tool-result' | 'tool-error' | 'run-end'
+  'decision-delta' | 'tool-progress' | 'tool-call' | 'tool-result' | 'tool-error' | 'run-end' | 'model-retry'
 >;
 type KeptEvent = { [T in KeptEventType]: Omit<EventOf<T>, 'runId'> }[KeptEventType];
 
@@ -64,6 +67,11 @@ type KeptEvent = { [T in KeptEventType]: Omit<EventOf<T>, 'runId'> }[KeptEventTy
 export type RecordInput =
   | KeptEvent
   | { type: 'config'; step: number; config: Record<string, unknown> }
+  /**
+   * Nobody could answer an `ask_user` (no UserChannel, e.g. `reins run --no-input`): `reply` is what
+   * the model was told instead. Stored by the loop's recorder so the transcript shows it.
+   */
+  | { type: 'user-reply'; step: number; reply: string; automatic: true }
   | { type: 'tool-call-start'; step: number; callId: string; tool: string; args: Record<string, unknown> }
   | {
       type: 'tool-call-end';
@@ -79,6 +87,8 @@ export type RecordInput =
       durationMs?: number;
     }
   | { type: 'run-end'; step: number; status: RunStatus; usage: Usage; error?: StoredError }
+  /** A model call failed mid-stream and the turn is asked again after `delayMs`. */
+  | { type: 'model-retry'; step: number; attempt: number; delayMs: number; error: StoredError }
   | {
       type: 'run-resume';
       step: number;

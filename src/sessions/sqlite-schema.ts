@@ -1,5 +1,8 @@
 /** The SQLite schema of the sessions database. Bump the version with every change. */
-export const SESSIONS_SCHEMA_VERSION = 1;
+import type { DatabaseSync } from 'node:sqlite';
+
+/** 1: runs and records. 2: the run's owner (`owner_pid`, `owner_host`, `heartbeat_at`). */
+export const SESSIONS_SCHEMA_VERSION = 2;
 
 export const SESSIONS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -11,7 +14,10 @@ CREATE TABLE IF NOT EXISTS runs (
   meta TEXT NOT NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  record_count INTEGER NOT NULL DEFAULT 0
+  record_count INTEGER NOT NULL DEFAULT 0,
+  owner_pid INTEGER,
+  owner_host TEXT,
+  heartbeat_at TEXT
 );
 CREATE INDEX IF NOT EXISTS runs_updated ON runs (updated_at DESC);
 CREATE TABLE IF NOT EXISTS records (
@@ -24,3 +30,22 @@ CREATE TABLE IF NOT EXISTS records (
   PRIMARY KEY (run_id, seq)
 ) WITHOUT ROWID;
 `;
+
+const OWNER_COLUMNS = [
+  ['owner_pid', 'INTEGER'],
+  ['owner_host', 'TEXT'],
+  ['heartbeat_at', 'TEXT'],
+] as const;
+
+/** True when the database holds reins' `runs` table. */
+export function hasSessionsTables(db: DatabaseSync): boolean {
+  return db.prepare("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'runs'").get() !== undefined;
+}
+
+/** Creates the tables, or brings a database of an older version up to this one. */
+export function migrateSessionsSchema(db: DatabaseSync): void {
+  db.exec(SESSIONS_SCHEMA);
+  const columns = new Set((db.prepare('PRAGMA table_info(runs)').all() as { name: string }[]).map((column) => column.name));
+  for (const [name, type] of OWNER_COLUMNS) if (!columns.has(name)) db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${type}`);
+  db.exec(`PRAGMA user_version = ${SESSIONS_SCHEMA_VERSION}`);
+}

@@ -2,21 +2,23 @@
  * The durable Store on `node:sqlite`. One database file holds every run; WAL mode lets several
  * processes append to it at once (each append is its own `BEGIN IMMEDIATE` transaction, and a
  * writer waits up to `busyTimeoutMs` for another). `synchronous = FULL`: a record has reached the
- * disk when `appendStep` resolves.
+ * disk when `appendStep` resolves. Each run has an owner (`run-owner.ts`): writes from another
+ * process are refused while the owner lives.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { join } from 'node:path';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import envPaths from 'env-paths';
 import { ReinsError } from '../errors/reins-error.ts';
+import { SessionInUseError } from '../errors/session-in-use-error.ts';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
-import { redact } from './redact.ts';
+import { openSessionsDatabase } from './open-sessions-database.ts';
+import { redactMeta, redactRecord } from './redact.ts';
+import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
 import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-record.ts';
 import { DEFAULT_LIST_LIMIT, matchRunId } from './select-runs.ts';
-import { SESSIONS_SCHEMA, SESSIONS_SCHEMA_VERSION } from './sqlite-schema.ts';
-import type { ListRunsOptions, Store } from './store.ts';
+import { FINAL_STATUSES, type ClaimRunOptions, type ListRunsOptions, type Store } from './store.ts';
 
 export interface SqliteStoreOptions {
   /**
@@ -27,6 +29,12 @@ export interface SqliteStoreOptions {
   path?: string;
   /** How long a write waits for another process holding the write lock. @default 5000 */
   busyTimeoutMs?: number;
+  /** Only read: never creates or changes the file (`reins show`, `reins sessions`). @default false */
+  readOnly?: boolean;
+  /** Create the file (and its folder) when missing; when false a missing file is a `SessionStoreMissingError`. @default true */
+  create?: boolean;
+  /** After this long without a heartbeat a run's owner counts as dead. @default 120000 (2 minutes) */
+  ownerTimeoutMs?: number;
 }
 
 /** Where runs are kept when no path is given. */
@@ -44,6 +52,14 @@ interface RunRow {
   created_at: string;
   updated_at: string;
   record_count: number;
+  owner_pid?: number | null;
+  owner_host?: string | null;
+  heartbeat_at?: string | null;
+}
+
+function ownerOf(row: Pick<RunRow, 'owner_pid' | 'owner_host' | 'heartbeat_at'>): RunOwner | undefined {
+  if (row.owner_pid === null || row.owner_pid === undefined || !row.owner_host || !row.heartbeat_at) return undefined;
+  return { pid: Number(row.owner_pid), host: row.owner_host, heartbeatAt: row.heartbeat_at };
 }
 
 function toSummary(row: RunRow): RunSummary {
@@ -56,6 +72,7 @@ function toSummary(row: RunRow): RunSummary {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     recordCount: Number(row.record_count),
+    ...(ownerOf(row) ? { owner: ownerOf(row) } : {}),
   };
 }
 
@@ -63,31 +80,30 @@ export class SqliteStore implements Store {
   /** The database file this store writes. */
   readonly path: string;
   readonly #db: DatabaseSync;
+  readonly #ownerTimeoutMs: number;
 
   constructor(options: SqliteStoreOptions = {}) {
     this.path = options.path ?? defaultSessionsPath();
-    try {
-      if (this.path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
-      this.#db = new DatabaseSync(this.path, { timeout: options.busyTimeoutMs ?? 5000 });
-      this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
-      this.#db.exec(SESSIONS_SCHEMA);
-      this.#db.exec(`PRAGMA user_version = ${SESSIONS_SCHEMA_VERSION}`);
-    } catch (cause) {
-      throw new SessionStoreError(`Cannot open the sessions database ${this.path}`, { operation: 'open', path: this.path, cause });
-    }
+    this.#ownerTimeoutMs = options.ownerTimeoutMs ?? DEFAULT_OWNER_TIMEOUT_MS;
+    this.#db = openSessionsDatabase(this.path, {
+      readOnly: options.readOnly ?? false,
+      create: options.create ?? true,
+      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+    });
   }
 
   async createRun(meta: RunMeta): Promise<string> {
     return this.#guard('create', () => {
-      const safe = redact(meta);
+      const safe = redactMeta(meta);
       const id = randomUUID();
       const now = new Date().toISOString();
+      const owner = currentOwner();
       this.#db
         .prepare(
-          `INSERT INTO runs (id, question, model, protocol, status, meta, created_at, updated_at, record_count)
-           VALUES (?, ?, ?, ?, 'running', ?, ?, ?, 0)`,
+          `INSERT INTO runs (id, question, model, protocol, status, meta, created_at, updated_at, record_count, owner_pid, owner_host, heartbeat_at)
+           VALUES (?, ?, ?, ?, 'running', ?, ?, ?, 0, ?, ?, ?)`,
         )
-        .run(id, safe.question, safe.model ?? null, safe.protocol ?? null, JSON.stringify(safe), now, now);
+        .run(id, safe.question, safe.model ?? null, safe.protocol ?? null, JSON.stringify(safe), now, now, owner.pid, owner.host, owner.heartbeatAt);
       return id;
     });
   }
@@ -95,24 +111,28 @@ export class SqliteStore implements Store {
   async appendStep(runId: string, record: RecordInput): Promise<RunRecord> {
     return this.#guard('append', () => {
       const at = new Date().toISOString();
-      const safe = redact(record);
-      this.#db.exec('BEGIN IMMEDIATE');
-      try {
+      const safe = redactRecord(record);
+      return this.#owned(runId, false, (owner) => {
         const row = this.#db
-          .prepare('UPDATE runs SET record_count = record_count + 1, updated_at = ? WHERE id = ? RETURNING record_count')
-          .get(at, runId) as { record_count: number } | undefined;
-        if (!row) throw new SessionNotFoundError(runId);
+          .prepare(
+            'UPDATE runs SET record_count = record_count + 1, updated_at = ?, owner_pid = ?, owner_host = ?, heartbeat_at = ? WHERE id = ? RETURNING record_count',
+          )
+          .get(at, owner.pid, owner.host, owner.heartbeatAt, runId) as { record_count: number };
         const seq = Number(row.record_count);
         this.#db
           .prepare('INSERT INTO records (run_id, seq, at, step, type, body) VALUES (?, ?, ?, ?, ?, ?)')
           .run(runId, seq, at, safe.step, safe.type, JSON.stringify(safe));
-        this.#db.exec('COMMIT');
-        return { ...safe, runId, seq, at };
-      } catch (error) {
-        this.#db.exec('ROLLBACK');
-        throw error;
-      }
+        return { ...safe, runId, seq, at } as RunRecord;
+      });
     });
+  }
+
+  async claimRun(id: string, options: ClaimRunOptions = {}): Promise<void> {
+    this.#guard('claim', () =>
+      this.#owned(id, options.force ?? false, (owner) => {
+        this.#db.prepare('UPDATE runs SET owner_pid = ?, owner_host = ?, heartbeat_at = ? WHERE id = ?').run(owner.pid, owner.host, owner.heartbeatAt, id);
+      }),
+    );
   }
 
   async loadRun(id: string): Promise<StoredRun> {
@@ -142,12 +162,14 @@ export class SqliteStore implements Store {
   }
 
   async markStatus(id: string, status: SessionStatus): Promise<void> {
-    this.#guard('mark-status', () => {
-      const result = this.#db
-        .prepare('UPDATE runs SET status = ?, updated_at = ? WHERE id = ?')
-        .run(status, new Date().toISOString(), id);
-      if (Number(result.changes) === 0) throw new SessionNotFoundError(id);
-    });
+    this.#guard('mark-status', () =>
+      this.#owned(id, false, (owner) => {
+        const holder = FINAL_STATUSES.includes(status) ? [null, null, null] : [owner.pid, owner.host, owner.heartbeatAt];
+        this.#db
+          .prepare('UPDATE runs SET status = ?, updated_at = ?, owner_pid = ?, owner_host = ?, heartbeat_at = ? WHERE id = ?')
+          .run(status, new Date().toISOString(), ...holder, id);
+      }),
+    );
   }
 
   async resolveId(prefix: string): Promise<string> {
@@ -161,6 +183,26 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     if (this.#db.isOpen) this.#db.close();
+  }
+
+  /**
+   * Runs `write` in one `BEGIN IMMEDIATE` transaction after checking the run's owner: unknown run,
+   * `SessionNotFoundError`; another live owner (and not `force`), `SessionInUseError`.
+   */
+  #owned<T>(id: string, force: boolean, write: (owner: RunOwner) => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const row = this.#db.prepare('SELECT owner_pid, owner_host, heartbeat_at FROM runs WHERE id = ?').get(id) as RunRow | undefined;
+      if (!row) throw new SessionNotFoundError(id);
+      const owner = ownerOf(row);
+      if (!force && ownedByAnother(owner, this.#ownerTimeoutMs)) throw new SessionInUseError(id, owner);
+      const result = write(currentOwner());
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
   }
 
   /** Runs a database operation; failures other than reins errors become a `SessionStoreError`. */

@@ -12,6 +12,11 @@ export interface ListRunsOptions {
   limit?: number;
 }
 
+export interface ClaimRunOptions {
+  /** Take the run over even when another live process owns it. @default false */
+  force?: boolean;
+}
+
 export interface Store {
   /** Creates a run with status `running` and returns its id. */
   createRun(meta: RunMeta): Promise<string>;
@@ -31,9 +36,20 @@ export interface Store {
    * Rejects with `SessionNotFoundError` when none or several match.
    */
   resolveId(prefix: string): Promise<string>;
+  /**
+   * Makes this process the run's owner (or refreshes its heartbeat). Rejects with
+   * `SessionInUseError` when another live process owns it (see `run-owner.ts`), unless `force`;
+   * with `SessionNotFoundError` for an unknown id. Stores that implement it also refuse
+   * `appendStep` and `markStatus` while another live process owns the run; a final status
+   * (`answered`, `failed`, `cancelled`) releases the run.
+   */
+  claimRun?(id: string, options?: ClaimRunOptions): Promise<void>;
   /** Releases the database. Further calls reject. */
   close(): Promise<void>;
 }
+
+/** Statuses of a run that ended: no process owns it any more. */
+export const FINAL_STATUSES: readonly SessionStatus[] = ['answered', 'failed', 'cancelled'];
 
 /** Statuses from which a run can be resumed. */
 export const RESUMABLE_STATUSES: readonly SessionStatus[] = ['running', 'waiting-user', 'failed', 'cancelled'];

@@ -2,9 +2,13 @@
  * Usage errors, bad configs and a missing model give a clear message on stderr and the documented
  * exit code (2 usage/config, 3 no model).
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reins, tempWorkspace } from './cli-process.ts';
+import { BIN, FIXTURES, ROOT, reins, tempWorkspace } from './cli-process.ts';
 
 let work: Awaited<ReturnType<typeof tempWorkspace>>;
 beforeEach(async () => (work = await tempWorkspace()));
@@ -37,7 +41,9 @@ describe('reins usage errors (exit 2)', () => {
     expect(notJson.code).toBe(2);
 
     const badEntry = await work.write('bad-entry.json', { mcpServers: { notes: { args: ['x'] } } });
-    const entry = await reins(['run', 'q', '--config', badEntry, '--store', work.store, '--model', 'replay:x.json'], { cwd: work.dir });
+    const entry = await reins(['run', 'plan a weekend trip', '--config', badEntry, '--store', work.store, '--model', `replay:${join(FIXTURES, 'ask-user.json')}`], { cwd: work.dir });
+    expect(entry.stderr).toMatch(/MCP server notes failed: .*needs "command" \(stdio\) or "url"/);
+    expect(entry.stderr).toMatch(/Fix the server entry/);
     expect(entry.code).toBe(2);
   });
 
@@ -47,6 +53,61 @@ describe('reins usage errors (exit 2)', () => {
     expect(done.code).toBe(2);
   });
 });
+
+describe('a mistyped --store (exit 2, nothing created)', () => {
+  it.each([
+    [['show', 'abc']],
+    [['sessions']],
+    [['resume', 'abc']],
+  ])('reins %j --store <missing> says so and creates no file or folder', async (args) => {
+    const missing = join(work.dir, 'no-such-dir', 'x.db');
+    const done = await reins([...args, '--store', missing], { cwd: work.dir });
+    expect(done.stderr).toContain(`No sessions database at ${missing}`);
+    expect(done.code).toBe(2);
+    expect(existsSync(join(work.dir, 'no-such-dir'))).toBe(false);
+  });
+
+  it('gives the reason when the file is not a sessions database', async () => {
+    const notes = await work.write('notes.txt', 'these are notes, not a database. '.repeat(50));
+    const done = await reins(['show', 'abc', '--store', notes], { cwd: work.dir });
+    expect(done.stderr).toMatch(/Cannot open the sessions database .*notes\.txt: file is not a database/);
+    expect(done.code).toBe(2);
+  });
+});
+
+describe('the Node version', () => {
+  const oldNode = ['/usr/local/bin/node', ...whichAll('node')].find((path) => existsSync(path) && /^v(1\d|20|21)\./.test(versionOf(path)));
+
+  it.runIf(oldNode)('refuses Node < 22.13 with a clear message and exit 2, from source and from dist/', async () => {
+    const fromSource = spawnSync(oldNode!, [BIN, '--version'], { encoding: 'utf8' });
+    expect(fromSource.stderr).toMatch(/reins needs Node >= 22\.13 \(for node:sqlite.*this is Node v?\d+/);
+    expect(fromSource.status).toBe(2);
+    // An installed package: no src/, only the compiled dist/ (its main is never reached on old Node).
+    const installed = join(work.dir, 'package');
+    await mkdir(join(installed, 'bin'), { recursive: true });
+    await mkdir(join(installed, 'dist', 'src', 'cli'), { recursive: true });
+    await copyFile(BIN, join(installed, 'bin', 'reins.js'));
+    await writeFile(join(installed, 'dist', 'src', 'cli', 'main.js'), "import 'node:sqlite';\nexport const main = async () => 0;\n");
+    const fromDist = spawnSync(oldNode!, [join(installed, 'bin', 'reins.js'), '--version'], { encoding: 'utf8' });
+    expect(fromDist.stderr).toMatch(/reins needs Node >= 22\.13/);
+    expect(fromDist.stderr).not.toMatch(/ERR_UNKNOWN_BUILTIN_MODULE/);
+    expect(fromDist.status).toBe(2);
+  });
+
+  it('declares the same minimum in package.json engines', async () => {
+    const packageJson = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(packageJson.engines.node).toBe('>=22.13');
+  });
+});
+
+function whichAll(name: string): string[] {
+  const found = spawnSync('which', ['-a', name], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.split('\n').filter(Boolean) : [];
+}
+
+function versionOf(path: string): string {
+  return spawnSync(path, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+}
 
 describe('no model (exit 3)', () => {
   it('says exactly how to configure a model when the key is missing', async () => {

@@ -3,6 +3,7 @@
  * a slow tool runs, or while the run waits for the user; then `reins resume <id>` finishes the run
  * and the stored transcript has every step once.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING, FIXTURES, jsonLines, reins, showJson, startReins, tempWorkspace } from './cli-process.ts';
@@ -28,6 +29,13 @@ describe('reins resume after kill -9', () => {
     const model = `replay:${join(FIXTURES, 'long-operation.json')}`;
     const first = startReins(['run', 'run the long operation', '--config', config, '--model', model, '--store', work.store, '--json'], { cwd: work.dir });
     const toolCall = JSON.parse(await first.line((line) => line.includes('"type":"tool-call"'))) as { runId: string; callId: string };
+
+    // While the first process still runs it, the run cannot be resumed elsewhere.
+    const concurrent = await reins(['resume', toolCall.runId, '--store', work.store, '--json'], { cwd: work.dir });
+    expect(concurrent.code).toBe(2);
+    expect(concurrent.stderr).toContain(`Run ${toolCall.runId} is in use by process ${first.child.pid}`);
+    expect(concurrent.stderr).toMatch(/--force/);
+    expect(concurrent.stdout).toBe('');
     first.killHard();
     expect((await first.finished).signal).toBe('SIGKILL');
 
@@ -68,6 +76,27 @@ describe('reins resume after kill -9', () => {
     expect(ofType(after.records, 'user-question')).toHaveLength(1);
     expect(ofType(after.records, 'user-reply').map((record) => record.reply)).toEqual(['Lisbon']);
     expect(JSON.stringify(ofType(after.records, 'model-request').at(-1)?.messages)).toContain('Lisbon');
+  });
+
+  it('keeps a tool argument named `key` through kill -9 during an approval wait, and runs the tool with it on resume', async () => {
+    const kvFile = join(work.dir, 'kv.json');
+    const config = await work.write('mcp.json', { mcpServers: { kv: { command: process.execPath, args: [join(FIXTURES, 'kv-server.ts')], env: { KV_FILE: kvFile } } } });
+    const model = `replay:${join(FIXTURES, 'kv-set.json')}`;
+    const first = startReins(['run', 'remember that my favourite colour is blue', '--config', config, '--model', model, '--store', work.store, '--json'], { cwd: work.dir });
+    const request = JSON.parse(await first.line((line) => line.includes('"type":"approval-request"'))) as { runId: string; args: unknown };
+    expect(request.args).toEqual({ key: 'api_key', value: 'blue' });
+    first.killHard();
+    await first.finished;
+    const before = await showJson(request.runId, work.dir, work.store);
+    expect(ofType(before.records, 'tool-call-start')[0]).toMatchObject({ tool: 'set_value', args: { key: 'api_key', value: 'blue' } });
+
+    const resumed = await reins(['resume', request.runId, '--store', work.store, '--json'], { cwd: work.dir, input: 'y\n' });
+    expect(resumed.code).toBe(0);
+    expect(jsonLines(resumed.stdout).find((event) => event.type === 'approval-request')).toMatchObject({ args: { key: 'api_key', value: 'blue' } });
+    expect(JSON.parse(await readFile(kvFile, 'utf8'))).toEqual({ api_key: 'blue' });
+    const after = await showJson(request.runId, work.dir, work.store);
+    expectStepsOnce(after.records, [1, 2]);
+    expect(ofType(after.records, 'tool-call-end')).toHaveLength(1);
   });
 
   it('keeps a run whose stdin ended during a question, cancelled and resumable', async () => {

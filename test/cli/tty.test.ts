@@ -1,12 +1,15 @@
 /**
  * The CLI on a real terminal: `script` (util-linux/bsdutils, on every Debian machine) gives the
  * child a pseudo-terminal. On a TTY the trace has a spinner, colours and thoughts by type; NO_COLOR
- * removes every colour; off a TTY there is no spinner and no escape code at all.
+ * removes every colour; off a TTY there is no spinner and no escape code at all. Questions and
+ * approvals are @clack/prompts prompts, answered here with keypresses written to `script`'s stdin
+ * (which it forwards to the terminal).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, NODE, reins, tempWorkspace } from './cli-process.ts';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { BIN, FIXTURES, MEMORY, NODE, reins, showJson, tempWorkspace } from './cli-process.ts';
 
 const run = promisify(execFile);
 const colour = /\u001b\[\d+(;\d+)*m/;
@@ -47,5 +50,45 @@ describe('reins on a terminal', () => {
     expect(done.stderr).not.toMatch(spinnerFrame);
     expect(done.stderr).toContain('check_calendar');
     expect(done.stdout).toContain('Main: Aloo Matar');
+  });
+});
+
+describe('prompts on a terminal', () => {
+  it('asks an ask_user question and an approval as prompts, answered with keypresses, and the run completes', async () => {
+    const model = `replay:${join(FIXTURES, 'ask-then-delete.json')}`;
+    const server = `${process.execPath} ${MEMORY}`;
+    const command = `stty cols 100 rows 30; '${NODE}' '${BIN}' run 'forget an item' --server '${server}' --model '${model}' --store '${work.store}'`;
+    const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', NO_COLOR: '1', MEMORY_FILE_PATH: join(work.dir, 'memory.jsonl') };
+    delete env.FORCE_COLOR;
+    const terminal = spawn('script', ['-qec', command, '/dev/null'], { cwd: work.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    onTestFinished(() => {
+      if (terminal.exitCode === null && terminal.signalCode === null) terminal.kill('SIGKILL');
+    });
+    // Each answer is typed once its prompt is on the screen (after a short pause, so the prompt reads keys).
+    const answers = [
+      { prompt: /◆ {2}Which item should I forget\? \(I need its name\.\)/, keys: 'milk\r' },
+      { prompt: /◆ {2}Run delete_entities \{"entityNames":\["milk"\]\}\? \(destructive tool\)[\s\S]*Yes \/ .*No/, keys: 'y' },
+    ];
+    let screen = '';
+    terminal.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      screen += chunk;
+      const next = answers[0];
+      if (next && next.prompt.test(screen)) {
+        answers.shift();
+        setTimeout(() => terminal.stdin.write(next.keys), 100);
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => terminal.on('close', resolve));
+    expect(answers).toEqual([]);
+    expect(code).toBe(0);
+    expect(screen).toMatch(/◇ {2}Which item should I forget\?[^\n]*\r?\n│ {2}milk/);
+    expect(screen).toMatch(/◇ {2}Run delete_entities[^\n]*\r?\n│ {2}Yes/);
+    expect(screen).toContain('Forgotten: milk.');
+    const runId = /run ([0-9a-f-]{36})/.exec(screen)?.[1] as string;
+    const { summary, records } = await showJson(runId, work.dir, work.store);
+    expect(summary.status).toBe('answered');
+    expect(records.filter((record) => record.type === 'user-reply').map((record) => record.reply)).toEqual(['milk']);
+    expect(records.find((record) => record.type === 'approval-reply')).toMatchObject({ tool: 'delete_entities', approved: true });
+    expect(records.find((record) => record.type === 'tool-call-end')).toMatchObject({ tool: 'delete_entities', outcome: 'result' });
   });
 });

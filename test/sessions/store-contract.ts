@@ -153,6 +153,42 @@ export function runStoreContract(name: string, options: StoreContractOptions): v
       expect(run.summary.question).toBe('use key [redacted] please');
     });
 
+    it('keeps tool arguments and messages whose field names look like credentials', async () => {
+      const id = await store.createRun({ question: 'q' });
+      const args = { key: 'favourite-colour', token: 'page-2', password_hint: 'the dog' };
+      const action = { action: 'call_tool' as const, tool: 'set_value', args, reason: 'r' };
+      const bodies: RecordInput[] = [
+        { type: 'decision', step: 1, repaired: false, dialect: 'json', thoughts: [], decision: action, decisions: [action] },
+        { type: 'tool-call-start', step: 1, callId: 'c1', tool: 'set_value', args },
+        { type: 'model-request', step: 2, attempt: 1, system: 'S', messages: [{ role: 'user', content: JSON.stringify({ key: 'k', apiKey: 'visible-by-name' }) }] },
+      ];
+      for (const body of bodies) await store.appendStep(id, body);
+      const run = await store.loadRun(id);
+      expect(run.records.map(({ runId: _r, seq: _s, at: _a, ...body }) => body)).toEqual(bodies);
+    });
+
+    it('stores an automatic user reply as such', async () => {
+      const id = await store.createRun({ question: 'q' });
+      await store.appendStep(id, { type: 'user-reply', step: 1, reply: 'No user is available.', automatic: true });
+      expect((await store.loadRun(id)).records[0]).toMatchObject({ type: 'user-reply', automatic: true });
+    });
+
+    it('makes this process the owner of a run it creates, and releases it when the run ends', async () => {
+      const id = await store.createRun({ question: 'q' });
+      const before = Date.now();
+      const owned = (await store.loadRun(id)).summary.owner;
+      expect(owned).toMatchObject({ pid: process.pid });
+      await store.markStatus(id, 'waiting-user');
+      expect((await store.loadRun(id)).summary.owner?.pid).toBe(process.pid);
+      await store.markStatus(id, 'cancelled');
+      expect((await store.loadRun(id)).summary.owner).toBeUndefined();
+      await store.claimRun?.(id);
+      const claimed = (await store.loadRun(id)).summary.owner;
+      expect(claimed?.pid).toBe(process.pid);
+      expect(Date.parse(claimed!.heartbeatAt)).toBeGreaterThanOrEqual(before - 1000);
+      if (store.claimRun) await expect(store.claimRun('no-such-run')).rejects.toSatisfy(SessionNotFoundError.isInstance);
+    });
+
     it('returns copies: changing a loaded run does not change the store', async () => {
       const id = await store.createRun({ question: 'q' });
       await store.appendStep(id, { type: 'user-reply', step: 1, reply: 'original' });

@@ -51,7 +51,6 @@ export function registerDemo(program: Command, finish: (code: number) => void): 
             modelString: `replay:${recording}`,
             protocol,
             config: demoConfig(demo),
-            configHasSecrets: false,
             meta: { demo, approve: 'ask' },
             approve: 'ask',
             json: flags.json,

@@ -2,11 +2,15 @@
  * `reins resume <id>`: continues a stored run from its last committed step, with the servers,
  * model and approval mode it started with (each can be overridden). Tool calls that were in flight
  * are reported to the model as interrupted; a question waiting for the human is asked again.
+ * A run another live process is continuing is refused (`SessionInUseError`, exit 2) unless
+ * `--force`. Secrets are never stored, so a run started with one on a `--server` line or in the
+ * model URL needs that flag given again.
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import { containsRedacted } from '../../sessions/redact.ts';
 import { runSession } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
 import { loadToolConfig } from '../setup/load-tool-config.ts';
@@ -30,14 +34,26 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--model <provider:model>', 'use another model than the run started with')
     .option('--max-steps <n>', 'model turns in all before the run fails (default: as started, else 20)', positiveInteger)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
-    .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode }) => {
-      const store = openStore(flags.store);
+    .option('--force', 'take the run over even if another process seems to be continuing it', false)
+    .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean }) => {
+      const store = openStore(flags.store, 'existing');
       try {
         const runId = await store.resolveId(idPrefix);
         const stored = await store.loadRun(runId);
         if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
+        await store.claimRun(runId, { force: flags.force });
         const saved = (stored.meta.config ?? {}) as SavedSession;
         const overrides = flags.config !== undefined || flags.server.length > 0;
+        if (!overrides && containsRedacted(saved.servers ?? [])) {
+          throw new ConfigError(`Run ${runId} was started with a secret on a --server line, and secrets are never stored.`, {
+            hint: 'Give the same --server line(s) again (or --config), e.g. reins resume <id> --server "...".',
+          });
+        }
+        if (!flags.model && containsRedacted(stored.meta.model ?? '')) {
+          throw new ConfigError(`Run ${runId} was started with a secret in its model string, and secrets are never stored.`, {
+            hint: 'Give the same --model again.',
+          });
+        }
         const config = overrides
           ? (await loadToolConfig(flags.config, flags.server)).config
           : saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
@@ -54,7 +70,6 @@ export function registerResume(program: Command, finish: (code: number) => void)
             protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
             replayFrom: modelString.startsWith('replay:') ? replies : 0,
             config,
-            configHasSecrets: !(saved.demo && !overrides),
             meta: saved as Record<string, unknown>,
             approve,
             ...(maxSteps ? { maxSteps } : {}),

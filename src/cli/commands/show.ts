@@ -12,7 +12,7 @@ export function registerShow(program: Command): void {
     .option('--store <path>', 'the sessions database')
     .option('--json', 'the run and its records as JSON on stdout', false)
     .action(async (idPrefix: string, flags: { store?: string; json: boolean }) => {
-      const store = openStore(flags.store);
+      const store = openStore(flags.store, 'read');
       try {
         const run = await store.loadRun(await store.resolveId(idPrefix));
         const mask = SecretMask.from(process.env);

@@ -8,6 +8,7 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { confirm, isCancel, text } from '@clack/prompts';
+import { PromptCancelledError } from '../../errors/prompt-cancelled-error.ts';
 import type { UserChannel } from '../../loop/user-channel.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import { askForm, describeForm, replyFromLine } from './elicitation-form.ts';
@@ -39,7 +40,7 @@ function clackPrompter(options: PrompterOptions): Prompter {
   function settle(value: string | boolean | symbol): string | boolean {
     if (typeof value !== 'symbol' && !isCancel(value)) return value;
     options.cancel('cancelled at the prompt');
-    throw new Error('cancelled at the prompt');
+    throw new PromptCancelledError('cancelled');
   }
   return {
     async ask(question, signal) {
@@ -71,7 +72,7 @@ function linePrompter(options: PrompterOptions): Prompter {
     const next = await Promise.race([iterator.next(), aborted]);
     if (next.done) {
       options.cancel('stdin ended while the run waited for a reply');
-      throw new Error('stdin ended');
+      throw new PromptCancelledError('input-ended');
     }
     return next.value;
   };

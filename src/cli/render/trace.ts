@@ -90,6 +90,10 @@ export class TraceRenderer {
           this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}`);
         }
         return;
+      case 'model-retry':
+        this.pause();
+        this.line(c.yellow(`  ↻ model call failed (${shorten(event.error.message, 70)}): retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s`));
+        return;
       case 'output-invalid':
         this.line(c.yellow(`  ✗ invalid output (attempt ${event.attempt}): ${shorten(event.reason, 90)} · asked to correct`));
         return;

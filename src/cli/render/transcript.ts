@@ -13,6 +13,7 @@ export function renderTranscript(run: StoredRun): string {
     `run ${summary.id}  ${summary.status}`,
     `question: ${summary.question}`,
     `model: ${summary.model ?? '?'} · protocol: ${summary.protocol ?? '?'} · started ${summary.createdAt}`,
+    ...(summary.owner ? [`owner: process ${summary.owner.pid} on ${summary.owner.host} · last active ${summary.owner.heartbeatAt}`] : []),
     ...(meta.config ? [`setup: ${JSON.stringify(meta.config)}`] : []),
     '',
   ];
@@ -52,6 +53,7 @@ function renderRecord(record: RunRecord): string[] {
     case 'user-question':
       return [`${at} question to the user: ${record.question}${record.why ? ` (why: ${record.why})` : ''}`];
     case 'user-reply':
+      if ('automatic' in record) return [`${at} no user available (automatic reply): the model was told: ${record.reply}`];
       return [`${at} user replied: ${record.reply}`];
     case 'answer':
       return [`${at} answer${record.bestEffort ? ' (best effort)' : ''}:`, indent(record.answer)];

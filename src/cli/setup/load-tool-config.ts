@@ -8,6 +8,7 @@ import { basename, extname, resolve } from 'node:path';
 import { parse } from 'shell-quote';
 import { ConfigError } from '../../errors/config-error.ts';
 import { loadMcpConfig } from '../../mcp/load-mcp-config.ts';
+import { isSecretName } from '../../sessions/redact.ts';
 import type { McpConfig, StdioServerConfig } from '../../mcp/mcp-config.ts';
 
 export interface ToolSources {
@@ -50,17 +51,35 @@ export function parseServerLine(line: string): StdioServerConfig {
 
 /** Path parts that say nothing about the server. */
 const GENERIC = new Set(['index', 'main', 'server', 'dist', 'build', 'src', 'lib', 'bin', 'cli', '']);
+/** Commands that start the program named by their first argument (`npx -y <package>`, `node <script>`). */
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'pipx', 'node', 'bun', 'deno', 'python', 'python3', 'uv', 'tsx']);
+const SCRIPT = /\.(m?[jt]s|cjs|py|rb|sh)$/i;
+const SCOPED_PACKAGE = /^@[\w.-]+\/[\w.-]+(@[\w.^~-]+)?$/;
 
 /**
- * A readable server name from the last argument that is not a flag, else the command:
- * `@modelcontextprotocol/server-memory` and `.../server-memory/dist/index.js` give `server-memory`.
+ * A readable server name from what the line runs, never from other arguments (which may be
+ * secrets): a scoped package (`@scope/server-foo` -> `server-foo`), else a script path
+ * (`.../server-memory/dist/index.js` -> `server-memory`), else a runner's first plain argument
+ * (`npx -y mcp-server-git` -> `mcp-server-git`), else the command's file name.
  */
-function serverName(server: StdioServerConfig): string {
-  const target = [...(server.args ?? [])].reverse().find((arg) => !arg.startsWith('-')) ?? server.command;
-  const parts = target.split(/[\\/]/).map((part, index, all) => (index === all.length - 1 ? basename(part, extname(part)) : part));
-  const meaningful = parts.reverse().find((part) => !GENERIC.has(part.toLowerCase())) ?? 'server';
-  return meaningful.replace(/[^A-Za-z0-9_-]+/g, '-');
+export function serverName(server: StdioServerConfig): string {
+  const args = server.args ?? [];
+  const scoped = args.find((arg) => SCOPED_PACKAGE.test(arg));
+  if (scoped) return readable(scoped.slice(1).split('@')[0]!.split('/')[1]!);
+  const script = args.find((arg) => !arg.startsWith('-') && SCRIPT.test(arg));
+  if (script) {
+    const parts = script.split(/[\\/]/).map((part, index, all) => (index === all.length - 1 ? basename(part, extname(part)) : part));
+    return readable(parts.reverse().find((part) => !GENERIC.has(part.toLowerCase())) ?? 'server');
+  }
+  const command = basename(server.command).replace(/\.exe$/i, '');
+  if (RUNNERS.has(command.replace(/[\d.]+$/, '') || command)) {
+    const plain = args.find((arg, index) => /^[A-Za-z0-9][\w.-]*(@[\w.^~-]+)?$/.test(arg) && !isSecretName(args[index - 1]?.replace(/^-+/, '') ?? ''));
+    if (plain) return readable(plain.split('@')[0]!);
+  }
+  return readable(command);
 }
+
+const readable = (name: string) => name.replace(/[^A-Za-z0-9_-]+/g, '-') || 'server';
 
 function uniqueName(name: string, taken: Record<string, unknown>): string {
   if (!(name in taken)) return name;

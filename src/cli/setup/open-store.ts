@@ -1,18 +1,28 @@
 /**
  * The sessions store of the CLI: SQLite (`--store <path>`, else `REINS_SESSIONS_DB`, else the user's
- * data folder). What the CLI records also passes through its SecretMask before it is written.
+ * data folder). `run` and `demo` create the file when missing; `resume` needs it to exist; `show`
+ * and `sessions` only read it. What the CLI records also passes through its SecretMask before it is
+ * written.
  */
 import { resolve } from 'node:path';
 import { SqliteStore } from '../../sessions/sqlite-store.ts';
 import type { Store } from '../../sessions/store.ts';
 import type { SecretMask } from './secret-mask.ts';
 
-export function openStore(path: string | undefined): SqliteStore {
-  return new SqliteStore(path === undefined ? {} : { path: resolve(path) });
+/** `create`: make the file if missing; `existing`: read and write an existing file; `read`: read only. */
+export type StoreAccess = 'create' | 'existing' | 'read';
+
+export function openStore(path: string | undefined, access: StoreAccess = 'create'): SqliteStore {
+  return new SqliteStore({
+    ...(path === undefined ? {} : { path: resolve(path) }),
+    create: access === 'create',
+    readOnly: access === 'read',
+  });
 }
 
 /** The store with every record and run's metadata masked before it reaches the database. */
 export function maskedStore(store: Store, mask: SecretMask): Store {
+  const claimRun = store.claimRun?.bind(store);
   return {
     createRun: (meta) => store.createRun(mask.value(meta)),
     appendStep: (runId, record) => store.appendStep(runId, mask.value(record)),
@@ -20,6 +30,7 @@ export function maskedStore(store: Store, mask: SecretMask): Store {
     listRuns: (options) => store.listRuns(options),
     markStatus: (id, status) => store.markStatus(id, status),
     resolveId: (prefix) => store.resolveId(prefix),
+    ...(claimRun ? { claimRun } : {}),
     close: () => store.close(),
   };
 }

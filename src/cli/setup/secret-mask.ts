@@ -1,14 +1,21 @@
 /**
- * Keeps secrets out of everything the CLI prints and stores. `redact` (reins/sessions) already
- * removes key-shaped text and credential fields; the mask also replaces the literal values of the
- * secrets this process knows: environment variables with credential names (`OPENAI_API_KEY`,
- * `MCP_TOKEN`, ...) and the `env` and `headers` values of the MCP config (with `${VAR}` resolved).
+ * Keeps secrets out of everything the CLI prints and stores (the trace, `--json`, error messages,
+ * `reins show`, and every record before it is written). It replaces the literal values this process
+ * knows to be secret (`secret-values.ts`) and key-shaped text (`redactText`: `sk-...`, `Bearer ...`,
+ * URL passwords), by value only: a field is never blanked for its name, so tool arguments and
+ * messages stay intact, and ordinary config values (`ROLE=server`) are shown as they are.
  */
 import type { McpConfig } from '../../mcp/mcp-config.ts';
-import { REDACTED, isSecretName, redact, redactText } from '../../sessions/redact.ts';
+import { REDACTED, redactText } from '../../sessions/redact.ts';
+import { configSecrets, environmentSecrets, urlPasswords } from './secret-values.ts';
 
 /** Values shorter than this are not masked (they would hit ordinary words). */
-const MIN_SECRET_LENGTH = 6;
+const MIN_SECRET_LENGTH = 4;
+
+export interface SecretSources {
+  /** The model string (`openai-compatible:m@http://user:password@host/v1`). */
+  modelString?: string;
+}
 
 export class SecretMask {
   readonly #values: string[];
@@ -17,31 +24,24 @@ export class SecretMask {
     this.#values = [...new Set(values)].filter((value) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
   }
 
-  /** The secrets of the environment and of an MCP config. */
-  static from(env: Record<string, string | undefined>, config: McpConfig = {}): SecretMask {
-    const values: string[] = [];
-    for (const [name, value] of Object.entries(env)) if (value && isSecretName(name)) values.push(value);
-    const entries = Object.values({ ...config.servers, ...config.mcpServers });
-    for (const entry of entries) {
-      const fields = { ...('env' in entry ? entry.env : {}), ...('headers' in entry ? entry.headers : {}) };
-      for (const raw of Object.values(fields)) {
-        if (typeof raw !== 'string') continue;
-        values.push(raw.replace(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-[^}]*)?\}/g, (_match, name: string) => env[name] ?? ''));
-        for (const [, name] of raw.matchAll(/\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)/g)) if (name && env[name]) values.push(env[name]);
-      }
-    }
-    return new SecretMask(values.map((value) => value.replace(/^(Bearer|Basic)\s+/i, '')));
+  /** The secrets of the environment, of an MCP config and of the other sources given. */
+  static from(env: Record<string, string | undefined>, config: McpConfig = {}, sources: SecretSources = {}): SecretMask {
+    return new SecretMask([
+      ...environmentSecrets(env),
+      ...configSecrets(config, env),
+      ...(sources.modelString ? urlPasswords(sources.modelString) : []),
+    ]);
   }
 
   text(text: string): string {
-    let result = redactText(text);
+    let result = text;
     for (const value of this.#values) result = result.split(value).join(REDACTED);
-    return result;
+    return redactText(result);
   }
 
-  /** A deep copy with credential fields redacted and every known secret masked in its strings. */
+  /** A deep copy with every known secret and key-shaped text masked in its strings (no field is blanked by name). */
   value<T>(value: T): T {
-    return this.#deep(redact(value)) as T;
+    return this.#deep(value) as T;
   }
 
   #deep(value: unknown): unknown {
