@@ -6,6 +6,7 @@ export { jsonCodec } from './json-codec.ts';
 export { envelopeCodec } from './envelope-codec.ts';
 export { xmlCodec } from './xml-codec.ts';
 export { lineCodec } from './line-codec.ts';
-export { ANSWER_USER_TOOL, ASK_USER_TOOL, nativeCodec, nativeToolCalls } from './native-codec.ts';
+export { nativeCodec, nativeToolCalls } from './native-codec.ts';
+export { ANSWER_USER_TOOL, ASK_USER_TOOL } from './user-tools.ts';
 export { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';
 export { sanitizeName } from './sanitize.ts';

@@ -8,35 +8,14 @@
  * lone answer without confidence, Hermes `<tool_call>` blocks otherwise; `nativeToolCalls` gives the
  * native form.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision } from '../decision.ts';
 import type { ModelToolCall } from '../models/model.ts';
 import type { Codec, ParseOptions, RenderInput } from './codec.ts';
 import { correctionText } from './correction-text.ts';
+import { ANSWER_USER_TOOL, ASK_USER_TOOL } from './user-tools.ts';
 import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { argumentsValue, callItem, type DialectReader } from './reading.ts';
-
-export const ASK_USER_TOOL: ToolSpec = {
-  name: 'ask_user',
-  description: 'Ask the user a question when you need information only they can give.',
-  inputSchema: {
-    type: 'object',
-    properties: { question: { type: 'string' }, why: { type: 'string', description: 'Why you need the answer.' } },
-    required: ['question', 'why'],
-    additionalProperties: false,
-  },
-};
-
-export const ANSWER_USER_TOOL: ToolSpec = {
-  name: 'answer_user',
-  description: 'Give the final answer to the user and end the task.',
-  inputSchema: {
-    type: 'object',
-    properties: { answer: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 } },
-    required: ['answer'],
-    additionalProperties: false,
-  },
-};
 
 const expectedShape = 'one tool call (a tool from the list, ask_user {question, why} or answer_user {answer, confidence?}), or the answer as plain text';
 

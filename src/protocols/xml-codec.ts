@@ -17,18 +17,9 @@ import { xmlToolCodeReader } from './dialects/xml-tool-code.ts';
 import { escapeJsonMarkers } from './json-observation.ts';
 import { sanitizeName } from './sanitize.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
+import { ASK_USER_TOOL } from './user-tools.ts';
 
 const expectedShape = '<tool_code>\n<name>tool_name</name>\n<parameters>\n{"arg1": "value1"}\n</parameters>\n</tool_code>\nor the final answer as plain text (or inside <final_answer>..</final_answer>)';
-
-const askUserTool: ToolSpec = {
-  name: 'ask_user',
-  description: 'Ask the user a question when you need information only they have.',
-  inputSchema: {
-    type: 'object',
-    properties: { question: { type: 'string' }, why: { type: 'string', description: 'why you need it' } },
-    required: ['question', 'why'],
-  },
-};
 
 export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -52,7 +43,7 @@ function instructions(tools: readonly ToolSpec[]): string {
     'You have access to the following tools:',
     '',
     '<tool_definitions>',
-    [...tools, askUserTool].map(toolDefinition).join('\n'),
+    [...tools, ASK_USER_TOOL].map(toolDefinition).join('\n'),
     '</tool_definitions>',
     '',
     '# PROTOCOL',
