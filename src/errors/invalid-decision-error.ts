@@ -8,7 +8,8 @@ export type InvalidDecisionKind =
   | 'schema' // the decision does not match the decision schema
   | 'unknown-tool' // a tool name not in the Toolbox
   | 'invalid-args' // arguments do not validate against the tool's input schema
-  | 'too-many-actions'; // more actions than the turn allows
+  | 'too-many-actions' // more actions than the turn allows
+  | 'truncated'; // the output hit the token limit (finish reason `length`) where a cut matters
 
 /**
  * The model's output could not be accepted as a decision. Model fault: the loop retries with

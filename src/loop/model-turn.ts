@@ -6,7 +6,7 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import type { ModelRequest, ModelResponse, ModelToolCall, Usage } from '../models/model.ts';
+import type { FinishReason, ModelRequest, ModelResponse, ModelToolCall, Usage } from '../models/model.ts';
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import type { RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
@@ -20,6 +20,8 @@ export interface RawTurn {
   usageEstimated?: boolean;
   /** A valid parse of the turn, when the stream already made one (it stops right after a valid decision). */
   parsed?: Extract<ParseResult, { success: true }>;
+  /** Why the model stopped, when it said (a stream stopped early by reins has none). */
+  finishReason?: FinishReason;
 }
 
 export async function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
@@ -30,7 +32,7 @@ export async function callModel(state: RunState, request: ModelRequest, parseOpt
   } catch (error) {
     throw modelFailure(state, error);
   }
-  return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId };
+  return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { ParseOptions } from '../protocols/codec.ts';
 import { buildRequest } from './build-request.ts';
 import { appendAssistantTurn, appendCorrection } from './history.ts';
 import { countUsage } from './count-usage.ts';
+import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel } from './model-turn.ts';
 import type { AcceptedTurn, RunState } from './run-state.ts';
 
@@ -34,7 +35,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     countUsage(state, raw);
     turnUsage = addUsage(turnUsage, raw.usage);
     state.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
-    const parsed = raw.parsed ?? state.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls });
+    const parsed = rejectCutOff(raw.parsed ?? state.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
     const used = state.usage.inputTokens + state.usage.outputTokens;
     if (used > state.policies.maxTokens && !isAnswer) {

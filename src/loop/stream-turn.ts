@@ -51,6 +51,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const toolCalls: ModelToolCall[] = [];
   let usage: Usage | undefined;
   let modelId = state.model.modelId;
+  let finishReason: RawTurn['finishReason'];
   let parsed: RawTurn['parsed'];
   /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
   let handling = false;
@@ -61,6 +62,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
       else if (part.type === 'finish') {
         usage = part.usage;
         modelId = part.modelId ?? modelId;
+        finishReason = part.finishReason;
       } else if (part.text !== '') {
         text += part.text;
         state.emit({ type: 'decision-delta', text: part.text });
@@ -85,6 +87,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const final = parsed ?? state.codec.parse(text, { ...parseOptions, toolCalls });
   if (thoughts && final.success) for (const thought of thoughts.remaining(final.thoughts)) state.emit({ type: 'decision-delta', text: '', thought });
   const turn: RawTurn = { text, toolCalls, usage: usage ?? estimateUsage(request, text), modelId, usageEstimated: usage === undefined };
+  if (finishReason) turn.finishReason = finishReason;
   if (final.success) turn.parsed = final;
   return { ok: true, turn };
 }

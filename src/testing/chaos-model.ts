@@ -1,7 +1,8 @@
 /**
  * ChaosModel: wraps a model and damages a set fraction of its outputs with the damage kinds of
  * DESIGN §4, seeded and reproducible. `lastDamage` and `damages` say what was applied to which call
- * (undefined: left intact, or no kind applied to that output).
+ * (undefined: left intact, or no kind applied to that output). A truncated output ends with finish
+ * reason `length`, as a provider reports a reply cut at the token limit.
  */
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall } from '../models/model.ts';
 import { applyDamage, damageKinds, type DamageKind, type Turn } from './damage.ts';
@@ -51,7 +52,8 @@ export class ChaosModel implements Model {
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const response = await this.#inner.generate(request);
-    return { ...response, ...this.damage({ text: response.text, toolCalls: response.toolCalls }) };
+    const damaged = this.damage({ text: response.text, toolCalls: response.toolCalls });
+    return { ...response, ...damaged, ...(this.lastDamage === 'truncation' ? { finishReason: 'length' as const } : {}) };
   }
 
   /** Damages one turn (or not, by the rate) and records what was done. */
@@ -84,6 +86,8 @@ export class ChaosModel implements Model {
     const damaged = this.damage({ text, toolCalls });
     for (const chunk of splitChunks(damaged.text, this.#chunkSize)) yield { type: 'text-delta', text: chunk };
     for (const toolCall of damaged.toolCalls) yield { type: 'tool-call', toolCall };
-    yield finish ?? { type: 'finish', finishReason: 'stop', usage: { inputTokens: 0, outputTokens: 0 } };
+    const ended = finish ?? { type: 'finish', finishReason: 'stop', usage: { inputTokens: 0, outputTokens: 0 } };
+    // A cut output is what a model gives when it hits its token limit: say so, as providers do.
+    yield this.lastDamage === 'truncation' ? { ...ended, finishReason: 'length' } : ended;
   }
 }
