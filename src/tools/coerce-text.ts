@@ -13,7 +13,9 @@
  *    it). Nothing is guessed: `yes` is not a boolean (servers disagree on it).
  * A property without a declared type (`{}`, `true`, or not declared at all) reads JSON text (rule 1,
  * any type) as JSON and anything else as the string. DSML's `string="true"` hint takes the text as
- * written; `string="false"` reads it as JSON first, repaired if need be.
+ * written; `string="false"` reads it as JSON first, repaired if need be, where the JSON value has a
+ * declared type (or none is declared); else the declared types decide as above. A comma list for an
+ * array with no items type is numbers when every item is a numeral, else strings.
  */
 import { jsonrepair } from 'jsonrepair';
 import { jsonType, schemaTypes } from './schema-types.ts';
@@ -86,16 +88,46 @@ function convert(trimmed: string, type: string, schema: unknown, options: Coerce
   }
 }
 
-/** `a, b,c` -> each item read by the items schema (reins' `line` protocol). */
+/**
+ * `a, b,c` -> each item read by the items schema (reins' `line` protocol). With no items type, the
+ * items are numbers when every one is a numeral (seed 004 casts `1,2,3` to ints), else strings.
+ */
 function commaList(text: string, schema: unknown): CoercedText | undefined {
   const itemsSchema = isRecord(schema) ? schema.items : undefined;
+  const texts = text === '' ? [] : text.split(',').map((item) => item.trim());
+  if (schemaTypes(itemsSchema) === undefined) {
+    const numeric = texts.length > 0 && texts.every((item) => numberText.test(item));
+    return { ok: true, value: numeric ? texts.map(Number) : texts, repaired: false };
+  }
   const items: unknown[] = [];
-  for (const item of text === '' ? [] : text.split(',')) {
-    const read = coerceText(item.trim(), itemsSchema);
+  for (const item of texts) {
+    const read = coerceText(item, itemsSchema);
     if (!read.ok) return undefined;
     items.push(read.value);
   }
   return { ok: true, value: items, repaired: false };
+}
+
+/**
+ * DSML `string="false"`: the text is JSON. With no declared type, any JSON (repaired if need be); with
+ * declared types, the JSON value where it fits one of them (a JSON string where `string` is declared),
+ * else undefined: the declared types decide (`null` for a `string` property stays the text `null`, as
+ * vLLM's DSML reader keeps it).
+ */
+function hintedJson(trimmed: string, types: readonly string[] | undefined): CoercedText | undefined {
+  const strict = strictJson(trimmed) ?? (trimmed.startsWith('"') ? parsedString(trimmed) : undefined);
+  const value = strict ? strict.value : repairedJson(trimmed, '');
+  if (value === undefined) return undefined;
+  if (types !== undefined && !types.some((type) => fitsType(value, type))) return undefined;
+  return { ok: true, value, repaired: !strict };
+}
+
+function parsedString(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
 }
 
 const clip = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -106,10 +138,10 @@ export function coerceText(text: string, schema: unknown, options: CoerceTextOpt
   const trimmed = text.trim();
   const types = schemaTypes(schema);
   const json = strictJson(trimmed);
-  if (json && (types === undefined || options.hint === 'json')) return { ok: true, value: json.value, repaired: false };
+  if (json && types === undefined) return { ok: true, value: json.value, repaired: false };
   if (options.hint === 'json') {
-    const value = repairedJson(trimmed, '');
-    if (value !== undefined) return { ok: true, value, repaired: true };
+    const read = hintedJson(trimmed, types);
+    if (read) return read;
   }
   if (types === undefined) return { ok: true, value: text, repaired: false };
   if (json && types.some((type) => type !== 'string' && fitsType(json.value, type))) return { ok: true, value: json.value, repaired: false };

@@ -10,6 +10,8 @@ const qwen = (body: string) => `<tool_call>\n<function=t>\n${body}\n</function>\
 const glm = (body: string) => `<tool_call>t\n${body}\n</tool_call>`;
 const param = (value: string) => `<parameter=v>\n${value}\n</parameter>`;
 const glmParam = (value: string) => `<arg_key>v</arg_key>\n<arg_value>${value}</arg_value>`;
+const dsml = (value: string, hint: 'true' | 'false') =>
+  `<｜DSML｜function_calls>\n<｜DSML｜invoke name="t">\n<｜DSML｜parameter name="v" string="${hint}">${value}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`;
 
 function argsOf(text: string, schema: unknown) {
   const result = parseDecision('native', text, { tools: toolWith(schema) });
@@ -48,6 +50,22 @@ describe('schema-driven coercion of XML parameter values', () => {
       expect(argsOf(glm(glmParam(value)), {})).toEqual(argsOf(glm(glmParam(value)), undefined));
     }
     expect(argsOf(qwen(param('{"a": [1, 2]}')), {})).toEqual({ v: { a: [1, 2] } });
+  });
+});
+
+describe('DSML string="false" by the declared schema', () => {
+  it('keeps the text of a value whose JSON reading fits no declared type but string', () => {
+    expect(argsOf(dsml('null', 'false'), { type: 'string' })).toEqual({ v: 'null' });
+    expect(argsOf(dsml('42', 'false'), { type: 'string' })).toEqual({ v: '42' });
+    expect(argsOf(dsml('[1, 2]', 'false'), { type: 'string' })).toEqual({ v: '[1, 2]' });
+  });
+
+  it('reads JSON where its type is declared, and where nothing is declared', () => {
+    expect(argsOf(dsml('null', 'false'), { type: ['string', 'null'] })).toEqual({ v: null });
+    expect(argsOf(dsml('42', 'false'), { type: 'integer' })).toEqual({ v: 42 });
+    expect(argsOf(dsml('"quoted"', 'false'), { type: 'string' })).toEqual({ v: 'quoted' });
+    expect(argsOf(dsml('42', 'false'), {})).toEqual({ v: 42 });
+    expect(argsOf(dsml('42', 'false'), undefined)).toEqual({ v: 42 });
   });
 });
 

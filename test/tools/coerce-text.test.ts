@@ -44,7 +44,9 @@ describe('coerceText', () => {
   it('follows the DSML hint: string keeps the text, json reads JSON (repaired if need be)', () => {
     expect(read('42', { type: 'integer' }, 'string')).toBe('42');
     expect(read('{"a": 1,}', undefined, 'json')).toEqual({ a: 1 });
-    expect(read('[1, 2]', { type: 'string' }, 'json')).toEqual([1, 2]);
+    expect(read('[1, 2]', { type: 'array' }, 'json')).toEqual([1, 2]);
+    expect(read('[1, 2]', { type: 'string' }, 'json')).toBe('[1, 2]');
+    expect(read('null', { type: 'string' }, 'json')).toBe('null');
   });
 });
 
@@ -68,5 +70,13 @@ describe('coercePositionalArgs', () => {
   it('reads a comma list as an array only where no string is declared', () => {
     const schema = { type: 'object', properties: { list: { type: 'array', items: { type: 'integer' } }, either: { type: ['array', 'string'] } } };
     expect(coercePositionalArgs(['1, 2', 'a, b'], schema)).toEqual({ ok: true, args: { list: [1, 2], either: 'a, b' } });
+  });
+
+  it('reads an array with no items type as numbers when every element is numeric, else as strings (seed 004)', () => {
+    const schema = { type: 'object', properties: { ids: { type: 'array' } } };
+    expect(coercePositionalArgs(['1,2,3'], schema)).toEqual({ ok: true, args: { ids: [1, 2, 3] } });
+    expect(coercePositionalArgs(['1, 2.5, -3'], schema)).toEqual({ ok: true, args: { ids: [1, 2.5, -3] } });
+    expect(coercePositionalArgs(['1,a,3'], schema)).toEqual({ ok: true, args: { ids: ['1', 'a', '3'] } });
+    expect(coercePositionalArgs(['true,null'], schema)).toEqual({ ok: true, args: { ids: ['true', 'null'] } });
   });
 });
