@@ -55,8 +55,25 @@ describe('readJson: repairs that would guess are refused', () => {
   it.each([
     ['after a backslash', '{"key": "val\\'],
     ['inside a \\u escape', '{"key": "bar\\u20'],
+    ['after the first half of a surrogate pair', '{"key": "bar\\ud800'],
   ])('refuses a string cut %s (which character was meant?)', (_, text) => {
     expect(refused(text)).toMatch(/inside an escape/);
+  });
+
+  it.each([
+    ['a key cut after a bracket it holds', '{"['],
+    ['a key cut after a brace it holds', '{"a": 1, "{'],
+  ])('refuses %s, never reading the bracket as structure', (_, text) => {
+    expect(refused(text)).toMatch(/no value|reads two ways/);
+  });
+
+  it.each([
+    ['a bracket', '{"a": "x]'],
+    ['a brace', '{"a": ["}'],
+    ['a comma', '{"a": "b,'],
+    ['a brace and more text', '{"a": "first, b: 1}'],
+  ])('refuses a never-closed string holding %s (cut short, or its closing quote missing?)', (_, text) => {
+    expect(refused(text)).toMatch(/reads two ways/);
   });
 
   it('refuses a number followed by a stray quote (a number, or a string missing its opening quote?)', () => {

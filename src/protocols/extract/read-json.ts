@@ -6,9 +6,10 @@
  * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value) is refused
  * with a precise message instead: see `repair-guesses.ts`.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
-import { inventedNull, repairGuess } from './repair-guesses.ts';
+import { cutString, inventedNull, repairGuess } from './repair-guesses.ts';
 
 export type JsonReading = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
 
@@ -39,9 +40,30 @@ export function readJson(text: string): JsonReading {
       message: position ? `JSON unreadable even after repair (near character ${position})` : 'JSON unreadable even after repair',
     };
   }
+  const cut = cutStringProblem(text, repaired);
+  if (cut) return { ok: false, message: cut };
   const reading = bounded(repaired, true);
   const invented = reading.ok ? inventedNull(text, repaired) : undefined;
   return invented ? { ok: false, message: invented } : reading;
+}
+
+/**
+ * A string the text ends inside reads two ways when closing it where the text ends gives another
+ * value than the repair (which may end it at a `}`, `]` or `,` it holds: a missing closing quote, or
+ * a value cut short?): refused, since either reading may run what the model never wrote.
+ */
+function cutStringProblem(text: string, repaired: unknown): string | undefined {
+  const cut = cutString(text);
+  // Only what a repair may read as the string's end makes the two readings differ.
+  if (cut === undefined || !/[[\]{},:\\\s`]/.test(text.slice(cut.start + 1))) return undefined;
+  let closed: unknown;
+  try {
+    closed = JSON.parse(jsonrepair(text + cut.quote));
+  } catch {
+    closed = undefined;
+  }
+  if (isDeepStrictEqual(closed, repaired)) return undefined;
+  return 'a string is never closed and reads two ways (cut short, or its closing quote missing before a bracket or comma it holds?): resend the whole value';
 }
 
 /** A plain object (not an array, not null). */

@@ -9,7 +9,7 @@
  *   unescaped quote inside the string, and where the string ends is a guess;
  * - an invalid escape in a string (`"\s"`, `"C:\Users"`): repair drops the backslash the model wrote;
  * - a raw line break right before a closing quote: part of the value, or the model's layout;
- * - a string cut inside an escape (`"val\\`, `"\\u20`): which character was meant is a guess;
+ * - a string cut inside an escape (`"val\\`, `"\\u20`, `"\\ud800`): which character was meant is a guess;
  * - a number followed by a quote (`12345"`): a number, or a string whose opening quote is missing;
  * - a `key: value` inside a list (`['a': {...}]`): repair splits it into items;
  * - an unquoted value spelled as another language's literal (`TRUE`, `Null`, `1_000`, `(1, 2)`):
@@ -41,9 +41,13 @@ const opensValue = new Set(['{', '[', ',', ':']);
  */
 const readsOn = /^(?:\/[/*]|[-\d'{[]|(?:true|false|null|True|False|None)\b|[\w$]+"?\s*:)/;
 
-/** True when `text` ends inside an escape: an odd run of backslashes, maybe then `u` and up to 3 hex digits. */
+/**
+ * True when `text` ends inside an escape: an odd run of backslashes, maybe then `u` and up to 3 hex
+ * digits, or a whole `\uD800`-`\uDBFF` (the first half of a surrogate pair: its character is cut).
+ */
 function endsInEscape(text: string): boolean {
-  let position = text.length - (/u[0-9a-fA-F]{0,3}$/.exec(text.slice(-4))?.[0].length ?? 0);
+  const tail = /u(?:[dD][89abAB][0-9a-fA-F]{2}|[0-9a-fA-F]{0,3})$/.exec(text.slice(-5))?.[0];
+  let position = text.length - (tail?.length ?? 0);
   let slashes = 0;
   while (position > 0 && text[position - 1] === '\\') {
     slashes += 1;
@@ -69,7 +73,8 @@ function stringProblem(content: string): string | undefined {
   return undefined;
 }
 
-function strayQuote(text: string): string | undefined {
+/** `onCut`: called with the quote and index of a string the text ends inside (cut short, not in an escape). */
+function strayQuote(text: string, onCut?: (quote: string, start: number) => void): string | undefined {
   let previous = '';
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
@@ -87,7 +92,9 @@ function strayQuote(text: string): string | undefined {
     // Cut short inside a string: truncation at the end is repaired by design (DESIGN §4), the cut
     // string closed where the text ends; but a cut escape (`\\`, `\\u20`) leaves its character a guess.
     if (end < 0) {
-      return endsInEscape(text) ? `the text ends inside an escape (near character ${text.length}): resend the whole value` : undefined;
+      if (endsInEscape(text)) return `the text ends inside an escape (near character ${text.length}): resend the whole value`;
+      onCut?.(char, index);
+      return undefined;
     }
     const inside = stringProblem(text.slice(index + 1, end));
     if (inside) return `${inside} (near character ${end})`;
@@ -133,6 +140,18 @@ function colonInList(bare: string): string | undefined {
 export function repairGuess(text: string): string | undefined {
   const bare = unquoted(text);
   return commentInBareWord(bare) ?? strayQuote(text) ?? foreignLiteral(bare) ?? colonInList(bare);
+}
+
+/**
+ * The quote and opening index of a string `text` ends inside (cut short), else undefined; call after
+ * `repairGuess` found nothing.
+ */
+export function cutString(text: string): { quote: string; start: number } | undefined {
+  let cut: { quote: string; start: number } | undefined;
+  strayQuote(text, (quote, start) => {
+    cut = { quote, start };
+  });
+  return cut;
 }
 
 function countNulls(value: unknown): number {
