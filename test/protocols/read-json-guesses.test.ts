@@ -72,6 +72,9 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a brace', '{"a": ["}'],
     ['a comma', '{"a": "b,'],
     ['a brace and more text', '{"a": "first, b: 1}'],
+    ['a colon then a brace', '{"time": "12:20}'],
+    ['a fence after a brace', '{"key": "value}```'],
+    ['an escaped line break', '{"key": "val\\n'],
   ])('refuses a never-closed string holding %s (cut short, or its closing quote missing?)', (_, text) => {
     expect(refused(text)).toMatch(/reads two ways/);
   });
@@ -98,6 +101,27 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a quoted null word and a parenthesis in strings', '{"a": "NULL", "b": "(1)",}', { a: 'NULL', b: '(1)' }],
   ])('still repairs %s', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it.each([
+    ['prose before it', 'Here is your JSON:\n{"a": 1, "b": "x"}', { a: 1, b: 'x' }],
+    ['prose and a fence around it', '\n  (1) A note.\n  ```json\n  {\n    "a": "b"\n  }\n  ```\n', { a: 'b' }],
+    ['text after it', '{"a": "b"} random text', { a: 'b' }],
+    ['a list dash before it', ' - {"a": ["b", "c"]}', { a: ['b', 'c'] }],
+    ['prose before it, itself damaged', "Here's the call: {'a': 1,}", { a: 1 }],
+  ])('reads the one JSON object with %s (a repair)', (_, text, value) => {
+    expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it.each([
+    ['two objects', '{"a": 1} and {"b": 2}'],
+    ['an object closed early, then more keys', '{"a": "b"}, "c": "d"}'],
+    ['a list before it', '[] {"a": 1}'],
+    ['a word right before it (code?)', 'callback {}'],
+    ['a word right after it', '{"a": 2}foo'],
+  ])('never reads %s as one object (which one was meant?)', (_, text) => {
+    const reading = readJson(text);
+    expect(reading.ok && typeof reading.value === 'object' && reading.value !== null && !Array.isArray(reading.value)).toBe(false);
   });
 
   it('turns the refusal into a correction of the native call', () => {

@@ -3,12 +3,13 @@
  * models cause (trailing commas, single or smart quotes, unquoted keys, comments, Python literals
  * True/False/None, code fences, truncation at the end). A repaired value is only a candidate: the
  * caller still validates it strictly. Damage that the repair could only read by guessing (a bare
- * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value) is refused
- * with a precise message instead: see `repair-guesses.ts`.
+ * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value, a string
+ * never closed that holds a bracket, comma or line break) is refused with a precise message instead:
+ * see `repair-guesses.ts`. One object amid prose (`Here is the JSON: {..}`) is read as that object.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
+import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess } from './repair-guesses.ts';
 
 export type JsonReading = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
@@ -27,8 +28,13 @@ export function readJson(text: string): JsonReading {
     value = undefined; // fall through to repair
   }
   if (value !== undefined) return bounded(value, false);
+  const wrapped = objectInProse(text);
+  if (wrapped !== undefined) {
+    const inner = readJson(wrapped);
+    return inner.ok ? { ...inner, repaired: true } : inner;
+  }
   // Where the repair would have to guess what the model wrote, ask for the value again instead.
-  const guess = repairGuess(text);
+  const guess = repairGuess(text) ?? cutStringProblem(text);
   if (guess) return { ok: false, message: guess };
   let repaired: unknown;
   try {
@@ -40,30 +46,44 @@ export function readJson(text: string): JsonReading {
       message: position ? `JSON unreadable even after repair (near character ${position})` : 'JSON unreadable even after repair',
     };
   }
-  const cut = cutStringProblem(text, repaired);
-  if (cut) return { ok: false, message: cut };
   const reading = bounded(repaired, true);
   const invented = reading.ok ? inventedNull(text, repaired) : undefined;
   return invented ? { ok: false, message: invented } : reading;
 }
 
 /**
- * A string the text ends inside reads two ways when closing it where the text ends gives another
- * value than the repair (which may end it at a `}`, `]` or `,` it holds: a missing closing quote, or
- * a value cut short?): refused, since either reading may run what the model never wrote.
+ * A string the text ends inside holding a bracket, brace, comma, colon or line break reads two ways:
+ * cut short there, or its closing quote missing before that character (`{"a": "b}`, `{"t": "12:20}`,
+ * `"val\n`)? Refused, since either reading may run what the model never wrote; a cut string of plain
+ * text is closed where the text ends (truncation is repaired by design).
  */
-function cutStringProblem(text: string, repaired: unknown): string | undefined {
+function cutStringProblem(text: string): string | undefined {
   const cut = cutString(text);
-  // Only what a repair may read as the string's end makes the two readings differ.
-  if (cut === undefined || !/[[\]{},:\\\s`]/.test(text.slice(cut.start + 1))) return undefined;
-  let closed: unknown;
-  try {
-    closed = JSON.parse(jsonrepair(text + cut.quote));
-  } catch {
-    closed = undefined;
-  }
-  if (isDeepStrictEqual(closed, repaired)) return undefined;
-  return 'a string is never closed and reads two ways (cut short, or its closing quote missing before a bracket or comma it holds?): resend the whole value';
+  if (cut === undefined || !/[[\]{},:\n]|\\[nr]/.test(text.slice(cut.start + 1))) return undefined;
+  return 'a string is never closed and reads two ways (cut short, or its closing quote missing before a bracket, comma or line break it holds?): resend the whole value';
+}
+
+/** Prose that introduces a value: nothing, or text ending in a colon, a line break, a fence or a dash. */
+const introduced = /(?:^|[:\n`-])[ \t]*$/;
+
+/**
+ * The one JSON object of a text that also holds prose, a list dash or code fences around it (`Here is
+ * the JSON: {..}`, `{..} done`), where nothing around it looks like JSON (no bracket or double quote)
+ * and the prose before it introduces it: the object is the value. Undefined for a text that is JSON
+ * from end to end, or holds two values.
+ */
+function objectInProse(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (/^[[{]/.test(trimmed) && /[\]}]$/.test(trimmed)) return undefined;
+  const spans = findJsonSpans(text, 2);
+  const [span] = spans;
+  if (spans.length !== 1 || !span?.complete || !span.text.startsWith('{')) return undefined;
+  const before = text.slice(0, span.start);
+  const after = text.slice(span.end);
+  if (/[[\]{}"]/.test(before + after)) return undefined;
+  // Prose introduces the object (`JSON:`, a line, a fence, a dash) and is set apart after it: `f {}`
+  // or `{..}foo` may be code or one word cut in two, not an object in prose.
+  return introduced.test(before) && /^(?:$|[\s`])/.test(after) ? span.text : undefined;
 }
 
 /** A plain object (not an array, not null). */
