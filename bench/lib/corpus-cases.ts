@@ -179,7 +179,8 @@ function nullsIn(value: unknown): number {
  * Why `expected` is a guess about the record's input, or undefined: it holds a null the input never
  * spells (the library filled in a missing value), the input has an odd number of double quotes (a
  * string cut short or missing its closing quote: where it ends is guessed), or jsonrepair (the
- * library reins repairs with) reads the input as another value.
+ * library reins repairs with) reads the input as another object (a list of prose fragments is that
+ * library failing, not a second reading).
  */
 function disagreement(record: Json, expected: unknown): string | undefined {
   const input = String(record.input);
@@ -194,6 +195,10 @@ function disagreement(record: Json, expected: unknown): string | undefined {
   } catch {
     return undefined; // jsonrepair cannot read it: no evidence of a second reading
   }
+  // Only another object is a second reading of a call's arguments: jsonrepair's array of prose
+  // fragments (`["Here is:", {..}]`) or split values says that library failed, not that the model's
+  // text reads two ways.
+  if (!isObject(other)) return undefined;
   return isDeepStrictEqual(other, expected) ? undefined : `jsonrepair reads ${JSON.stringify(other)}`;
 }
 

@@ -264,6 +264,20 @@ describe('loadCorpus', () => {
     expect(broken?.skipped).toEqual({ 'expected value is not an object': 1 });
   });
 
+  it('lets a refusal of broken JSON count as right only where a second library reads another object, not a list of fragments', async () => {
+    const files = await corpus({
+      'broken-json.json': [
+        { library: 'json_repair', input: 'Here is your JSON:\n{"a": 1}', expected: { a: 1 }, expected_kind: 'value', unrecoverable: false },
+        { library: 'json_repair', input: '{"a": TRUE}', expected: { a: true }, expected_kind: 'value', unrecoverable: false },
+      ],
+    });
+    const broken = files.find((file) => file.file === 'broken-json.json');
+    expect(broken?.cases.map((item) => item.expect)).toEqual([
+      { kind: 'calls', calls: [{ name: 'probe', arguments: { a: 1 } }] },
+      { kind: 'calls', calls: [{ name: 'probe', arguments: { a: true } }], refusable: 'jsonrepair reads {"a":"TRUE"}' },
+    ]);
+  });
+
   it('lets a refusal be right where the expected repair is a guess, and still counts another accepted value as a misread', async () => {
     const files = await corpus({
       'broken-json.json': [

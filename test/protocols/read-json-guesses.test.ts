@@ -109,6 +109,7 @@ describe('readJson: repairs that would guess are refused', () => {
     ['text after it', '{"a": "b"} random text', { a: 'b' }],
     ['a list dash before it', ' - {"a": ["b", "c"]}', { a: ['b', 'c'] }],
     ['prose before it, itself damaged', "Here's the call: {'a': 1,}", { a: 1 }],
+    ['prose and an inline fence with its language', "Here is the output: ```json { 'a': 'b' } ```", { a: 'b' }],
   ])('reads the one JSON object with %s (a repair)', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
   });

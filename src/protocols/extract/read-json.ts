@@ -63,8 +63,8 @@ function cutStringProblem(text: string): string | undefined {
   return 'a string is never closed and reads two ways (cut short, or its closing quote missing before a bracket, comma or line break it holds?): resend the whole value';
 }
 
-/** Prose that introduces a value: nothing, or text ending in a colon, a line break, a fence or a dash. */
-const introduced = /(?:^|[:\n`-])[ \t]*$/;
+/** Prose that introduces a value: nothing, or text ending in a colon, a line break, a fence (with its language) or a dash. */
+const introduced = /(?:^|[:\n`-]|```\w+)[ \t]*$/;
 
 /**
  * The one JSON object of a text that also holds prose, a list dash or code fences around it (`Here is
