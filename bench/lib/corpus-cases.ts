@@ -243,6 +243,44 @@ function brokenJsonExpectation(record: Json): Expectation | string {
   return refusable ? { kind: 'calls', calls, refusable } : { kind: 'calls', calls };
 }
 
+/** True when `path` (a list of keys) names a key present in `value`. */
+const holdsPath = (value: unknown, path: unknown): boolean =>
+  Array.isArray(path) && path.length > 0 && path.reduce<unknown>((node, key) => (isObject(node) && Object.hasOwn(node, String(key)) ? node[String(key)] : undefined), value) !== undefined;
+
+/**
+ * llama.cpp's partial-JSON healing records -> the arguments of one call to `probe` (like broken-json).
+ * llama.cpp heals a JSON prefix for streaming: a value under an args path is dumped as the text so
+ * far, a cut value elsewhere is dropped. So:
+ * - a complete record (`expected_is_partial: false`) expects its JSON as written;
+ * - a cut record whose healed value is a value (no args dumped as text) expects that value, and a
+ *   refusal is right (the text is cut: where its last value ends is a guess, and llama.cpp's own
+ *   reading drops what was cut);
+ * - a cut record whose expected value holds arguments dumped as text has no value to compare: skipped.
+ */
+function partialJsonExpectation(record: Json): Expectation | string {
+  const input = String(record.input);
+  if (record.expected_is_partial !== true) {
+    const value = strictJson(input);
+    return isObject(value) ? { kind: 'calls', calls: [{ name: 'probe', arguments: value }] } : 'complete input is not a JSON object';
+  }
+  const paths = Array.isArray(record.args_paths) ? record.args_paths : [];
+  const healed = strictJson(String(record.expected));
+  if (!isObject(healed) || paths.some((path) => (Array.isArray(path) && path.length === 0) || holdsPath(healed, path))) {
+    return 'arguments dumped as text so far (a streaming display, not a value)';
+  }
+  return { kind: 'calls', calls: [{ name: 'probe', arguments: healed }], refusable: 'the JSON is cut off: where its last value ends is a guess' };
+}
+
+/** Damaged or cut JSON files: each record's input goes in a codec's arguments slot of `probe`, never in the text. */
+function asArguments(file: CorpusFile, schemaOf: (id: string) => Record<string, unknown> | undefined = () => undefined): CorpusFile {
+  for (const item of file.cases) {
+    item.argumentsText = item.text;
+    item.text = '';
+    item.tools = [{ name: 'probe', inputSchema: schemaOf(item.id) ?? { type: 'object' } }];
+  }
+  return file;
+}
+
 /** Files in the vLLM schema, scored by `vllmSchemaExpectation`, when present. */
 export const vllmSchemaFiles = [
   'vllm-toolcalls.json',
@@ -252,23 +290,25 @@ export const vllmSchemaFiles = [
   'hermes-function-calling-toolcalls.json',
 ] as const;
 
+/** llama.cpp's partial-JSON healing records (scored by `partialJsonExpectation`), when present. */
+export const partialJsonFile = 'llamacpp-partial-json.json';
+
 /** The corpus files reins is scored on; undefined when the corpus directory is absent. */
 export function loadCorpus(directory = corpusDirectory): CorpusFile[] | undefined {
   if (!existsSync(directory)) return undefined;
   const brokenRecords = read(directory, 'broken-json.json');
   const byId = new Map(brokenRecords.map((record) => [String(record.id), record]));
-  const broken = build('broken-json.json', brokenRecords, brokenJsonExpectation);
-  for (const item of broken.cases) {
-    item.argumentsText = item.text;
-    item.text = '';
-    const record = byId.get(item.id);
-    item.tools = [{ name: 'probe', inputSchema: (record && probeSchemaOf(record)) ?? { type: 'object' } }];
-  }
+  const broken = asArguments(build('broken-json.json', brokenRecords, brokenJsonExpectation), (id) => {
+    const record = byId.get(id);
+    return record && probeSchemaOf(record);
+  });
+  const partial = existsSync(join(directory, partialJsonFile)) ? [asArguments(build(partialJsonFile, read(directory, partialJsonFile), partialJsonExpectation))] : [];
   const llamacpp = read(directory, 'llamacpp-toolcalls.json');
   return [
     build('llamacpp-toolcalls.json', llamacpp, (record) => toolCallExpectation(record, llamacpp)),
     ...vllmSchemaFiles.filter((file) => existsSync(join(directory, file))).map((file) => build(file, read(directory, file), vllmSchemaExpectation)),
     build('react-xml.json', read(directory, 'react-xml.json'), reactExpectation),
     broken,
+    ...partial,
   ];
 }

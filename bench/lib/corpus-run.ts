@@ -27,7 +27,7 @@ export interface CaseResult {
 export const plainTextProtocols: ReadonlySet<ProtocolName> = new Set<ProtocolName>(['native', 'xml']);
 
 /** Files whose records are damaged arguments, not model text: scored apart from "all model outputs". */
-export const argumentFiles = new Set(['broken-json.json']);
+export const argumentFiles = new Set(['broken-json.json', 'llamacpp-partial-json.json']);
 
 /** What `codec` is given for one case; undefined when the case has no place in this protocol. */
 export function inputFor(protocol: ProtocolName, item: CorpusCase): { text: string; toolCalls: ModelToolCall[] } | undefined {
@@ -48,7 +48,7 @@ export function runCorpus(files: readonly CorpusFile[], names: readonly Protocol
         const input = inputFor(protocol, item);
         if (!input) break;
         const result = protocols[protocol].parse(input.text, { tools: item.tools, toolCalls: input.toolCalls, maxActions: item.maxActions });
-        const outcome = scoreParse(result, item.expect, { plainTextAnswer: plainTextProtocols.has(protocol), tools: item.tools });
+        const outcome = scoreParse(result, item.expect, { plainTextAnswer: plainTextProtocols.has(protocol), tools: item.tools, input: item.argumentsText ?? item.text });
         results.push({ protocol, file: file.file, label: item.label, id: item.id, outcome, input: item.argumentsText ?? item.text, expected: item.expect, got: gotOf(result) });
       }
     }

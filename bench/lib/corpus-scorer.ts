@@ -18,10 +18,14 @@
  *   exactly that prose by a protocol where plain text is the answer (`native`, `xml`). Also a call
  *   whose arguments differ from the expected ones only where an expected value fails the record's own
  *   tool schema (transformers keeps `1.5` for a `string` property; reins validates strictly, so it
- *   reads `"1.50"` and can never accept the expected value), every other argument equal. Refusals of
+ *   reads `"1.50"` and can never accept the expected value), or where a property the offered tool does
+ *   not declare holds the same text typed otherwise (`"True"` for true, `"null"` for null, the text
+ *   `{'k': 'v'}` for the object: the record's parser typed it by a schema the record does not carry,
+ *   and reins reads it by the schema when one is given), every other argument equal. Refusals of
  *   records that expect calls always stay `rejected`; any other reading stays wrong.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { jsonrepair } from 'jsonrepair';
 import type { Decision, ToolSpec } from '../../src/decision.ts';
 import { validateAgainstSchema } from '../../src/tools/schema-validator.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
@@ -80,6 +84,8 @@ export interface ScoreOptions {
   plainTextAnswer?: boolean;
   /** The tools offered, with the schemas a record gives (used to tell an expected value the schema rejects). */
   tools?: readonly ToolSpec[];
+  /** The text the codec read (the model output, or the arguments text): a value written there as a JSON string is a string. */
+  input?: string;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -153,46 +159,82 @@ function expectsAnswerText(expect: Expectation): boolean {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** True when `got` differs from `expected` only at keys whose expected value fails the tool's property schema. */
-function differsOnlyWhereSchemaRejects(got: Record<string, unknown>, expected: Record<string, unknown>, tool: ToolSpec | undefined): boolean {
+/** The text read as a JSON or Python literal (`True`, `{'k': 'v'}`), or undefined. */
+function literalOf(text: string): unknown {
+  try {
+    return JSON.parse(jsonrepair(text.trim())) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when one value is a string and the other the same text read as another JSON type (`"True"` and
+ * true, `"null"` and null, `"{'k': 'v'}"` and the object): which one a server returns depends on the
+ * property's declared type.
+ */
+function sameTextTypedOtherwise(got: unknown, expected: unknown, input: string | undefined): boolean {
+  const [text, typed] = typeof got === 'string' ? [got, expected] : [expected, got];
+  if (typeof text !== 'string' || typeof typed === 'string' || input === undefined) return false;
+  // Written as a JSON string (`"1"`), the value is a string whatever the schema says: no n/a.
+  if (input.includes(JSON.stringify(text))) return false;
+  const literal = literalOf(text);
+  return literal !== undefined && isDeepStrictEqual(literal, typed);
+}
+
+/**
+ * True when `got` differs from `expected` only at keys whose expected value fails the tool's property
+ * schema, or (`untyped`) at keys the tool does not declare where both are the same text typed
+ * otherwise (the record's parser typed it by a schema the record does not carry).
+ */
+function differsOnlyWhereSchemaRejects(got: Record<string, unknown>, expected: Record<string, unknown>, tool: ToolSpec | undefined, input: string | undefined): boolean {
   const properties = isObject(tool?.inputSchema.properties) ? tool.inputSchema.properties : {};
   const keys = new Set([...Object.keys(got), ...Object.keys(expected)]);
   let differs = false;
   for (const key of keys) {
     if (Object.hasOwn(got, key) && Object.hasOwn(expected, key) && isDeepStrictEqual(got[key], expected[key])) continue;
+    if (!Object.hasOwn(got, key) || !Object.hasOwn(expected, key)) return false;
     const schema = properties[key];
-    if (!Object.hasOwn(got, key) || !Object.hasOwn(expected, key) || !isObject(schema)) return false;
-    if (validateAgainstSchema(schema, expected[key]).ok) return false;
+    const untyped = schema === undefined && sameTextTypedOtherwise(got[key], expected[key], input);
+    if (!untyped && (!isObject(schema) || validateAgainstSchema(schema, expected[key]).ok)) return false;
     differs = true;
   }
   return differs;
 }
 
-/** The exact arguments a record expects per call index, when it fixes them. */
-function expectedArguments(expect: Expectation): Map<number, { name?: string; args: Record<string, unknown> }> {
-  const fixed = new Map<number, { name?: string; args: Record<string, unknown> }>();
+/** The arguments a record expects per call index, when it fixes them (`subset`: only these keys are checked). */
+function expectedArguments(expect: Expectation): Map<number, { name?: string; args: Record<string, unknown>; subset?: boolean }> {
+  const fixed = new Map<number, { name?: string; args: Record<string, unknown>; subset?: boolean }>();
   if (expect.kind === 'calls') expect.calls.forEach((call, index) => fixed.set(index, { name: call.name, args: call.arguments }));
-  if (expect.kind === 'checks') for (const check of expect.checks.calls ?? []) if (check.arguments) fixed.set(check.index, { name: check.name, args: check.arguments });
+  if (expect.kind === 'checks') {
+    for (const check of expect.checks.calls ?? []) {
+      if (check.arguments) fixed.set(check.index, { name: check.name, args: check.arguments });
+      else if (check.subset) fixed.set(check.index, { name: check.name, args: check.subset, subset: true });
+    }
+  }
   return fixed;
 }
 
 /** True when the calls read are the expected ones except values the record's own schema rejects. */
-function onlySchemaRejectedValuesDiffer(decisions: readonly Decision[], expect: Expectation, tools: readonly ToolSpec[]): boolean {
+function onlySchemaRejectedValuesDiffer(decisions: readonly Decision[], expect: Expectation, tools: readonly ToolSpec[], input: string | undefined): boolean {
   const fixed = expectedArguments(expect);
   if (fixed.size === 0 || (expect.kind === 'calls' && decisions.length !== expect.calls.length)) return false;
   let differs = false;
   for (const [index, call] of fixed) {
     const decision = decisions[index];
     if (decision?.action !== 'call_tool' || (call.name !== undefined && decision.tool !== call.name)) return false;
-    if (isDeepStrictEqual(decision.args, call.args)) continue;
-    if (!differsOnlyWhereSchemaRejects(decision.args, call.args, tools.find((tool) => tool.name === decision.tool))) return false;
+    // A subset check compares only its keys: the call's other arguments are not the record's concern.
+    const got = call.subset ? Object.fromEntries(Object.keys(call.args).filter((key) => Object.hasOwn(decision.args, key)).map((key) => [key, decision.args[key]])) : decision.args;
+    if (isDeepStrictEqual(got, call.args)) continue;
+    if (!differsOnlyWhereSchemaRejects(got, call.args, tools.find((tool) => tool.name === decision.tool), input)) return false;
     differs = true;
   }
-  const relaxed = expect.kind === 'checks' ? { ...expect.checks, calls: (expect.checks.calls ?? []).map(({ arguments: _, ...rest }) => rest) } : undefined;
+  const relaxed =
+    expect.kind === 'checks' ? { ...expect.checks, calls: (expect.checks.calls ?? []).map(({ arguments: _, subset: __, ...rest }) => rest) } : undefined;
   return differs && (relaxed === undefined || checksPass(decisions, relaxed));
 }
 
-export function scoreParse(result: ParseResult, expect: Expectation, { plainTextAnswer = true, tools = [] }: ScoreOptions = {}): Outcome {
+export function scoreParse(result: ParseResult, expect: Expectation, { plainTextAnswer = true, tools = [], input }: ScoreOptions = {}): Outcome {
   if (!result.success) {
     if (refusalIsRight(expect)) return 'rejected-correctly';
     return !plainTextAnswer && expectsAnswerText(expect) ? 'not-applicable' : 'rejected';
@@ -202,7 +244,7 @@ export function scoreParse(result: ParseResult, expect: Expectation, { plainText
     return prose ? 'not-applicable' : 'wrongly-accepted';
   }
   if (matches(result.decisions, expect)) return 'accepted-correct';
-  return onlySchemaRejectedValuesDiffer(result.decisions, expect, tools) ? 'not-applicable' : 'wrongly-accepted';
+  return onlySchemaRejectedValuesDiffer(result.decisions, expect, tools, input) ? 'not-applicable' : 'wrongly-accepted';
 }
 
 /** Counts per outcome. */

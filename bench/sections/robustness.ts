@@ -34,8 +34,10 @@ function corpusMetrics(report: SectionReport): void {
     const skipped = Object.entries(file.skipped).map(([reason, count]) => `${count} ${reason}`).join(', ');
     report.notes.push(`${file.file}: ${file.cases.length} records scored${skipped ? `; skipped: ${skipped}` : ''}.`);
   }
-  report.notes.push('llamacpp-partial-json.json: not scored (its expected values are llama.cpp\'s streaming re-serialisation, args dumped as strings, not decisions).');
-  report.notes.push('"all model outputs" = every file of raw model text (all but broken-json), the same records for every protocol.');
+  report.notes.push(
+    'llamacpp-partial-json.json: each input as a call\'s arguments (like broken-json); complete inputs expect their JSON, cut ones llama.cpp\'s healed value or a refusal; cut inputs whose healed form dumps arguments as text are skipped (a streaming display, not a value).',
+  );
+  report.notes.push('"all model outputs" = every file of raw model text (all but broken-json and llamacpp-partial-json), the same records for every protocol.');
   report.notes.push(
     '"right" = accepted with the expected calls/answer (complete records), passing every check a partial record lists (vLLM-schema files), or refused where the record expects an error or no call; ' +
       '"refused" = no decision where calls or an answer were expected; tools are offered with permissive schemas unless the record gives its tools\' schemas. ' +

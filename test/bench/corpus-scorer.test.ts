@@ -112,6 +112,19 @@ describe('scoreParse', () => {
     expect(scoreParse(accepted(call('set', { label: 'y', hour: 7 })), valid, { tools })).toBe('wrongly-accepted');
   });
 
+  it('counts as n/a the same text typed otherwise at a property the offered tool does not declare (the record has no schema)', () => {
+    const tools = [{ name: 'q', inputSchema: { type: 'object' } }];
+    const exact = (args: Record<string, unknown>): Expectation => ({ kind: 'calls', calls: [{ name: 'q', arguments: args }] });
+    const input = "<f=q><p=flag>True</p><p=mode>null</p><p=obj>{'k': 'v'}</p></f>";
+    expect(scoreParse(accepted(call('q', { flag: 'True', mode: null, obj: "{'k': 'v'}" })), exact({ flag: true, mode: 'null', obj: { k: 'v' } }), { tools, input })).toBe('not-applicable');
+    expect(scoreParse(accepted(call('q', { flag: 'yes' })), exact({ flag: true }), { tools, input })).toBe('wrongly-accepted');
+    expect(scoreParse(accepted(call('q', { flag: 'True', extra: 1 })), exact({ flag: true }), { tools, input })).toBe('wrongly-accepted');
+    const declared = [{ name: 'q', inputSchema: { type: 'object', properties: { flag: { type: 'boolean' } } } }];
+    expect(scoreParse(accepted(call('q', { flag: 'True' })), exact({ flag: true }), { tools: declared, input })).toBe('wrongly-accepted');
+    // Written as a JSON string, it is a string: reading it as a number is a misread.
+    expect(scoreParse(accepted(call('q', { n: 1 })), exact({ n: '1' }), { tools, input: '{"n": "1"}' })).toBe('wrongly-accepted');
+  });
+
   it('gives the share of the applicable records and, beside it, the share counting n/a as failures', () => {
     const tally = { ...emptyTally(), 'accepted-correct': 3, rejected: 1, 'not-applicable': 4 };
     expect(summary(tally)).toBe(
@@ -262,6 +275,23 @@ describe('loadCorpus', () => {
       ['{"a": ', { kind: 'reject' }],
     ]);
     expect(broken?.skipped).toEqual({ 'expected value is not an object': 1 });
+  });
+
+  it('scores llama.cpp partial JSON as arguments: complete JSON as written, cut JSON as its healed value or a refusal, dumped text skipped', async () => {
+    const files = await corpus({
+      'llamacpp-partial-json.json': [
+        { input: '{"name": "python"}', expected_is_partial: false, args_paths: [], expected: '{"name":"python"}' },
+        { input: '{"name":"python', expected_is_partial: true, args_paths: [['arguments']], expected: '{}' },
+        { input: '{"name":"python', expected_is_partial: true, args_paths: [[]], expected: '{"name":"python' },
+        { input: '{"foo": "bar", "args": [1,', expected_is_partial: true, args_paths: [['args']], expected: '{"foo":"bar","args":"[1,"}' },
+      ],
+    });
+    const partial = files.find((file) => file.file === 'llamacpp-partial-json.json');
+    expect(partial?.cases.map((item) => [item.argumentsText, item.text, item.expect])).toEqual([
+      ['{"name": "python"}', '', { kind: 'calls', calls: [{ name: 'probe', arguments: { name: 'python' } }] }],
+      ['{"name":"python', '', { kind: 'calls', calls: [{ name: 'probe', arguments: {} }], refusable: 'the JSON is cut off: where its last value ends is a guess' }],
+    ]);
+    expect(partial?.skipped).toEqual({ 'arguments dumped as text so far (a streaming display, not a value)': 2 });
   });
 
   it('lets a refusal of broken JSON count as right only where a second library reads another object, not a list of fragments', async () => {

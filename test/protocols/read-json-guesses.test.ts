@@ -64,7 +64,7 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a key cut after a bracket it holds', '{"['],
     ['a key cut after a brace it holds', '{"a": 1, "{'],
   ])('refuses %s, never reading the bracket as structure', (_, text) => {
-    expect(refused(text)).toMatch(/no value|reads two ways/);
+    expect(refused(text)).toMatch(/no value|never closed/);
   });
 
   it.each([
@@ -75,8 +75,11 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a colon then a brace', '{"time": "12:20}'],
     ['a fence after a brace', '{"key": "value}```'],
     ['an escaped line break', '{"key": "val\\n'],
+    ['plain text (the rest of the value is cut off)', '{"a": 1, "b": "sum'],
+    ['nothing yet', '{"name":"'],
+    ['a decision\'s argument', '{"action": "call_tool", "tool": "t", "args": {"path": "/home/us'],
   ])('refuses a never-closed string holding %s (cut short, or its closing quote missing?)', (_, text) => {
-    expect(refused(text)).toMatch(/reads two ways/);
+    expect(refused(text)).toMatch(/never closed/);
   });
 
   it('refuses a number followed by a stray quote (a number, or a string missing its opening quote?)', () => {
@@ -89,7 +92,7 @@ describe('readJson: repairs that would guess are refused', () => {
 
   it.each([
     ['a trailing comma', '{"a": 1,}', { a: 1 }],
-    ['a string cut at the end (truncation is repaired by design)', '{"a": 1, "b": "sum', { a: 1, b: 'sum' }],
+    ['a complete value cut before its closing brackets (truncation is repaired by design)', '{"a": 1, "b": ["sum"', { a: 1, b: ['sum'] }],
     ['Python literals', "{'a': True, 'b': None}", { a: true, b: null }],
     ['a written null', '{"a": null, "b": 2,}', { a: null, b: 2 }],
     ['missing closing brackets after complete values', '{"a": [1, 2', { a: [1, 2] }],
@@ -123,6 +126,14 @@ describe('readJson: repairs that would guess are refused', () => {
   ])('never reads %s as one object (which one was meant?)', (_, text) => {
     const reading = readJson(text);
     expect(reading.ok && typeof reading.value === 'object' && reading.value !== null && !Array.isArray(reading.value)).toBe(false);
+  });
+
+  it('closes a cut free-text field of a decision where the text ends (it runs nothing)', () => {
+    expect(readJson('{"action": "call_tool", "tool": "t", "args": {"a": 1}, "reason": "sum [1, 2')).toEqual({
+      ok: true,
+      value: { action: 'call_tool', tool: 't', args: { a: 1 }, reason: 'sum [1, 2' },
+      repaired: true,
+    });
   });
 
   it('turns the refusal into a correction of the native call', () => {

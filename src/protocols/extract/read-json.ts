@@ -1,10 +1,10 @@
 /**
  * Reads one JSON candidate: strict `JSON.parse` first, then the `jsonrepair` library for the damage
  * models cause (trailing commas, single or smart quotes, unquoted keys, comments, Python literals
- * True/False/None, code fences, truncation at the end). A repaired value is only a candidate: the
+ * True/False/None, code fences, closing brackets missing at the end). A repaired value is only a candidate: the
  * caller still validates it strictly. Damage that the repair could only read by guessing (a bare
  * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value, a string
- * never closed that holds a bracket, comma or line break) is refused with a precise message instead:
+ * never closed) is refused with a precise message instead:
  * see `repair-guesses.ts`. One object amid prose (`Here is the JSON: {..}`) is read as that object.
  */
 import { jsonrepair } from 'jsonrepair';
@@ -34,11 +34,13 @@ export function readJson(text: string): JsonReading {
     return inner.ok ? { ...inner, repaired: true } : inner;
   }
   // Where the repair would have to guess what the model wrote, ask for the value again instead.
-  const guess = repairGuess(text) ?? cutStringProblem(text);
+  const guess = repairGuess(text);
   if (guess) return { ok: false, message: guess };
+  const cut = cutString(text);
+  const closed = cut ? text + cut.quote : text;
   let repaired: unknown;
   try {
-    repaired = JSON.parse(jsonrepair(text));
+    repaired = JSON.parse(jsonrepair(closed));
   } catch (error) {
     const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
     return {
@@ -46,21 +48,27 @@ export function readJson(text: string): JsonReading {
       message: position ? `JSON unreadable even after repair (near character ${position})` : 'JSON unreadable even after repair',
     };
   }
+  if (cut && !isFreeTextCut(repaired)) return { ok: false, message: cutMessage };
   const reading = bounded(repaired, true);
-  const invented = reading.ok ? inventedNull(text, repaired) : undefined;
+  const invented = reading.ok ? inventedNull(closed, repaired) : undefined;
   return invented ? { ok: false, message: invented } : reading;
 }
 
 /**
- * A string the text ends inside holding a bracket, brace, comma, colon or line break reads two ways:
- * cut short there, or its closing quote missing before that character (`{"a": "b}`, `{"t": "12:20}`,
- * `"val\n`)? Refused, since either reading may run what the model never wrote; a cut string of plain
- * text is closed where the text ends (truncation is repaired by design).
+ * A string the text ends inside: its value is cut off (`{"path": "/home/us`), or its closing quote is
+ * missing before a bracket it holds (`{"a": "b}`). Either reading may run what the model never wrote,
+ * so it is refused; truncation after complete values (closing brackets missing) is still repaired,
+ * and so is a cut free-text field of a reins decision (`"reason": "sum`, closed where the text ends:
+ * it runs nothing).
  */
-function cutStringProblem(text: string): string | undefined {
-  const cut = cutString(text);
-  if (cut === undefined || !/[[\]{},:\n]|\\[nr]/.test(text.slice(cut.start + 1))) return undefined;
-  return 'a string is never closed and reads two ways (cut short, or its closing quote missing before a bracket, comma or line break it holds?): resend the whole value';
+const cutMessage = 'a string is never closed (its value cut off, or its closing quote missing?): resend the whole value';
+const freeTextFields = new Set(['reason', 'thought', 'thoughts']);
+
+/** True when the last value of `value` (where a cut string ends up) is a free-text field of a decision object. */
+function isFreeTextCut(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.action !== 'string') return false;
+  const last = Object.keys(value).at(-1);
+  return last !== undefined && freeTextFields.has(last) && typeof value[last] === 'string';
 }
 
 /** Prose that introduces a value: nothing, or text ending in a colon, a line break, a fence (with its language) or a dash. */
