@@ -14,6 +14,7 @@ import { providerAdapters } from './provider-adapters.ts';
 const keyHints: Record<string, string> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
   ollama: 'API key',
   'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
 };
@@ -24,7 +25,7 @@ describe.each(providerAdapters)('a run over $fixtures meets transport errors', (
   beforeAll(async () => {
     server = await startFixtureServer();
     // Keys from the environment (not the apiKey option), so the 401 hint names the variable.
-    model = create(server.url, { apiKey: undefined, env: { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test' } });
+    model = create(server.url, { apiKey: undefined, env: { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test', GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-test' } });
   });
   afterAll(() => server.close());
 
