@@ -84,7 +84,8 @@ export interface AgentOptions {
    * When the run hits maxSteps, a loop or exhausted retries, make one last model turn that forbids
    * tools to get a best-effort answer. The run still ends `failed` with the limit error; the result
    * carries `answer` and `bestEffort: true`, and an `answer` event with `bestEffort: true` is emitted.
-   * @default false
+   * On by default for `xml`, whose seed (002) ends a run cut short with a "couldn't finish" answer.
+   * @default true for protocol `xml`, else false
    */
   bestEffortAnswer?: boolean;
   /**

@@ -35,12 +35,13 @@ export interface Agent {
  * const { status, answer } = await run.result;
  */
 export function createAgent(options: AgentOptions): Agent {
+  const codec = resolveCodec(options.protocol ?? 'auto', options.model);
   const parts: AgentParts = {
     model: options.model,
-    codec: resolveCodec(options.protocol ?? 'auto', options.model),
+    codec,
     toolbox: toToolbox(options.tools),
     user: options.user === undefined ? undefined : toUserChannel(options.user),
-    policies: resolvePolicies(options),
+    policies: resolvePolicies(options, codec.name),
     system: options.system,
   };
   return {
