@@ -76,6 +76,7 @@ export function samplingContext(
       elicit(lowLevel, message, schema, {
         relatedRequestId: related.relatedRequestId,
         signal: elicitOptions?.signal ?? related.signal,
+        ...(elicitOptions?.meta ? { meta: elicitOptions.meta } : {}),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       }),
   };

@@ -210,6 +210,8 @@ export type ElicitResultOf<T> = { action: 'accept'; content: T } | { action: 'de
 export interface ElicitCallOptions {
   /** Aborts the request. @default the tool call's own signal */
   signal?: AbortSignal;
+  /** `_meta` of the elicitation request (e.g. the context of a keyed `ctx.elicit`). @default none */
+  meta?: Record<string, unknown>;
 }
 
 type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;
