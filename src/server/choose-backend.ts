@@ -34,7 +34,7 @@ export function channelFor(name: SamplingBackendName, setup: ChannelSetup): Samp
       throw new SampleConfigError("backend 'model' needs the `model` option of samplingContext.", { reason: 'no-backend' });
     }
     const channel = modelChannel(setup.model);
-    return setup.model.supportsTools ? channel : describedInPrompt(channel, setup.codec);
+    return setup.model.supportsTools ? channel : describedInPrompt(channel, setup.codec, { nativeSchema: true });
   }
   const mcp = mcpSamplingChannel(setup.server, {
     ...(setup.relatedRequestId === undefined ? {} : { relatedRequestId: setup.relatedRequestId }),
