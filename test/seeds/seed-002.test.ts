@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 import { MaxStepsError } from '../../src/errors/max-steps-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { connectServers, type McpServers } from '../../src/mcp/index.ts';
