@@ -67,8 +67,8 @@ export type McpToolContext<Elicits extends ElicitDefinitions = ElicitDefinitions
   };
 
 // The seed's type names (seed 001 "API Surface" and "Guaranteed Helper Types"), as aliases of reins'
-// own. Where a seed type is generic in the parsed value (`SampleSchemaConfig<T>`), reins' is generic
-// in the schema (`SampleSchemaConfig<typeof MoveSchema>`), which gives the same parsed type.
+// own. The schema configs take the parsed value as the seed writes them (`SampleSchemaConfig<T>`) or
+// the schema (`SampleSchemaConfig<typeof MoveSchema>`).
 
 /** Seed `ToolDefinition`. */
 export type ToolDefinition = SamplingToolDefinition;
@@ -85,7 +85,7 @@ export type SampleResultBase = SampleResult;
 export type SampleToolsConfigMessages<Tools extends readonly SamplingToolDefinition[] = readonly SamplingToolDefinition[]> =
   SampleToolsConfig<Tools> & { messages: readonly SampleInputMessage[]; prompt?: never };
 /** Seed `SampleSchemaConfigMessages`: `sampleSchema` with a `messages` history. */
-export type SampleSchemaConfigMessages<Schema extends StandardSchemaLike> = SampleSchemaConfig<Schema> & {
+export type SampleSchemaConfigMessages<T> = SampleSchemaConfig<T> & {
   messages: readonly SampleInputMessage[];
   prompt?: never;
 };

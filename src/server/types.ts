@@ -111,10 +111,16 @@ export type SampleInput = { prompt: string; messages?: never } | { messages: rea
 export type SampleConfigPlain = SampleOptionsBase &
   SampleInput & { schema?: never; jsonSchema?: never; tools?: never; toolChoice?: never };
 
-export type SampleConfigWithSchema<Schema extends StandardSchemaLike> = SampleOptionsBase &
+/**
+ * The `schema` of a config typed either way: by the schema (`SampleSchemaConfig<typeof MoveSchema>`,
+ * reins) or by the parsed value (`SampleSchemaConfig<{ cell: number }>`, seed 001's `z.ZodType<T>`).
+ */
+export type SchemaFor<T> = T extends StandardSchemaLike ? T : StandardSchemaLike<T>;
+
+export type SampleConfigWithSchema<T> = SampleOptionsBase &
   SampleInput & {
     /** What the reply must be: a Zod schema or any Standard Schema. */
-    schema: Schema;
+    schema: SchemaFor<T>;
     /**
      * The JSON Schema to show the model, for a Standard Schema that exposes none; when given it is
      * used as is (validation always uses `schema`).
@@ -172,10 +178,10 @@ export interface RetryOptions {
   retries?: number;
 }
 
-export type SampleSchemaConfig<Schema extends StandardSchemaLike> = SampleOptionsBase &
+export type SampleSchemaConfig<T> = SampleOptionsBase &
   SampleInput &
   RetryOptions & {
-    schema: Schema;
+    schema: SchemaFor<T>;
     /** As in `sample`. @default the schema's own JSON Schema */
     jsonSchema?: JsonSchema;
     tools?: never;

@@ -11,9 +11,12 @@ import {
   SampleConfigError,
   withSampling,
   type McpToolContext,
+  type SampleConfigWithSchema,
   type SampleResultBase,
+  type SampleSchemaConfig,
   type ToolCall,
 } from '../../src/server/index.ts';
+import type { StandardSchemaLike } from '../../src/tools/tool-input-schema.ts';
 import { connectScriptedClient, sampledText, sampledToolUse, type ScriptedClientOptions } from '../../src/testing/index.ts';
 
 const pickMove = {
@@ -61,6 +64,11 @@ describe('withSampling: the seed-shaped tool context', () => {
           tools: [{ name: 'play_offensive', inputSchema: z.object({ reasoning: z.string() }) }],
         });
         const first: ToolCall = strategy.toolCalls[0];
+        // The seed's config types, generic in the parsed value (`z.ZodType<T>`), give the same results.
+        const seedConfig: SampleSchemaConfig<{ cell: number }> = { prompt: 'move', schema: z.object({ cell: z.number() }) };
+        expectTypeOf<Awaited<ReturnType<typeof ctx.sampleSchema<typeof seedConfig.schema>>>['parsed']>().toEqualTypeOf<{ cell: number }>();
+        const plainConfig: SampleConfigWithSchema<{ cell: number }> & { prompt: string } = { prompt: 'move', schema: z.object({ cell: z.number() }) };
+        expectTypeOf(plainConfig.schema).toEqualTypeOf<StandardSchemaLike<{ cell: number }>>();
         return { text: plain.text, cell: move.parsed.cell, strategy: first.name, method: ctx.mcpReq.method, backend: ctx.backend };
       },
     );
