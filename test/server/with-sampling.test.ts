@@ -57,16 +57,15 @@ describe('withSampling: the seed-shaped tool context', () => {
       { sampling: [sampledText('hello'), sampledToolUse([{ name: 'structured_output', input: { cell: 4 } }]), sampledToolUse([{ name: 'play_offensive', input: { reasoning: 'r' } }])] },
       async (ctx) => {
         const plain: SampleResultBase = await ctx.sample({ prompt: 'hi' });
-        const move = await ctx.sampleSchema({ prompt: 'move', schema: z.object({ cell: z.number().min(0).max(8) }), retries: 3 });
+        // The seed's config types, generic in the parsed value (`z.ZodType<T>`).
+        const seedConfig: SampleSchemaConfig<{ cell: number }> = { prompt: 'move', schema: z.object({ cell: z.number().min(0).max(8) }), retries: 3 };
+        const move = await ctx.sampleSchema(seedConfig);
         expectTypeOf(move.parsed).toEqualTypeOf<{ cell: number }>();
         const strategy = await ctx.sampleTools({
           prompt: 'strategy',
           tools: [{ name: 'play_offensive', inputSchema: z.object({ reasoning: z.string() }) }],
         });
         const first: ToolCall = strategy.toolCalls[0];
-        // The seed's config types, generic in the parsed value (`z.ZodType<T>`), give the same results.
-        const seedConfig: SampleSchemaConfig<{ cell: number }> = { prompt: 'move', schema: z.object({ cell: z.number() }) };
-        expectTypeOf<Awaited<ReturnType<typeof ctx.sampleSchema<typeof seedConfig.schema>>>['parsed']>().toEqualTypeOf<{ cell: number }>();
         const plainConfig: SampleConfigWithSchema<{ cell: number }> & { prompt: string } = { prompt: 'move', schema: z.object({ cell: z.number() }) };
         expectTypeOf(plainConfig.schema).toEqualTypeOf<StandardSchemaLike<{ cell: number }>>();
         return { text: plain.text, cell: move.parsed.cell, strategy: first.name, method: ctx.mcpReq.method, backend: ctx.backend };
