@@ -7,6 +7,7 @@
  *   npm run example:ttt                                   # offline: a rule-based stand-in plays the model's side
  *   npm run example:ttt -- --model ollama:qwen3:4b        # a real model plays (see README "Models")
  *   npm run example:ttt -- --auto --seed 7                # no prompts: your moves are picked at random
+ *   npm run example:ttt -- --seed-shape                   # the same game written in seed 001's shape (seed-shape.ts)
  *
  * Off a terminal your moves are picked at random too, so the example also runs unattended.
  */
@@ -18,7 +19,9 @@ import { connectServers } from 'reins/mcp';
 import { resolveModel } from 'reins/models';
 import { MockModel } from 'reins/testing';
 
-const { values } = parseArgs({ options: { model: { type: 'string' }, auto: { type: 'boolean', default: false }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { model: { type: 'string' }, auto: { type: 'boolean', default: false }, seed: { type: 'string' }, 'seed-shape': { type: 'boolean', default: false } },
+});
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 let random = seed ?? Date.now();
 const nextRandom = () => ((random = (random * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
@@ -42,8 +45,14 @@ function standIn(): Model {
   );
 }
 
-const emptyCellsOf = (request: ElicitationRequest): string[] =>
-  ((request.requestedSchema.properties as Record<string, { enum?: string[] }> | undefined)?.cell?.enum ?? []).map(String);
+/** The cells offered: the form's enum (play-ttt-tool.ts), else the free cells the board in the message shows by number (seed-shape.ts). */
+const emptyCellsOf = (request: ElicitationRequest): string[] => {
+  const offered = (request.requestedSchema.properties as Record<string, { enum?: string[] }> | undefined)?.cell?.enum;
+  return offered ? offered.map(String) : [...new Set(request.message.match(/(?<= )\d(?= )/g) ?? [])];
+};
+/** The seed-shaped form asks for an integer, the other for one of the enum's strings. */
+const cellContent = (request: ElicitationRequest, cell: string) =>
+  (request.requestedSchema.properties as Record<string, { type?: string }> | undefined)?.cell?.type === 'integer' ? { cell: Number(cell) } : { cell };
 
 const interactive = !values.auto && process.stdin.isTTY && process.stdout.isTTY;
 const user: UserChannel = {
@@ -54,23 +63,24 @@ const user: UserChannel = {
     if (!interactive) {
       const cell = cells[Math.floor(nextRandom() * cells.length)]!;
       console.log(`(you play ${cell})`);
-      return { action: 'accept', content: { cell } };
+      return { action: 'accept', content: cellContent(request, cell) };
     }
     const cell = await select({ message: 'Your cell', options: cells.map((value) => ({ value, label: value })) });
-    return isCancel(cell) ? { action: 'cancel' } : { action: 'accept', content: { cell } };
+    return isCancel(cell) ? { action: 'cancel' } : { action: 'accept', content: cellContent(request, cell) };
   },
 };
 
 const model = values.model ? resolveModel(values.model) : standIn();
-const server = { command: process.execPath, args: [join(import.meta.dirname, 'server.ts')] };
+const server = { command: process.execPath, args: [join(import.meta.dirname, values['seed-shape'] ? 'seed-server.ts' : 'server.ts')] };
 const servers = await connectServers({ mcpServers: { ttt: server } }, { model, user });
 try {
   if (servers.failures[0]) throw servers.failures[0].error;
   console.log(`Model: ${model.modelId}. Starting a game of tic-tac-toe.`);
   const result = await servers.toolbox.call('play_ttt', seed === undefined ? {} : { seed });
-  const game = result.structuredContent as { outcome: string; moves: unknown[] };
+  const game = result.structuredContent as { outcome?: string; winner?: string | null; cancelled?: boolean; moves: unknown[] };
   console.log(`\n${result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n')}`);
-  console.log(`outcome: ${game.outcome} after ${game.moves.length} moves`);
+  const outcome = game.outcome ?? (game.cancelled ? 'cancelled' : game.winner === 'draw' ? 'draw' : `${game.winner} won`);
+  console.log(`outcome: ${outcome} after ${game.moves.length} moves`);
 } finally {
   await servers.close();
 }

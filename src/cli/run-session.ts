@@ -9,7 +9,7 @@ import { connectServers, type McpServers } from '../mcp/connect-servers.ts';
 import { describeToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from '../mcp/mcp-config.ts';
 import type { McpServerEvent } from '../mcp/server-events.ts';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import { ReplayModel } from '../models/replay-model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
@@ -34,6 +34,8 @@ export interface SessionRequest {
   meta: Record<string, unknown>;
   approve: ApprovalMode;
   maxSteps?: number;
+  /** The best-effort last turn after a limit; unset: the protocol's default (on for xml). */
+  bestEffortAnswer?: boolean;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
   limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
   json: boolean;
@@ -123,6 +125,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       store: maskedStore(baseStore, mask),
       ...(prompter ? { user: prompter } : {}),
       ...(request.maxSteps ? { maxSteps: request.maxSteps } : {}),
+      ...(request.bestEffortAnswer === undefined ? {} : { bestEffortAnswer: request.bestEffortAnswer }),
       ...request.limits,
     });
     const signal = controller.signal;

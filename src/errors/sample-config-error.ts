@@ -7,7 +7,8 @@ export type SampleConfigReason =
   | 'unbalanced-history' // a tool call without its result, or a result without its call
   | 'invalid-schema' // a schema that yields no JSON Schema, or a tool input schema that is not an object
   | 'invalid-option' // e.g. `toolChoice: 'none'` with `sampleTools`, negative `retries`
-  | 'no-backend'; // the client has no sampling capability and no `model` was configured
+  | 'no-backend' // the client has no sampling capability and no `model` was configured
+  | 'unknown-elicitation'; // `ctx.elicit(key, ...)` with a key the tool did not declare in `withSampling`'s `elicits`
 
 /** A tool author called a sampling helper wrongly, or no sampling backend is available. Never retried. */
 export class SampleConfigError extends ReinsError {

@@ -1,14 +1,14 @@
 /**
  * The options of `createAgent`. Every policy has a documented default (DESIGN §5).
  */
-import type { ToolSpec } from '../decision.ts';
-import type { Model } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import type { RunMeta } from '../sessions/run-record.ts';
+import type { RunMeta } from '../sessions/durable/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { UserChannelLike } from './user-channel.ts';
+import type { UserChannelLike } from '../spec/user-channel.ts';
 
 /** What an approval policy says about one call: run it, refuse it, or ask the user. */
 export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
@@ -84,7 +84,8 @@ export interface AgentOptions {
    * When the run hits maxSteps, a loop or exhausted retries, make one last model turn that forbids
    * tools to get a best-effort answer. The run still ends `failed` with the limit error; the result
    * carries `answer` and `bestEffort: true`, and an `answer` event with `bestEffort: true` is emitted.
-   * @default false
+   * On by default for `xml`, whose seed (002) ends a run cut short with a "couldn't finish" answer.
+   * @default true for protocol `xml`, else false
    */
   bestEffortAnswer?: boolean;
   /**

@@ -9,7 +9,7 @@ import { resolvePolicies } from './policies.ts';
 import { resolveCodec } from './resolve-codec.ts';
 import type { AgentRun } from './run-result.ts';
 import { toToolbox } from './to-toolbox.ts';
-import { toUserChannel } from './user-channel.ts';
+import { toUserChannel } from '../spec/user-channel.ts';
 
 export interface Agent {
   /** The protocol the agent speaks (after resolving `auto`). */
@@ -35,12 +35,13 @@ export interface Agent {
  * const { status, answer } = await run.result;
  */
 export function createAgent(options: AgentOptions): Agent {
+  const codec = resolveCodec(options.protocol ?? 'auto', options.model);
   const parts: AgentParts = {
     model: options.model,
-    codec: resolveCodec(options.protocol ?? 'auto', options.model),
+    codec,
     toolbox: toToolbox(options.tools),
     user: options.user === undefined ? undefined : toUserChannel(options.user),
-    policies: resolvePolicies(options),
+    policies: resolvePolicies(options, codec.name),
     system: options.system,
   };
   return {

@@ -1,7 +1,7 @@
 /**
  * The resolved policies of one agent: every option with its default filled in, checked once.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import type { AgentOptions, ApprovalPolicy, ApprovalVerdict } from './agent-options.ts';
 
@@ -31,6 +31,12 @@ export const defaultPolicies = {
 } as const;
 
 /**
+ * Protocols whose seed ends a run cut short by a limit with a "couldn't finish" answer (seed 002's
+ * fallback when max iterations are reached): `bestEffortAnswer` defaults to true for them.
+ */
+export const bestEffortProtocols: readonly string[] = ['xml'];
+
+/**
  * The default approval policy (see `AgentOptions.approval`): `readOnlyHint: true` or
  * `destructiveHint: false` -> allow; any other MCP tool -> ask (MCP's defaults say a tool without
  * annotations may be destructive); a local `defineTool` tool without annotations -> allow.
@@ -42,7 +48,8 @@ export function defaultApproval(tool: ToolSpec): ApprovalVerdict {
   return 'ask';
 }
 
-export function resolvePolicies(options: AgentOptions): Policies {
+/** `protocol`: the resolved protocol's name, which picks protocol-dependent defaults. */
+export function resolvePolicies(options: AgentOptions, protocol?: string): Policies {
   const policies: Policies = {
     maxSteps: options.maxSteps ?? defaultPolicies.maxSteps,
     maxRetries: options.maxRetries ?? defaultPolicies.maxRetries,
@@ -53,7 +60,8 @@ export function resolvePolicies(options: AgentOptions): Policies {
     toolTimeoutMs: options.toolTimeoutMs ?? defaultPolicies.toolTimeoutMs,
     maxTokens: options.maxTokens ?? Infinity,
     maxDurationMs: options.maxDurationMs ?? Infinity,
-    bestEffortAnswer: options.bestEffortAnswer ?? defaultPolicies.bestEffortAnswer,
+    bestEffortAnswer:
+      options.bestEffortAnswer ?? (protocol !== undefined && bestEffortProtocols.includes(protocol) ? true : defaultPolicies.bestEffortAnswer),
     stream: options.stream ?? defaultPolicies.stream,
   };
   positive('maxSteps', policies.maxSteps, 1);

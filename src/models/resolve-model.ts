@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
-import type { Model } from './model.ts';
+import type { Model } from '../spec/model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
 import { splitUrlCredentials } from './url-credentials.ts';
@@ -22,9 +23,9 @@ export interface ResolveModelOptions {
    * Server base URL. Credentials in it (`http://user:password@host/v1`) are sent as a Basic
    * Authorization header, a lone token (`http://token@host/v1`) as a Bearer header, and taken out
    * of the URL; they win over `apiKey`.
-   * @default `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` / `OLLAMA_HOST`, else the provider's public URL (Ollama: `http://127.0.0.1:11434`) */
+   * @default `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` / `GOOGLE_GENERATIVE_AI_BASE_URL` / `OLLAMA_HOST`, else the provider's public URL (Ollama: `http://127.0.0.1:11434`) */
   baseURL?: string;
-  /** API key. @default `OPENAI_API_KEY` / `ANTHROPIC_API_KEY` / `OPENAI_COMPATIBLE_API_KEY` (Ollama needs none) */
+  /** API key. @default `OPENAI_API_KEY` / `ANTHROPIC_API_KEY` / `GOOGLE_GENERATIVE_AI_API_KEY` / `OPENAI_COMPATIBLE_API_KEY` (Ollama needs none) */
   apiKey?: string;
   /** Custom fetch, e.g. for proxies or tests. @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;
@@ -53,6 +54,7 @@ export interface ResolveModelOptions {
 
 /**
  * The model retries transport errors unless `retry: false`.
+ * @example resolveModel('google:gemini-2.5-flash') // GOOGLE_GENERATIVE_AI_API_KEY
  * @example resolveModel('ollama:qwen3') // http://127.0.0.1:11434 unless OLLAMA_HOST says otherwise
  * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
  */
@@ -94,6 +96,19 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
         displayName: 'Anthropic',
         endpoint: baseURL,
         apiKeyVariable: options.apiKey ? 'the apiKey option' : 'ANTHROPIC_API_KEY',
+      });
+    }
+    case 'google': {
+      const apiKey = requireKey(options.apiKey, env, 'GOOGLE_GENERATIVE_AI_API_KEY', modelString);
+      const written = options.baseURL ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta';
+      const { url: baseURL, common } = endpoint(written);
+      return fromAiSdk(createGoogle({ ...common, apiKey, baseURL })(modelId), {
+        provider,
+        supportsTools,
+        retry,
+        displayName: 'Gemini',
+        endpoint: baseURL,
+        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'GOOGLE_GENERATIVE_AI_API_KEY',
       });
     }
     case 'ollama': {

@@ -6,7 +6,7 @@
  */
 import type { ClientCapabilities, RequestId, Server } from '@modelcontextprotocol/server';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { describedInPrompt } from './described-in-prompt.ts';
 import { mcpSamplingChannel } from './mcp-sampling-channel.ts';
@@ -34,7 +34,7 @@ export function channelFor(name: SamplingBackendName, setup: ChannelSetup): Samp
       throw new SampleConfigError("backend 'model' needs the `model` option of samplingContext.", { reason: 'no-backend' });
     }
     const channel = modelChannel(setup.model);
-    return setup.model.supportsTools ? channel : describedInPrompt(channel, setup.codec);
+    return setup.model.supportsTools ? channel : describedInPrompt(channel, setup.codec, { nativeSchema: true });
   }
   const mcp = mcpSamplingChannel(setup.server, {
     ...(setup.relatedRequestId === undefined ? {} : { relatedRequestId: setup.relatedRequestId }),

@@ -6,7 +6,7 @@
  * with invalid arguments come back as given, like native tool calls (see `readCalls`).
  */
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import type { Codec, ParseResult } from '../protocols/codec.ts';
 import { isRecord } from '../protocols/extract/read-json.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
@@ -62,7 +62,16 @@ function readCalls(codec: Codec, text: string, tools: readonly ToolSpec[]): Pars
   return loose.success ? loose : strict;
 }
 
-export function describedInPrompt(inner: SamplingChannel, codec: Codec): SamplingChannel {
+export interface DescribedInPromptOptions {
+  /**
+   * The inner channel carries a response schema natively (a Model's response format, which needs no
+   * tool calling): a schema-only request keeps `responseSchema` as well as the prompt's description.
+   * @default false (MCP sampling has no response-format field)
+   */
+  nativeSchema?: boolean;
+}
+
+export function describedInPrompt(inner: SamplingChannel, codec: Codec, options: DescribedInPromptOptions = {}): SamplingChannel {
   return {
     async send(request: ChannelRequest): Promise<ChannelReply> {
       const tools = request.toolChoice === 'none' ? [] : (request.tools ?? []);
@@ -78,7 +87,7 @@ export function describedInPrompt(inner: SamplingChannel, codec: Codec): Samplin
         messages: renderHistory(request.messages, codec),
         tools: undefined,
         toolChoice: undefined,
-        responseSchema: undefined,
+        responseSchema: options.nativeSchema && tools.length === 0 ? request.responseSchema : undefined,
         ...(system === '' ? {} : { system }),
       });
       if (tools.length === 0) return reply;

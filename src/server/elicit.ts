@@ -18,6 +18,8 @@ export interface ElicitOptions {
   relatedRequestId?: RequestId;
   /** @default 300000 (a human answers) */
   timeoutMs?: number;
+  /** The request's `_meta`. @default none */
+  meta?: Record<string, unknown>;
 }
 
 export async function elicit(
@@ -29,7 +31,7 @@ export async function elicit(
   const requestedSchema = toElicitationSchema(schema);
   const result = await server
     .elicitInput(
-      { mode: 'form', message, requestedSchema },
+      { mode: 'form', message, requestedSchema, ...(options.meta ? { _meta: options.meta } : {}) },
       {
         timeout: options.timeoutMs ?? 300_000,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -1,5 +1,19 @@
 /** `reins/server`: sampling and elicitation helpers for MCP tool authors (seed 001, DESIGN §7). */
 export { samplingContext, type SamplingContextOptions } from './sampling-context.ts';
+export { withSampling, elicitContextMetaKey, type WithSamplingOptions } from './with-sampling.ts';
+export type {
+  ElicitDefinition,
+  ElicitDefinitions,
+  McpToolContext,
+  Message,
+  SampleConfigBase,
+  SampleResultBase,
+  SampleSchemaConfigMessages,
+  SampleToolsConfigMessages,
+  SamplingToolCall,
+  ToolCall,
+  ToolDefinition,
+} from './tool-context.ts';
 export { toElicitationSchema, type RequestedSchema } from './elicitation-schema.ts';
 export { structuredOutputTool } from './mcp-sampling-channel.ts';
 export { SampleValidationError, type SampleValidationLastResult } from '../errors/sample-validation-error.ts';

@@ -3,7 +3,8 @@
  * SEP-2577). Tools and a response schema go through the Model's native mechanisms; a model without
  * native tools is wrapped by the text strategy in `choose-channel.ts`.
  */
-import type { FinishReason, Model } from '../models/model.ts';
+import type { JsonSchema } from '../spec/decision.ts';
+import type { FinishReason, Model } from '../spec/model.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
 import { argumentsObject } from './to-sampling-messages.ts';
 
@@ -17,6 +18,17 @@ const stopReasons: Record<FinishReason, string> = {
   other: 'other',
 };
 
+/** The schema without its `$schema` dialect URI: it tells a provider nothing, and strict validators refuse it. */
+function withoutDialect(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * A structured reply goes through the Model's native response format (`responseSchema`: OpenAI
+ * `json_schema`, Anthropic structured outputs, Gemini `responseJsonSchema`, Ollama `format`), seed 001's
+ * provider mapping; over MCP sampling it can only be a forced tool (`mcp-sampling-channel.ts`).
+ */
 export function modelChannel(model: Model): SamplingChannel {
   return {
     async send(request: ChannelRequest): Promise<ChannelReply> {
@@ -26,7 +38,7 @@ export function modelChannel(model: Model): SamplingChannel {
         maxTokens: request.maxTokens,
         ...(request.system ? { system: request.system } : {}),
         ...(tools ? { tools, toolChoice: request.toolChoice ?? 'auto' } : {}),
-        ...(request.responseSchema ? { responseSchema: request.responseSchema } : {}),
+        ...(request.responseSchema ? { responseSchema: withoutDialect(request.responseSchema) } : {}),
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.signal ? { signal: request.signal } : {}),
       });

@@ -4,8 +4,8 @@
  * its exact result.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/server';
-import type { JsonSchema } from '../decision.ts';
-import type { ModelMessage } from '../models/model.ts';
+import type { JsonSchema } from '../spec/decision.ts';
+import type { ModelMessage } from '../spec/model.ts';
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
 
 /**
@@ -111,10 +111,16 @@ export type SampleInput = { prompt: string; messages?: never } | { messages: rea
 export type SampleConfigPlain = SampleOptionsBase &
   SampleInput & { schema?: never; jsonSchema?: never; tools?: never; toolChoice?: never };
 
-export type SampleConfigWithSchema<Schema extends StandardSchemaLike> = SampleOptionsBase &
+/**
+ * The `schema` of a config typed either way: by the schema (`SampleSchemaConfig<typeof MoveSchema>`,
+ * reins) or by the parsed value (`SampleSchemaConfig<{ cell: number }>`, seed 001's `z.ZodType<T>`).
+ */
+export type SchemaFor<T> = T extends StandardSchemaLike ? T : StandardSchemaLike<T>;
+
+export type SampleConfigWithSchema<T> = SampleOptionsBase &
   SampleInput & {
     /** What the reply must be: a Zod schema or any Standard Schema. */
-    schema: Schema;
+    schema: SchemaFor<T>;
     /**
      * The JSON Schema to show the model, for a Standard Schema that exposes none; when given it is
      * used as is (validation always uses `schema`).
@@ -172,10 +178,10 @@ export interface RetryOptions {
   retries?: number;
 }
 
-export type SampleSchemaConfig<Schema extends StandardSchemaLike> = SampleOptionsBase &
+export type SampleSchemaConfig<T> = SampleOptionsBase &
   SampleInput &
   RetryOptions & {
-    schema: Schema;
+    schema: SchemaFor<T>;
     /** As in `sample`. @default the schema's own JSON Schema */
     jsonSchema?: JsonSchema;
     tools?: never;
@@ -210,6 +216,8 @@ export type ElicitResultOf<T> = { action: 'accept'; content: T } | { action: 'de
 export interface ElicitCallOptions {
   /** Aborts the request. @default the tool call's own signal */
   signal?: AbortSignal;
+  /** `_meta` of the elicitation request (e.g. the context of a keyed `ctx.elicit`). @default none */
+  meta?: Record<string, unknown>;
 }
 
 type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;

@@ -30,4 +30,10 @@ describe('examples', () => {
     // Every move the user made was offered by the server's elicitation.
     expect(output.match(/\(you play \d\)/g)?.length).toBeGreaterThan(0);
   });
+
+  it("play-ttt/play --seed-shape: the same game against play_ttt written in seed 001's shape", async () => {
+    const output = await example('examples/play-ttt/play.ts', ['--auto', '--seed', '3', '--seed-shape']);
+    expect(output).toMatch(/outcome: (X won|O won|draw) after \d moves/);
+    expect(output).toContain("Your turn! You're playing as");
+  });
 });

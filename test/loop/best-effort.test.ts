@@ -27,11 +27,29 @@ describe.each(allProtocols)('best-effort last turn over %s', (protocol) => {
     expect(events.at(-1)?.type).toBe('run-end');
   });
 
-  it('is off by default', async () => {
-    const model = new ScriptedModel([turn(protocol, [call('add', { a: 1, b: 1 })], tools)], options);
+  it(protocol === 'xml' ? 'is on by default for xml (seed 002: "I tried but couldn\'t finish")' : 'is off by default', async () => {
+    const model = new ScriptedModel(
+      [turn(protocol, [call('add', { a: 1, b: 1 })], tools), ...(protocol === 'xml' ? [turn(protocol, [answer('About 2.')], tools)] : [])],
+      options,
+    );
     const { result } = await collect(createAgent({ model, tools: [addTool], protocol, maxSteps: 1 }).run('q'));
-    expect(result.answer).toBeUndefined();
-    expect(model.calls).toHaveLength(1);
+    if (protocol === 'xml') {
+      expect(result).toMatchObject({ status: 'failed', answer: 'About 2.', bestEffort: true });
+      expect(model.calls).toHaveLength(2);
+    } else {
+      expect(result.answer).toBeUndefined();
+      expect(model.calls).toHaveLength(1);
+    }
+  });
+
+  it('bestEffortAnswer: false turns it off, true turns it on, whatever the protocol default', async () => {
+    const off = new ScriptedModel([turn(protocol, [call('add', { a: 1, b: 1 })], tools)], options);
+    const offRun = await collect(createAgent({ model: off, tools: [addTool], protocol, maxSteps: 1, bestEffortAnswer: false }).run('q'));
+    expect(offRun.result.answer).toBeUndefined();
+    expect(off.calls).toHaveLength(1);
+    const on = new ScriptedModel([turn(protocol, [call('add', { a: 1, b: 1 })], tools), turn(protocol, [answer('Two.')], tools)], options);
+    const onRun = await collect(createAgent({ model: on, tools: [addTool], protocol, maxSteps: 1, bestEffortAnswer: true }).run('q'));
+    expect(onRun.result).toMatchObject({ answer: 'Two.', bestEffort: true });
   });
 });
 

@@ -7,13 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { type AgentEvent, createAgent, type RunResult } from '../../src/index.ts';
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { fixture, type FixtureServer, type FixtureResponse, startFixtureServer } from '../helpers/fixture-server.ts';
 import { providerAdapters } from './provider-adapters.ts';
 
 const keyHints: Record<string, string> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
+  google: 'GOOGLE_GENERATIVE_AI_API_KEY',
   ollama: 'API key',
   'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
 };
@@ -24,7 +25,7 @@ describe.each(providerAdapters)('a run over $fixtures meets transport errors', (
   beforeAll(async () => {
     server = await startFixtureServer();
     // Keys from the environment (not the apiKey option), so the 401 hint names the variable.
-    model = create(server.url, { apiKey: undefined, env: { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test' } });
+    model = create(server.url, { apiKey: undefined, env: { OPENAI_API_KEY: 'sk-test', ANTHROPIC_API_KEY: 'sk-ant-test', GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-test' } });
   });
   afterAll(() => server.close());
 

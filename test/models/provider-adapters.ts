@@ -1,8 +1,8 @@
 /**
- * The four adapters as `resolveModel` builds them, pointed at the fixture server: one row per
+ * The adapters as `resolveModel` builds them, pointed at the fixture server: one row per
  * provider, with the fixture folder that holds that provider's recorded wire traffic.
  */
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { resolveModel, type ResolveModelOptions } from '../../src/models/resolve-model.ts';
 
 export interface ProviderAdapter {
@@ -21,6 +21,10 @@ export const providerAdapters: ProviderAdapter[] = [
     fixtures: 'anthropic',
     create: (url, options) =>
       resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${url}/v1`, apiKey: 'sk-ant-test', ...options }),
+  },
+  {
+    fixtures: 'google',
+    create: (url, options) => resolveModel('google:gemini-2.5-flash', { baseURL: `${url}/v1beta`, apiKey: 'AIza-test', ...options }),
   },
   { fixtures: 'ollama', create: (url, options) => resolveModel('ollama:qwen3:8b', { baseURL: url, ...options }) },
   {

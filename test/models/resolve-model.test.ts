@@ -48,7 +48,7 @@ describe('parseModelString', () => {
     const unknown = configError(() => parseModelString('mistral:large'));
     expect(unknown.kind).toBe('unknown-provider');
     expect(unknown.message).toContain('`mistral`');
-    expect(unknown.message).toContain('openai, anthropic, ollama, openai-compatible');
+    expect(unknown.message).toContain('openai, anthropic, google, ollama, openai-compatible');
   });
 });
 
@@ -65,6 +65,17 @@ describe('resolveModel', () => {
     expect(openai.message).toContain('OPENAI_API_KEY is not set');
     const anthropic = configError(() => resolveModel('anthropic:claude-sonnet-4-5', { env: {} }));
     expect(anthropic.variable).toBe('ANTHROPIC_API_KEY');
+    const google = configError(() => resolveModel('google:gemini-2.5-flash', { env: {} }));
+    expect(google).toMatchObject({ kind: 'missing-api-key', variable: 'GOOGLE_GENERATIVE_AI_API_KEY' });
+  });
+
+  it('reads GOOGLE_GENERATIVE_AI_API_KEY and GOOGLE_GENERATIVE_AI_BASE_URL from the environment', async () => {
+    server.enqueue(fixture('google', 'text'));
+    const model = resolveModel('google:gemini-2.5-flash', {
+      env: { GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-env', GOOGLE_GENERATIVE_AI_BASE_URL: `${server.url}/v1beta` },
+    });
+    expect((await model.generate({ messages: [{ role: 'user', content: 'hi' }] })).text).toBe('Paris is the capital of France.');
+    expect(server.requests.at(-1)).toMatchObject({ path: '/v1beta/models/gemini-2.5-flash:generateContent', headers: { 'x-goog-api-key': 'AIza-env' } });
   });
 
   it('needs a base URL for openai-compatible', () => {

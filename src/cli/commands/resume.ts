@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
-import { usedReplies } from '../../loop/resume-plan.ts';
+import { usedReplies } from '../../sessions/durable/resume-plan.ts';
 import { containsRedacted } from '../../sessions/redact.ts';
 import { runSession, type SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
@@ -28,6 +28,7 @@ interface SavedSession {
   demo?: string;
   approve?: ApprovalMode;
   maxSteps?: number;
+  bestEffort?: boolean;
 }
 
 interface LimitFlags {
@@ -55,6 +56,8 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--max-steps <n>', 'model turns in all, before the resume included, before the run fails (default: as started, else 20)', positiveInteger)
     .option('--max-retries <n>', 'corrections of invalid model output per turn (default: 3)', nonNegativeInteger)
     .option('--max-tokens <n>', 'tokens in all, before the resume included, before the run fails (default: no limit)', positiveInteger)
+    .option('--best-effort', 'after a limit, one last turn without tools for a best-effort answer (default: as started, else on for xml)')
+    .option('--no-best-effort', 'no best-effort last turn, also for xml')
     .option('--max-duration <seconds>', 'time for the resumed part of the run before it fails (default: no limit)', positiveInteger)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
@@ -86,6 +89,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
         const replies = usedReplies(stored.records);
         const approve = flags.approve ?? saved.approve ?? 'ask';
         const maxSteps = flags.maxSteps ?? saved.maxSteps;
+        const bestEffort = flags.bestEffort ?? saved.bestEffort;
         const code = await runSession(
           {
             target: { kind: 'resume', runId },
@@ -96,6 +100,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
             meta: saved as Record<string, unknown>,
             approve,
             ...(maxSteps ? { maxSteps } : {}),
+            ...(bestEffort === undefined ? {} : { bestEffortAnswer: bestEffort }),
             limits: limitsOf(flags),
             json: flags.json,
             input: flags.input,

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { ModelCallError } from '../../errors/model-call-error.ts';
 import { ModelConfigError } from '../../errors/model-config-error.ts';
-import type { Model } from '../../models/model.ts';
+import type { Model } from '../../spec/model.ts';
 import { ReplayModel } from '../../models/replay-model.ts';
 import { resolveModel } from '../../models/resolve-model.ts';
 import { withRetry } from '../../models/with-retry.ts';
@@ -67,6 +67,7 @@ export function noModelHelp(modelString: string): string {
     `  Ollama (local):     ollama serve && ollama pull qwen3:4b       (default ${DEFAULT_MODEL}; OLLAMA_HOST if not 127.0.0.1:11434)`,
     '  OpenAI:             export OPENAI_API_KEY=...    REINS_MODEL=openai:gpt-4.1-mini',
     '  Anthropic:          export ANTHROPIC_API_KEY=... REINS_MODEL=anthropic:claude-sonnet-4-5',
+    '  Gemini:             export GOOGLE_GENERATIVE_AI_API_KEY=... REINS_MODEL=google:gemini-2.5-flash',
     '  OpenAI-compatible:  REINS_MODEL=openai-compatible:<model>@http://127.0.0.1:8000/v1   (vLLM, llama.cpp, LM Studio)',
     'Or see reins at work offline first: reins demo',
   ].join('\n');

@@ -14,6 +14,8 @@ export interface RunFlags {
   model?: string;
   protocol: ProtocolChoice;
   maxSteps?: number;
+  /** `--best-effort` / `--no-best-effort`; unset: the protocol's default (on for xml). */
+  bestEffort?: boolean;
   approve: ApprovalMode;
   json: boolean;
   input: boolean;
@@ -50,5 +52,7 @@ export function addRunFlags(command: Command, protocols: readonly string[] = PRO
     .option('--model <provider:model>', 'e.g. openai:gpt-4.1-mini, ollama:qwen3:4b, replay:<file> (default: REINS_MODEL, else ollama:qwen3:4b)')
     .addOption(new Option('--protocol <name>', 'the wire protocol the model speaks').choices(protocols).default('auto'))
     .option('--max-steps <n>', 'model turns before the run fails (default 20)', positiveInteger)
+    .option('--best-effort', 'after a limit (max steps, a loop, retries), one last turn without tools for a best-effort answer (default: on for xml)')
+    .option('--no-best-effort', 'no best-effort last turn, also for xml')
     .addOption(new Option('--approve <mode>', 'tools that need approval: ask the human, always run, or never run').choices(APPROVAL_MODES).default('ask'));
 }
