@@ -8,6 +8,7 @@ import type { RunMeta } from '../sessions/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
+import type { RunObserver } from './run-observer.ts';
 import type { UserChannelLike } from './user-channel.ts';
 
 /** What an approval policy says about one call: run it, refuse it, or ask the user. */
@@ -109,6 +110,13 @@ export interface AgentOptions {
    * @default undefined (runs are not kept)
    */
   store?: Store;
+  /**
+   * Called synchronously with every event as the loop emits it (before it is stored or delivered),
+   * for every run and resume of this agent; a throwing observer is ignored. `createAgent` from
+   * `reins` adds the OpenTelemetry observer here (see `telemetry`).
+   * @default []
+   */
+  observers?: readonly RunObserver[];
 }
 
 export interface RunOptions {
