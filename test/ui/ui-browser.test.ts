@@ -117,7 +117,7 @@ describe('reins ui', () => {
       turn('json', [call('add', { a: 1, b: 1 })]),
       async () => {
         await gate;
-        return turn('json', [call('add', { a: 2, b: 2 })]);
+        return turn('json', [call('add', { a: 2, b: 2 })]) as string;
       },
       turn('json', [answer('4')]),
     ]);
