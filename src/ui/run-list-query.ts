@@ -1,6 +1,7 @@
 /**
  * The runs list of `reins ui`, read straight from the sessions database on a read-only connection
- * (the viewer never writes): one page of runs, newest first, filtered by status and by text in the
+ * (the viewer never writes): one page of runs, newest first (by last update, as `reins sessions`,
+ * on the store's index), filtered by status and by text in the
  * question or the id, with each run's steps and tokens. Only the page's runs are aggregated, so a
  * page costs the same with 10 runs or 10,000. A record that is not valid JSON is skipped here (the
  * run page shows the error); the list never fails for one bad row.
@@ -81,7 +82,7 @@ export class RunListQuery {
     const rows = this.#db
       .prepare(
         `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
-         FROM runs ${clause} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+         FROM runs ${clause} ORDER BY updated_at DESC, created_at DESC LIMIT ? OFFSET ?`,
       )
       .all(...parameters, PAGE_SIZE, (page - 1) * PAGE_SIZE) as unknown as Row[];
     return { runs: rows.map((row) => this.#row(row)), total, page, pageSize: PAGE_SIZE };
