@@ -1,7 +1,7 @@
 // The runs list: newest first, filter by status and text, paginated.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { duration, ErrorPanel, forgetToken, getJson, html, StatusBadge, when } from './ui-parts.js';
+import { duration, ErrorPanel, forgetToken, getJson, html, modelLabel, StatusBadge, when } from './ui-parts.js';
 
 const STATUSES = ['', 'running', 'waiting-user', 'answered', 'failed', 'cancelled'];
 
@@ -45,12 +45,12 @@ function ListPage() {
           (run) => html`<tr class="run-row" data-id=${run.id}>
             <td><${StatusBadge} status=${run.status} /></td>
             <td class="question"><a href=${`/runs/${run.id}`}>${run.question || '(no question)'}</a></td>
-            <td>${run.model ?? ''}</td>
+            <td title=${run.model ?? ''}>${modelLabel(run.model)}</td>
             <td>${run.protocol ?? ''}</td>
             <td class="num">${run.steps}</td>
             <td class="num">${run.inputTokens + run.outputTokens}</td>
             <td class="num">${duration(run.durationMs)}</td>
-            <td>${when(run.createdAt)}</td>
+            <td class="when">${when(run.createdAt)}</td>
           </tr>`,
         )}
       </tbody>

@@ -1,7 +1,7 @@
 // One run: header, waterfall of model and tool time, then each step's turns, tool calls and replies. Live over SSE.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { duration, ErrorPanel, forgetToken, getJson, html, Json, StatusBadge, when } from './ui-parts.js';
+import { duration, ErrorPanel, forgetToken, getJson, html, Json, modelLabel, StatusBadge, when } from './ui-parts.js';
 import { Waterfall } from './waterfall.js';
 
 const runId = document.getElementById('app').dataset.run;
@@ -156,7 +156,7 @@ function RunPage() {
     <p><a href="/">← all runs</a></p>
     <header class="run-head">
       <h1>${summary.question}</h1>
-      <div class="facts"><${StatusBadge} status=${summary.status} /> <span>${meta.model ?? ''}</span> <span>${meta.protocol ?? ''}</span>
+      <div class="facts"><${StatusBadge} status=${summary.status} /> <span title=${meta.model ?? ''}>${modelLabel(meta.model)}</span> <span>${meta.protocol ?? ''}</span>
         <span>${steps.size} steps</span> <span>${tokens} tokens</span> <span>${duration(Date.parse(summary.updatedAt) - Date.parse(summary.createdAt))}</span>
         <span class="muted">started ${when(summary.createdAt)}</span> <span class="muted">${summary.id}</span></div>
     </header>

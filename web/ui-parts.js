@@ -31,7 +31,12 @@ export function duration(ms) {
 
 export function when(iso) {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'medium' });
+}
+
+/** `replay:/long/path/file.json` as `replay:file.json` (as `reins sessions` shows it); other models as they are. */
+export function modelLabel(model) {
+  return model?.startsWith('replay:') ? `replay:${model.split(/[\\/]/).pop()}` : (model ?? '');
 }
 
 /** Pretty JSON, collapsible. */
