@@ -12,7 +12,8 @@ export class ContentRecorder {
 
   constructor(enabled: boolean, secrets: Iterable<string> | SecretMasker = []) {
     this.enabled = enabled;
-    this.#masker = secrets instanceof SecretMasker ? secrets : new SecretMasker(secrets);
+    // Unset values (`process.env.X` of a variable that is not set) are skipped.
+    this.#masker = secrets instanceof SecretMasker ? secrets : new SecretMasker([...secrets].filter((value) => typeof value === 'string'));
   }
 
   /** The text with every known secret masked (used for error messages, which are always kept). */
