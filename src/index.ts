@@ -8,7 +8,7 @@ export type { Agent } from './loop/create-agent.ts';
 export type { RunObserver } from './loop/run-observer.ts';
 export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
-export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './loop/events.ts';
+export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
 export { defaultApproval, defaultPolicies } from './loop/policies.ts';
 export {
   toUserChannel,
@@ -18,7 +18,7 @@ export {
   type UserChannel,
   type UserChannelLike,
   type UserQuestion,
-} from './loop/user-channel.ts';
+} from './spec/user-channel.ts';
 
 // OpenTelemetry: createAgent traces every run through @opentelemetry/api (the global provider, or `telemetry.tracer`)
 export { createAgent, type TracedAgentOptions } from './telemetry/create-agent.ts';
@@ -56,7 +56,7 @@ export {
   type Thought,
   type ToolAnnotations,
   type ToolSpec,
-} from './decision.ts';
+} from './spec/decision.ts';
 
 // Models (the spec only; adapters are in `reins/models`)
 export type {
@@ -69,7 +69,7 @@ export type {
   ModelToolCall,
   ToolChoice,
   Usage,
-} from './models/model.ts';
+} from './spec/model.ts';
 
 // Errors
 export {

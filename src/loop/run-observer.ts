@@ -4,7 +4,7 @@
  * timing. Telemetry (`src/telemetry`) is one. An observer that throws is ignored: watching a run
  * never changes it.
  */
-import type { AgentEvent } from './events.ts';
+import type { AgentEvent } from '../spec/events.ts';
 
 export type RunObserver = (event: AgentEvent) => void;
 

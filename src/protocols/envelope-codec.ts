@@ -7,7 +7,7 @@
  * each action's `type`/`confidence`/`warnings` (the result's `actions`, aligned with `decisions`)
  * and the turn's `status`. `render` writes them back from `RenderInput.actions`/`status`.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ActionNotes, Codec, RenderInput } from './codec.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';

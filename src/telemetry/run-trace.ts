@@ -6,9 +6,9 @@
  * attributes and span events.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
-import type { ToolSpec } from '../decision.ts';
-import type { AgentEvent, EventOf } from '../loop/events.ts';
-import type { Usage } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { AgentEvent, EventOf } from '../spec/events.ts';
+import type { Usage } from '../spec/model.ts';
 import type { ContentRecorder } from './content-recorder.ts';
 import { GenAi, Reins, ReinsEvent } from './gen-ai-attributes.ts';
 import type { TracedAgent } from './telemetry-options.ts';

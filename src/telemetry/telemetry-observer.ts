@@ -6,7 +6,7 @@
  */
 import { SpanKind, trace, type Tracer } from '@opentelemetry/api';
 import packageJson from '../../package.json' with { type: 'json' };
-import type { AgentEvent } from '../loop/events.ts';
+import type { AgentEvent } from '../spec/events.ts';
 import type { RunObserver } from '../loop/run-observer.ts';
 import { ContentRecorder } from './content-recorder.ts';
 import { GenAi } from './gen-ai-attributes.ts';

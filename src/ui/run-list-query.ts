@@ -8,7 +8,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { listedStatus, type ListedStatus } from '../sessions/listed-status.ts';
-import type { SessionStatus } from '../sessions/run-record.ts';
+import type { SessionStatus } from '../sessions/durable/run-record.ts';
 
 /** Runs per page. @default 50 */
 export const PAGE_SIZE = 50;
