@@ -25,7 +25,7 @@ export class RunTrace {
   readonly #content: ContentRecorder;
   readonly #root: Span;
   readonly #tools = new Map<string, ToolSpec>();
-  readonly #calls = new Map<string, Span>();
+  readonly #calls = new Map<string, { span: Span; tool: string }>();
   #chat: OpenChat | undefined;
 
   constructor(tracer: Tracer, agent: TracedAgent, content: ContentRecorder, root: Span) {
@@ -180,7 +180,7 @@ export class RunTrace {
     }
     const span = this.#tracer.startSpan(`execute_tool ${event.tool}`, { kind: SpanKind.INTERNAL, attributes }, this.#parent());
     this.#content.set(span, GenAi.toolArguments, event.args);
-    this.#calls.set(event.callId, span);
+    this.#calls.set(event.callId, { span, tool: event.tool });
   }
 
   #toolResult(event: EventOf<'tool-result'>): void {
@@ -207,20 +207,20 @@ export class RunTrace {
   }
 
   #takeCall(callId: string): Span | undefined {
-    const span = this.#calls.get(callId);
+    const call = this.#calls.get(callId);
     this.#calls.delete(callId);
-    return span;
+    return call?.span;
   }
 
-  /** The open span of a call to `tool` (approvals happen inside it), else the run's. */
+  /** The latest open span of a call to `tool` (its approval happens inside it), else the run's. */
   #spanOfTool(tool: string): Span {
-    const open = [...this.#calls.values()].at(-1);
-    return open && this.#calls.size > 0 && tool ? open : this.#root;
+    const open = [...this.#calls.values()].filter((call) => call.tool === tool).at(-1);
+    return open?.span ?? this.#root;
   }
 
   #runEnd(event: EventOf<'run-end'>): void {
     this.#endChat();
-    for (const span of this.#calls.values()) span.end();
+    for (const { span } of this.#calls.values()) span.end();
     this.#calls.clear();
     this.#root.setAttributes({ [Reins.status]: event.status, [Reins.steps]: event.step, ...usageAttributes(event.usage) });
     if (event.error) {
