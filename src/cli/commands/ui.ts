@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultSessionsPath } from '../../sessions/sqlite-store.ts';
 import { positiveInteger } from '../setup/run-flags.ts';
 
 /** The system's "open this URL" command. */
@@ -26,7 +25,7 @@ export function registerUi(program: Command): void {
     .option('--port <n>', 'the port to listen on (default: a free one)', positiveInteger)
     .option('--no-open', 'print the URL without opening a browser')
     .action(async (flags: { store?: string; port?: number; open: boolean }) => {
-      const { startUi } = await import('../../ui/start-ui.ts');
+      const [{ startUi }, { defaultSessionsPath }] = await Promise.all([import('../../ui/start-ui.ts'), import('../../sessions/sqlite-store.ts')]);
       const path = flags.store === undefined ? defaultSessionsPath() : resolve(flags.store);
       const ui = await startUi({ path, ...(flags.port === undefined ? {} : { port: flags.port }) });
       process.stdout.write(`reins ui: ${ui.url}\n`);
