@@ -124,7 +124,7 @@ export class RunTrace {
   #modelResponse(event: EventOf<'model-response'>): void {
     const chat = this.#chat;
     if (!chat) return;
-    chat.endTime = Date.now();
+    chat.endTime = performance.timeOrigin + performance.now();
     chat.span.setAttributes({ [GenAi.responseModel]: event.modelId, ...usageAttributes(event.usage) });
     const parts = [
       ...(event.text ? [{ type: 'text', content: event.text }] : []),
