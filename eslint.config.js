@@ -12,4 +12,11 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  {
+    // The web app of `reins ui` runs in the browser.
+    files: ['web/**/*.js'],
+    languageOptions: {
+      globals: { document: 'readonly', location: 'readonly', history: 'readonly', fetch: 'readonly', URL: 'readonly', URLSearchParams: 'readonly', EventSource: 'readonly' },
+    },
+  },
 );

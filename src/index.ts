@@ -4,7 +4,8 @@
  */
 
 // The loop
-export { createAgent, type Agent } from './loop/create-agent.ts';
+export type { Agent } from './loop/create-agent.ts';
+export type { RunObserver } from './loop/run-observer.ts';
 export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
@@ -18,6 +19,11 @@ export {
   type UserChannelLike,
   type UserQuestion,
 } from './spec/user-channel.ts';
+
+// OpenTelemetry: createAgent traces every run through @opentelemetry/api (the global provider, or `telemetry.tracer`)
+export { createAgent, type TracedAgentOptions } from './telemetry/create-agent.ts';
+export { telemetryObserver } from './telemetry/telemetry-observer.ts';
+export type { TelemetryOptions, TracedAgent } from './telemetry/telemetry-options.ts';
 
 // Tools
 export { defineTool, type LocalTool, type ToolDefinition, type ToolExecuteContext, type ToolOutput } from './tools/define-tool.ts';

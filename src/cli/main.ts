@@ -10,6 +10,7 @@ import { registerRun } from './commands/run.ts';
 import { registerSessions } from './commands/sessions.ts';
 import { registerShow } from './commands/show.ts';
 import { registerTools } from './commands/tools.ts';
+import { registerUi } from './commands/ui.ts';
 import { ExitCode, exitCodeForError } from './exit-codes.ts';
 import { SecretMask } from './setup/secret-mask.ts';
 
@@ -52,6 +53,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   registerShow(program);
   registerResume(program, finish);
   registerDemo(program, finish);
+  registerUi(program);
   try {
     await program.parseAsync([...argv]);
     return code;

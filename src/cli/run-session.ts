@@ -4,7 +4,7 @@
  * is closed in `finally`. Returns the exit code.
  */
 import { McpConfigError } from '../errors/mcp-config-error.ts';
-import { createAgent } from '../loop/create-agent.ts';
+import { createAgent } from '../telemetry/create-agent.ts';
 import { connectServers, type McpServers } from '../mcp/connect-servers.ts';
 import { describeToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from '../mcp/mcp-config.ts';

@@ -9,6 +9,7 @@ import type { Store } from '../sessions/store.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { UserChannelLike } from '../spec/user-channel.ts';
+import type { RunObserver } from './run-observer.ts';
 
 /** What an approval policy says about one call: run it, refuse it, or ask the user. */
 export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
@@ -110,6 +111,13 @@ export interface AgentOptions {
    * @default undefined (runs are not kept)
    */
   store?: Store;
+  /**
+   * Called synchronously with every event as the loop emits it (before it is stored or delivered),
+   * for every run and resume of this agent; a throwing observer is ignored. `createAgent` from
+   * `reins` adds the OpenTelemetry observer here (see `telemetry`).
+   * @default []
+   */
+  observers?: readonly RunObserver[];
 }
 
 export interface RunOptions {

@@ -43,6 +43,7 @@ export function createAgent(options: AgentOptions): Agent {
     user: options.user === undefined ? undefined : toUserChannel(options.user),
     policies: resolvePolicies(options, codec.name),
     system: options.system,
+    observers: options.observers ?? [],
   };
   return {
     protocol: parts.codec.name,

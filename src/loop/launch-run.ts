@@ -18,6 +18,7 @@ import { persistedModel, persistedToolbox, persistedUser } from '../sessions/dur
 import type { Policies } from './policies.ts';
 import { planResume } from '../sessions/durable/resume-plan.ts';
 import { runAgent } from './run-agent.ts';
+import { notifyObservers, type RunObserver } from './run-observer.ts';
 import { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
@@ -32,6 +33,8 @@ export interface AgentParts {
   user: UserChannel | undefined;
   policies: Policies;
   system: string | undefined;
+  /** Told of every event as it is emitted. */
+  observers: readonly RunObserver[];
 }
 
 export type LaunchTarget =
@@ -73,6 +76,7 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         repeat: { key: '', count: 0 },
         emit: (body) => {
           const event = { ...body, runId, step: state.step } as AgentEvent;
+          notifyObservers(parts.observers, event);
           if (recorder) recorder.record(event);
           else events.push(event);
         },
@@ -89,7 +93,9 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
     } catch (error) {
       await recorder?.flush().catch(() => undefined);
       const failure = asReinsError(error);
-      events.push({ type: 'run-end', runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure });
+      const end: AgentEvent = { type: 'run-end', runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
+      notifyObservers(parts.observers, end);
+      events.push(end);
       return { runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
     }
   };

@@ -30,12 +30,12 @@ export interface McpToolboxOptions {
   onEvent?: (event: McpServerEvent) => void;
 }
 
-function toSpec(tool: Tool, exposedName: string, server: string): ToolSpec {
+function toSpec(tool: Tool, exposedName: string, server: string, sessionId: string | undefined): ToolSpec {
   const spec: ToolSpec = {
     name: exposedName,
     description: tool.description ?? tool.title,
     inputSchema: tool.inputSchema as JsonSchema,
-    origin: { server, name: tool.name },
+    origin: sessionId ? { server, name: tool.name, sessionId } : { server, name: tool.name },
   };
   if (tool.annotations) spec.annotations = { ...tool.annotations };
   return spec;
@@ -92,7 +92,7 @@ export class McpToolbox implements Toolbox {
     this.#entries = new Map(
       named.map(({ tool, exposedName, connection }) => [
         exposedName,
-        { spec: toSpec(tool, exposedName, connection.name), connection, toolName: tool.name },
+        { spec: toSpec(tool, exposedName, connection.name, connection.sessionId), connection, toolName: tool.name },
       ]),
     );
     for (const { tool, exposedName, reason, connection } of named) {

@@ -76,6 +76,11 @@ export class McpServerConnection {
     return this.#instructions;
   }
   /** The pid of the stdio server process, when running. */
+  /** The MCP session id the server assigned (Streamable HTTP), while connected; stdio has none. */
+  get sessionId(): string | undefined {
+    return this.#transport?.transport.sessionId;
+  }
+
   get pid(): number | undefined {
     return this.#transport?.pid();
   }

@@ -61,9 +61,10 @@ export interface ToolSpec {
   annotations?: ToolAnnotations;
   /**
    * For MCP tools: the server's name in the config and the tool's own name there (the toolbox
-   * name may be server-prefixed). Approval rules match on it. Not shown to the model.
+   * name may be server-prefixed), and the MCP session id where the transport has one (Streamable
+   * HTTP; telemetry's `mcp.session.id`). Approval rules match on it. Not shown to the model.
    */
-  origin?: { server: string; name: string };
+  origin?: { server: string; name: string; sessionId?: string };
 }
 
 export interface ToolAnnotations {

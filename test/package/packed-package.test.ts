@@ -3,10 +3,11 @@
  * node_modules folder, run WITHOUT type stripping. Proves the published entry points, subpaths and
  * the `reins` bin work from compiled JavaScript, not only from the TypeScript source of a clone.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -70,6 +71,28 @@ console.log(JSON.stringify({ status: result.status, answer: result.answer, mcp: 
     });
     expect(stdout).toContain('Main: Aloo Matar');
     expect(stderr).toContain('This is a REPLAY');
+  });
+
+  it('serves `reins ui` from the installed package: its pages, web modules and UI library, offline', async () => {
+    // The store the demo above wrote.
+    const ui = spawn(noStripping[0], [noStripping[1], join(installed, 'bin', 'reins.js'), 'ui', '--store', join(home, 'sessions.db'), '--no-open'], { cwd: home, stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const line = await new Promise<string>((resolveLine, reject) => {
+        createInterface({ input: ui.stdout }).on('line', (text) => text.startsWith('reins ui: ') && resolveLine(text.slice('reins ui: '.length)));
+        ui.once('exit', (code) => reject(new Error(`reins ui exited with ${code}`)));
+      });
+      const url = new URL(line);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0]!;
+      for (const file of ['/web/list-page.js', '/web/run-page.js', '/web/style.css', '/vendor/preact.js', '/vendor/preact-hooks.js', '/vendor/htm.js']) {
+        expect((await fetch(new URL(file, url), { headers: { cookie } })).status, file).toBe(200);
+      }
+      const list = (await (await fetch(new URL('/api/runs', url), { headers: { cookie } })).json()) as { total: number };
+      expect(list.total).toBeGreaterThanOrEqual(1);
+    } finally {
+      ui.kill();
+    }
   });
 
   it('runs the README library example verbatim in a fresh `npm init -y` project that installs the tarball', async () => {

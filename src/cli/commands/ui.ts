@@ -1,0 +1,42 @@
+/**
+ * `reins ui`: a local web viewer over the sessions database (read-only), on 127.0.0.1 only. The URL
+ * it prints carries a random access token; on a terminal it is opened in the browser (`--no-open`
+ * to only print it). Runs until Ctrl-C. The web server and its modules load only for this command.
+ */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { positiveInteger } from '../setup/run-flags.ts';
+
+/** The system's "open this URL" command. */
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => process.stderr.write(`reins ui: could not open a browser; open ${url}\n`));
+  child.unref();
+}
+
+export function registerUi(program: Command): void {
+  program
+    .command('ui')
+    .description('Browse stored runs in a local web viewer (127.0.0.1 only, read-only)')
+    .option('--store <path>', 'the sessions database')
+    .option('--port <n>', 'the port to listen on (default: a free one)', positiveInteger)
+    .option('--no-open', 'print the URL without opening a browser')
+    .action(async (flags: { store?: string; port?: number; open: boolean }) => {
+      const [{ startUi }, { defaultSessionsPath }] = await Promise.all([import('../../ui/start-ui.ts'), import('../../sessions/sqlite-store.ts')]);
+      const path = flags.store === undefined ? defaultSessionsPath() : resolve(flags.store);
+      const ui = await startUi({ path, ...(flags.port === undefined ? {} : { port: flags.port }) });
+      process.stdout.write(`reins ui: ${ui.url}\n`);
+      process.stderr.write('Read-only view of the stored runs; the token in the URL is the key. Ctrl-C stops it.\n');
+      if (flags.open && process.stdout.isTTY) openInBrowser(ui.url);
+      await new Promise<void>((done) => {
+        const stop = () => {
+          void ui.close().then(done);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,30 @@
+/**
+ * `createAgent` as `reins` exports it: the loop's agent with OpenTelemetry spans. With a global
+ * tracer provider registered (the user's SDK), every run is traced with no configuration;
+ * `telemetry.tracer` overrides it; `telemetry: false` leaves the agent untraced.
+ */
+import { createAgent as createLoopAgent, type Agent } from '../loop/create-agent.ts';
+import type { AgentOptions } from '../loop/agent-options.ts';
+import type { TelemetryOptions } from './telemetry-options.ts';
+import { telemetryObserver } from './telemetry-observer.ts';
+
+export interface TracedAgentOptions extends AgentOptions {
+  /**
+   * OpenTelemetry spans in the GenAI semantic conventions (`invoke_agent`, `chat {model}`,
+   * `execute_tool {tool}`) through `@opentelemetry/api`; `false` turns them off.
+   * @default {} (the global tracer provider; content not recorded)
+   */
+  telemetry?: TelemetryOptions | false;
+}
+
+/**
+ * @example
+ * const agent = createAgent({ model, tools: [add], protocol: 'json', telemetry: { tracer } });
+ */
+export function createAgent(options: TracedAgentOptions): Agent {
+  const { telemetry = {}, ...rest } = options;
+  if (telemetry === false) return createLoopAgent(rest);
+  const { provider, modelId } = options.model;
+  const observer = telemetryObserver({ provider, model: modelId }, telemetry);
+  return createLoopAgent({ ...rest, observers: [...(rest.observers ?? []), observer] });
+}

@@ -1,0 +1,45 @@
+/**
+ * Starts `reins ui`: the app on 127.0.0.1 only (never another interface), on the given port or a
+ * free one, with a fresh access token. Resolves with the URL to open (it carries the token).
+ */
+import { once } from 'node:events';
+import { serve, type ServerType } from '@hono/node-server';
+import { newAccessToken } from './access-token.ts';
+import { createUiApp } from './ui-app.ts';
+
+export interface StartUiOptions {
+  /** The sessions database file (must exist). */
+  path: string;
+  /** @default 0 (a free port) */
+  port?: number;
+  /** @default a new random token */
+  token?: string;
+  /** @default 250 */
+  pollMs?: number;
+}
+
+export interface RunningUi {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export const UI_HOST = '127.0.0.1';
+
+export async function startUi(options: StartUiOptions): Promise<RunningUi> {
+  const token = options.token ?? newAccessToken();
+  const ui = createUiApp({ path: options.path, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: options.port ?? 0 });
+  if (!server.listening) await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://${UI_HOST}:${port}/?token=${token}`,
+    port,
+    close: async () => {
+      ui.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await closed;
+    },
+  };
+}
