@@ -1,6 +1,7 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
- * toolbox instructions), the history, and for native codecs the tools and tool choice.
+ * toolbox instructions), the history, the sampling options (`temperature`, `maxOutputTokens`), and
+ * for native codecs the tools and tool choice.
  */
 import type { ModelRequest } from '../models/model.ts';
 import type { RunState } from './run-state.ts';
@@ -22,6 +23,8 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
     messages: [...state.messages],
     signal: options.signal,
   };
+  if (state.policies.temperature !== undefined) request.temperature = state.policies.temperature;
+  if (state.policies.maxOutputTokens !== undefined) request.maxTokens = state.policies.maxOutputTokens;
   if (state.codec.native) {
     request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';

@@ -17,6 +17,10 @@ export interface Policies {
   maxDurationMs: number;
   bestEffortAnswer: boolean;
   stream: boolean;
+  /** Passed on every model request; undefined leaves the model's default. */
+  temperature: number | undefined;
+  /** Passed on every model request as its `maxTokens`; undefined leaves the model's default. */
+  maxOutputTokens: number | undefined;
 }
 
 export const defaultPolicies = {
@@ -55,6 +59,8 @@ export function resolvePolicies(options: AgentOptions): Policies {
     maxDurationMs: options.maxDurationMs ?? Infinity,
     bestEffortAnswer: options.bestEffortAnswer ?? defaultPolicies.bestEffortAnswer,
     stream: options.stream ?? defaultPolicies.stream,
+    temperature: options.temperature,
+    maxOutputTokens: options.maxOutputTokens,
   };
   positive('maxSteps', policies.maxSteps, 1);
   positive('maxRetries', policies.maxRetries, 0);
@@ -64,6 +70,8 @@ export function resolvePolicies(options: AgentOptions): Policies {
   positive('toolTimeoutMs', policies.toolTimeoutMs, 1);
   positive('maxTokens', policies.maxTokens, 1);
   positive('maxDurationMs', policies.maxDurationMs, 1);
+  if (policies.temperature !== undefined) positive('temperature', policies.temperature, 0);
+  if (policies.maxOutputTokens !== undefined) positive('maxOutputTokens', policies.maxOutputTokens, 1);
   return policies;
 }
 
