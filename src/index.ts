@@ -70,6 +70,7 @@ export {
   ApprovalDeniedError,
   BudgetExceededError,
   ConfigError,
+  CorruptSessionError,
   ElicitationContentError,
   ElicitationSchemaError,
   InternalError,

@@ -17,18 +17,10 @@ import { runSession, type SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
 import { loadToolConfig } from '../setup/load-tool-config.ts';
 import { openStore } from '../setup/open-store.ts';
+import { readSavedSession } from '../setup/saved-session.ts';
 import { modelStringOf } from '../setup/pick-model.ts';
 import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
 import { demoConfig, DEMOS, type DemoName } from './demo.ts';
-
-/** What `reins run` and `reins demo` keep in `RunMeta.config`. */
-interface SavedSession {
-  configPath?: string;
-  servers?: string[];
-  demo?: string;
-  approve?: ApprovalMode;
-  maxSteps?: number;
-}
 
 interface LimitFlags {
   maxRetries?: number;
@@ -65,7 +57,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
         const stored = await store.loadRun(runId);
         if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
         await store.claimRun(runId, { force: flags.force });
-        const saved = (stored.meta.config ?? {}) as SavedSession;
+        const saved = readSavedSession(runId, stored.meta);
         const overrides = flags.config !== undefined || flags.server.length > 0;
         if (!overrides && containsRedacted(saved.servers ?? [])) {
           throw new ConfigError(`Run ${runId} was started with a secret on a --server line, and secrets are never stored.`, {
@@ -93,7 +85,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
             protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
             replayFrom: modelString.startsWith('replay:') ? replies : 0,
             config,
-            meta: saved as Record<string, unknown>,
+            meta: stored.meta.config ?? {},
             approve,
             ...(maxSteps ? { maxSteps } : {}),
             limits: limitsOf(flags),
