@@ -6,7 +6,6 @@
 import type { ToolSpec } from '../decision.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
-import type { ApprovalVerdict } from './agent-options.ts';
 import type { RunState } from './run-state.ts';
 import { untilAborted } from './until-aborted.ts';
 
@@ -47,5 +46,3 @@ export async function callGuarded<T>(
     throw new UserChannelError(operation, error);
   }
 }
-
-export type { ApprovalVerdict };

@@ -1,9 +1,11 @@
 /**
  * The resolved policies of one agent: every option with its default filled in, checked once.
  */
-import type { ToolSpec } from '../decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
-import type { AgentOptions, ApprovalPolicy, ApprovalVerdict } from './agent-options.ts';
+import { type ApprovalPolicy, defaultApproval } from '../tools/approval-policy.ts';
+import type { AgentOptions } from './agent-options.ts';
+
+export { defaultApproval };
 
 export interface Policies {
   maxSteps: number;
@@ -33,18 +35,6 @@ export const defaultPolicies = {
   bestEffortAnswer: false,
   stream: true,
 } as const;
-
-/**
- * The default approval policy (see `AgentOptions.approval`): `readOnlyHint: true` or
- * `destructiveHint: false` -> allow; any other MCP tool -> ask (MCP's defaults say a tool without
- * annotations may be destructive); a local `defineTool` tool without annotations -> allow.
- */
-export function defaultApproval(tool: ToolSpec): ApprovalVerdict {
-  const annotations = tool.annotations;
-  if (!annotations && !tool.origin) return 'allow';
-  if (annotations?.readOnlyHint === true || annotations?.destructiveHint === false) return 'allow';
-  return 'ask';
-}
 
 export function resolvePolicies(options: AgentOptions): Policies {
   const policies: Policies = {
