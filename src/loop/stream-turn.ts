@@ -50,9 +50,9 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const stream = state.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
   const stopEarly = (parseOptions.maxActions ?? 1) <= 1;
+  /** Stops this turn's stream once its decision was read; the run's signal stops it too. */
   const turnController = new AbortController();
-  const forwardAbort = () => turnController.abort(state.signal.reason);
-  state.signal.addEventListener('abort', forwardAbort, { once: true });
+  const turnSignal = AbortSignal.any([state.signal, turnController.signal]);
   const thoughts = state.codec.name === 'envelope' ? new EnvelopeThoughtTracker() : undefined;
   const check = stopEarly ? state.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
@@ -66,8 +66,8 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
   let handling = false;
   try {
-    const parts = stream.call(state.model, { ...request, signal: turnController.signal });
-    for await (const part of iterateUntilAborted(parts, turnController.signal)) {
+    const parts = stream.call(state.model, { ...request, signal: turnSignal });
+    for await (const part of iterateUntilAborted(parts, turnSignal)) {
       handling = true;
       if (part.type === 'tool-call') toolCalls.push(part.toolCall);
       else if (part.type === 'finish') {
@@ -93,7 +93,6 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     if (handling) throw error;
     return { ok: false, error, text };
   } finally {
-    state.signal.removeEventListener('abort', forwardAbort);
     if (parsed) turnController.abort(decisionRead);
   }
   const final = parsed ?? state.codec.parse(text, { ...parseOptions, toolCalls });
