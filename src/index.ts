@@ -28,7 +28,7 @@ export { schemaLimits } from './tools/schema-limits.ts';
 export { maxValueDepth } from './tools/value-limits.ts';
 export { isReservedToolName, reservedToolNames } from './tools/reserved-tool-names.ts';
 export { describeToolNotice, type ToolNotice, type ToolRenameReason } from './tools/tool-notice.ts';
-export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
+export { errorResult, textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
 
 // Protocols and decisions
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';

@@ -10,7 +10,7 @@ import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
-import { textResult, type ToolResult } from '../tools/toolbox.ts';
+import { errorResult, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat } from './loop-detector.ts';
 import { snapshot } from './next-turn.ts';
@@ -48,7 +48,7 @@ export async function executeToolCall(state: RunState, decision: CallToolDecisio
 }
 
 function fail(state: RunState, callId: string, tool: string, error: ReinsError, message = error.message): DecisionReply {
-  const observation = state.codec.observation(textResult(message, true), { tool });
+  const observation = state.codec.observation(errorResult(message), { tool });
   state.emit({ type: 'tool-error', callId, tool, error, observation });
   return { content: observation, isError: true };
 }

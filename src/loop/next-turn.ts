@@ -54,7 +54,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     const error = parsed.error;
     errors.push(error);
-    const correction = state.codec.correction(error, state.tools);
+    const correction = state.codec.correction(error);
     state.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
     appendCorrection(state, raw.text, raw.toolCalls, correction);
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });

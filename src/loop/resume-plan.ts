@@ -12,7 +12,7 @@ import type { Codec } from '../protocols/codec.ts';
 import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
 import { containsRedacted } from '../sessions/redact.ts';
 import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
-import { textResult } from '../tools/toolbox.ts';
+import { errorResult } from '../tools/toolbox.ts';
 import { userReplyContent } from './ask-user.ts';
 import type { AcceptedTurn, DecisionReply } from './run-state.ts';
 
@@ -105,7 +105,7 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
     if (neverRan && !containsRedacted(decision.args)) return stop(approving);
     plan.interruptedCalls.push(call);
     const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
-    replies.push({ content: codec.observation(textResult(message, true), { tool: call.tool }), isError: true });
+    replies.push({ content: codec.observation(errorResult(message), { tool: call.tool }), isError: true });
   }
   return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
 }

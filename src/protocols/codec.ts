@@ -96,5 +96,5 @@ export interface Codec {
    */
   observation(result: ToolResult, call?: { tool: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
-  correction(error: InvalidDecisionError, tools: readonly ToolSpec[]): string;
+  correction(error: InvalidDecisionError): string;
 }
