@@ -5,7 +5,8 @@
 
 // The loop
 export { createAgent, type Agent } from './loop/create-agent.ts';
-export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { ApprovalPolicy, ApprovalVerdict } from './tools/approval-policy.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './loop/events.ts';
 export { defaultApproval, defaultPolicies } from './loop/policies.ts';

@@ -5,12 +5,10 @@ import type { Model } from '../models/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
 import type { RunMeta } from '../sessions/run-record.ts';
 import type { Store } from '../sessions/store.ts';
-import type { ApprovalPolicy, ApprovalVerdict } from '../tools/approval-policy.ts';
+import type { ApprovalPolicy } from '../tools/approval-policy.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { UserChannelLike } from './user-channel.ts';
-
-export type { ApprovalPolicy, ApprovalVerdict };
 
 /** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
 export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApprovalDeniedError } from '../../src/errors/approval-denied-error.ts';
-import type { ApprovalVerdict } from '../../src/loop/agent-options.ts';
+import type { ApprovalVerdict } from '../../src/tools/approval-policy.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { defaultApproval } from '../../src/loop/policies.ts';
 import { approvalFromConfig, type ApprovalPolicy as McpApprovalPolicy } from '../../src/mcp/index.ts';
