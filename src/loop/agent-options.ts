@@ -1,14 +1,14 @@
 /**
  * The options of `createAgent`. Every policy has a documented default (DESIGN §5).
  */
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import type { RunMeta } from '../sessions/run-record.ts';
+import type { RunMeta } from '../sessions/durable/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { ApprovalPolicy } from '../tools/approval-policy.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { UserChannelLike } from './user-channel.ts';
+import type { UserChannelLike } from '../spec/user-channel.ts';
 
 /** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
 export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;

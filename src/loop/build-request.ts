@@ -1,9 +1,9 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
  * toolbox instructions), the history, the sampling options (`temperature`, `maxOutputTokens`), and
- * for native codecs the tools and tool choice.
+ * the tools and tool choice of codecs that send tools natively.
  */
-import type { ModelRequest } from '../models/model.ts';
+import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
 
 export interface BuildRequestOptions {
@@ -25,8 +25,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
   };
   if (state.policies.temperature !== undefined) request.temperature = state.policies.temperature;
   if (state.policies.maxOutputTokens !== undefined) request.maxTokens = state.policies.maxOutputTokens;
-  if (state.codec.native) {
-    request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
+  const tools = state.codec.requestTools?.(state.tools);
+  if (tools) {
+    request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
   }
   return request;

@@ -13,10 +13,10 @@ import {
   type SamplingMessageContentBlock,
   type ToolUseContent,
 } from '@modelcontextprotocol/client';
-import type { ToolSpec } from '../decision.ts';
 import { describeContent } from '../protocols/describe-content.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../spec/model.ts';
 import type { ToolContent } from '../tools/toolbox.ts';
-import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../models/model.ts';
 
 /** Text for a content block the model interface cannot carry as is (images, audio, resources). */
 function describeBlock(block: ContentBlock | SamplingMessageContentBlock): string {

@@ -7,7 +7,7 @@
  * local `defineTool` tool with no annotations at all -> allow: the application wrote it, so local
  * tools do not nag; once it has annotations, they decide as for an MCP tool.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 
 /** What an approval policy says about one call: run it, refuse it, or ask the user. */
 export type ApprovalVerdict = 'allow' | 'deny' | 'ask';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { transportRetryDelay } from '../../src/loop/transport-retry.ts';
 import { backoffDelay } from '../../src/models/backoff-delay.ts';
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { withRetry } from '../../src/models/with-retry.ts';
 
 const cut = (retryAfterMs?: number) =>
