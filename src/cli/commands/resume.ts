@@ -11,14 +11,8 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
-import { usedReplies } from '../../sessions/durable/resume-plan.ts';
-import { containsRedacted } from '../../sessions/redact.ts';
-import { runSession, type SessionRequest } from '../run-session.ts';
+import type { SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
-import { loadToolConfig } from '../setup/load-tool-config.ts';
-import { openStore } from '../setup/open-store.ts';
-import { readSavedSession } from '../setup/saved-session.ts';
-import { modelStringOf } from '../setup/pick-model.ts';
 import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
 import { demoConfig, DEMOS, type DemoName } from './demo.ts';
 
@@ -51,6 +45,15 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
     .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
+      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { modelStringOf }] = await Promise.all([
+        import('../../sessions/durable/resume-plan.ts'),
+        import('../../sessions/redact.ts'),
+        import('../run-session.ts'),
+        import('../setup/load-tool-config.ts'),
+        import('../setup/open-store.ts'),
+        import('../setup/saved-session.ts'),
+        import('../setup/pick-model.ts'),
+      ]);
       const store = openStore(flags.store, 'existing');
       try {
         const runId = await store.resolveId(idPrefix);
