@@ -15,6 +15,8 @@ export async function withToolTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
   options: ToolTimeoutOptions,
 ): Promise<T> {
+  // A call cancelled before it starts never runs: the work would otherwise win the race below.
+  options.signal?.throwIfAborted();
   /** Aborted by the timeout; the work's signal is this one or the caller's, whichever aborts first. */
   const timeout = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
