@@ -13,19 +13,19 @@ export interface BuildRequestOptions {
 }
 
 export function buildSystemPrompt(state: RunState): string {
-  const parts = [state.system, state.codec.instructions(state.tools), ...(state.toolbox.instructions?.() ?? [])];
+  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools), ...(state.context.toolbox.instructions?.() ?? [])];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
   const request: ModelRequest = {
     system: buildSystemPrompt(state),
-    messages: [...state.messages],
+    messages: [...state.transcript.messages],
     signal: options.signal,
   };
-  if (state.policies.temperature !== undefined) request.temperature = state.policies.temperature;
-  if (state.policies.maxOutputTokens !== undefined) request.maxTokens = state.policies.maxOutputTokens;
-  const tools = state.codec.requestTools?.(state.tools);
+  if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
+  if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
+  const tools = state.context.codec.requestTools?.(state.transcript.tools);
   if (tools) {
     request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
