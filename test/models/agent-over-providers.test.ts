@@ -17,7 +17,9 @@ const samplingFields: Record<string, (body: any) => { temperature: unknown; maxO
   anthropic: (body) => ({ temperature: body.temperature, maxOutputTokens: body.max_tokens }),
   ollama: (body) => ({ temperature: body.options?.temperature ?? body.temperature, maxOutputTokens: body.options?.num_predict }),
   'openai-compatible': (body) => ({ temperature: body.temperature, maxOutputTokens: body.max_tokens }),
+  google: (body) => ({ temperature: body.generationConfig?.temperature, maxOutputTokens: body.generationConfig?.maxOutputTokens }),
 };
+samplingFields.gemini = samplingFields.google!;
 
 function weatherTool(calls: Array<Record<string, unknown>>) {
   return defineTool({
@@ -123,6 +125,8 @@ describe.each(providerAdapters)('createAgent over $fixtures', ({ fixtures, creat
     expect((await agent.run('What is the weather in Paris?').result).status).toBe('answered');
     const sent = server.requests.slice(before);
     expect(sent).toHaveLength(2);
-    for (const request of sent) expect(samplingFields[fixtures]!(request.body)).toEqual({ temperature: 0.25, maxOutputTokens: 321 });
+    const fields = samplingFields[fixtures];
+    expect(fields, `where ${fixtures} puts temperature and the token cap`).toBeDefined();
+    for (const request of sent) expect(fields!(request.body)).toEqual({ temperature: 0.25, maxOutputTokens: 321 });
   });
 });
