@@ -6,7 +6,8 @@
 // The loop
 export type { Agent } from './loop/create-agent.ts';
 export type { RunObserver } from './loop/run-observer.ts';
-export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { ApprovalPolicy, ApprovalVerdict } from './tools/approval-policy.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
 export { defaultApproval, defaultPolicies } from './loop/policies.ts';
@@ -34,7 +35,7 @@ export { schemaLimits } from './tools/schema-limits.ts';
 export { maxValueDepth } from './tools/value-limits.ts';
 export { isReservedToolName, reservedToolNames } from './tools/reserved-tool-names.ts';
 export { describeToolNotice, type ToolNotice, type ToolRenameReason } from './tools/tool-notice.ts';
-export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
+export { errorResult, textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
 
 // Protocols and decisions
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';
@@ -76,6 +77,7 @@ export {
   ApprovalDeniedError,
   BudgetExceededError,
   ConfigError,
+  CorruptSessionError,
   ElicitationContentError,
   ElicitationSchemaError,
   InternalError,

@@ -26,6 +26,7 @@ export { ElicitationSchemaError } from './elicitation-schema-error.ts';
 export { ElicitationContentError } from './elicitation-content-error.ts';
 export { SessionNotFoundError } from './session-not-found-error.ts';
 export { SessionStoreError } from './session-store-error.ts';
+export { CorruptSessionError } from './corrupt-session-error.ts';
 export { SessionInUseError } from './session-in-use-error.ts';
 export { SessionStoreMissingError } from './session-store-missing-error.ts';
 export { PromptCancelledError } from './prompt-cancelled-error.ts';

@@ -1,19 +1,15 @@
 /**
  * The options of `createAgent`. Every policy has a documented default (DESIGN §5).
  */
-import type { ToolSpec } from '../spec/decision.ts';
 import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
 import type { RunMeta } from '../sessions/durable/run-record.ts';
 import type { Store } from '../sessions/store.ts';
+import type { ApprovalPolicy } from '../tools/approval-policy.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { UserChannelLike } from '../spec/user-channel.ts';
 import type { RunObserver } from './run-observer.ts';
-
-/** What an approval policy says about one call: run it, refuse it, or ask the user. */
-export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
-export type ApprovalPolicy = (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict | Promise<ApprovalVerdict>;
 
 /** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
 export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;
@@ -71,7 +67,8 @@ export interface AgentOptions {
    * `readOnlyHint: true` or `destructiveHint: false` is allowed, any other MCP tool is `ask`, with or
    * without annotations (MCP's defaults say destructive). A local `defineTool` tool with no
    * annotations is allowed, so local tools do not nag. `ask` goes to `user.approve`; without it the
-   * call is refused. `approvalFromConfig` (reins/mcp) adds allow/ask/deny rules from the config.
+   * call is refused. `approvalFromConfig` (reins/mcp) adds allow/ask/deny rules from the config and
+   * falls back on this same default (src/tools/approval-policy.ts).
    * @default defaultApproval
    */
   approval?: ApprovalPolicy;

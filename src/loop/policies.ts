@@ -1,9 +1,11 @@
 /**
  * The resolved policies of one agent: every option with its default filled in, checked once.
  */
-import type { ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
-import type { AgentOptions, ApprovalPolicy, ApprovalVerdict } from './agent-options.ts';
+import { type ApprovalPolicy, defaultApproval } from '../tools/approval-policy.ts';
+import type { AgentOptions } from './agent-options.ts';
+
+export { defaultApproval };
 
 export interface Policies {
   maxSteps: number;
@@ -17,6 +19,10 @@ export interface Policies {
   maxDurationMs: number;
   bestEffortAnswer: boolean;
   stream: boolean;
+  /** Passed on every model request; undefined leaves the model's default. */
+  temperature: number | undefined;
+  /** Passed on every model request as its `maxTokens`; undefined leaves the model's default. */
+  maxOutputTokens: number | undefined;
 }
 
 export const defaultPolicies = {
@@ -36,18 +42,6 @@ export const defaultPolicies = {
  */
 export const bestEffortProtocols: readonly string[] = ['xml'];
 
-/**
- * The default approval policy (see `AgentOptions.approval`): `readOnlyHint: true` or
- * `destructiveHint: false` -> allow; any other MCP tool -> ask (MCP's defaults say a tool without
- * annotations may be destructive); a local `defineTool` tool without annotations -> allow.
- */
-export function defaultApproval(tool: ToolSpec): ApprovalVerdict {
-  const annotations = tool.annotations;
-  if (!annotations && !tool.origin) return 'allow';
-  if (annotations?.readOnlyHint === true || annotations?.destructiveHint === false) return 'allow';
-  return 'ask';
-}
-
 /** `protocol`: the resolved protocol's name, which picks protocol-dependent defaults. */
 export function resolvePolicies(options: AgentOptions, protocol?: string): Policies {
   const policies: Policies = {
@@ -63,6 +57,8 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
     bestEffortAnswer:
       options.bestEffortAnswer ?? (protocol !== undefined && bestEffortProtocols.includes(protocol) ? true : defaultPolicies.bestEffortAnswer),
     stream: options.stream ?? defaultPolicies.stream,
+    temperature: options.temperature,
+    maxOutputTokens: options.maxOutputTokens,
   };
   positive('maxSteps', policies.maxSteps, 1);
   positive('maxRetries', policies.maxRetries, 0);
@@ -72,6 +68,8 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
   positive('toolTimeoutMs', policies.toolTimeoutMs, 1);
   positive('maxTokens', policies.maxTokens, 1);
   positive('maxDurationMs', policies.maxDurationMs, 1);
+  if (policies.temperature !== undefined) positive('temperature', policies.temperature, 0);
+  if (policies.maxOutputTokens !== undefined) positive('maxOutputTokens', policies.maxOutputTokens, 1);
   return policies;
 }
 

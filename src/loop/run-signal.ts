@@ -1,6 +1,6 @@
 /**
  * The signal a run passes everywhere: aborted when the caller's signal aborts or the time budget
- * (`maxDurationMs`) runs out. `dispose` clears the timer and listener; call it in `finally`.
+ * (`maxDurationMs`) runs out (`AbortSignal.any`). `dispose` clears the timer; call it in `finally`.
  */
 export interface RunSignal {
   signal: AbortSignal;
@@ -12,11 +12,9 @@ export interface RunSignal {
 }
 
 export function createRunSignal(callerSignal: AbortSignal | undefined, maxDurationMs: number): RunSignal {
+  /** Aborted when the time budget runs out. */
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
   const timer = Number.isFinite(maxDurationMs)
     ? setTimeout(() => {
         timedOut = true;
@@ -24,12 +22,11 @@ export function createRunSignal(callerSignal: AbortSignal | undefined, maxDurati
       }, maxDurationMs)
     : undefined;
   return {
-    signal: controller.signal,
+    signal: callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal,
     cancelled: () => callerSignal?.aborted === true && !timedOut,
     timedOut: () => timedOut,
     dispose: () => {
       if (timer !== undefined) clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
     },
   };
 }

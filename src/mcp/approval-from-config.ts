@@ -2,20 +2,18 @@
  * Approval policy from an MCP config, for createAgent's `approval` option.
  *
  * Order: a `deny` rule refuses; an `ask` rule asks; an `allow` rule runs without asking; with no
- * rule, the tool's annotations decide: read-only runs, destructive asks (spec defaults when
- * absent: `readOnlyHint` false, `destructiveHint` true, so an unannotated tool asks), a
- * non-destructive write runs.
+ * rule, `defaultApproval` decides, as for an agent without a policy (read-only or non-destructive
+ * runs; any other MCP tool asks, annotated or not; a local tool without annotations runs).
  *
  * Rules: `reins.approve.{allow,ask,deny}` take `server.tool` globs (`fs.read_*`, `*.delete_*`)
  * or bare tool globs (`echo`, any server); a server entry's `allowTools` / `denyTools` take tool
  * globs of that server. `*` is the only wildcard.
  */
 import type { ToolSpec } from '../spec/decision.ts';
+import { type ApprovalVerdict, defaultApproval } from '../tools/approval-policy.ts';
 import type { McpConfig, McpServerConfig } from './mcp-config.ts';
 import { serverPrefix, serverSeparator } from './tool-names.ts';
 
-export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
-export type ApprovalPolicy = (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict;
 
 function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
@@ -47,19 +45,13 @@ function matches(rules: Rule[], server: string | undefined, name: string): boole
   return rules.some((rule) => rule.tool.test(name) && (!rule.server || (server !== undefined && rule.server.test(server))));
 }
 
-/** The verdict the annotations give (MCP spec defaults for missing hints). */
-export function approvalFromAnnotations(tool: ToolSpec): ApprovalVerdict {
-  const annotations = tool.annotations ?? {};
-  if (annotations.readOnlyHint === true) return 'allow';
-  return annotations.destructiveHint === false ? 'allow' : 'ask';
-}
-
 /**
  * @example
  * const config = await loadMcpConfig();
  * createAgent({ model, tools: servers.toolbox, approval: approvalFromConfig(config), user });
  */
-export function approvalFromConfig(config: McpConfig = {}): ApprovalPolicy {
+/** An `ApprovalPolicy` that answers at once (no promise), so it can be composed synchronously. */
+export function approvalFromConfig(config: McpConfig = {}): (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict {
   const entries: Record<string, McpServerConfig> = { ...config.servers, ...config.mcpServers };
   const approve = config.reins?.approve ?? {};
   const global = {
@@ -80,6 +72,6 @@ export function approvalFromConfig(config: McpConfig = {}): ApprovalPolicy {
     if (matches(global.deny, server, name) || own?.deny.some((glob) => glob.test(name))) return 'deny';
     if (matches(global.ask, server, name)) return 'ask';
     if (matches(global.allow, server, name) || own?.allow.some((glob) => glob.test(name))) return 'allow';
-    return approvalFromAnnotations(tool);
+    return defaultApproval(tool);
   };
 }

@@ -13,24 +13,14 @@ import {
   type SamplingMessageContentBlock,
   type ToolUseContent,
 } from '@modelcontextprotocol/client';
+import { describeContent } from '../protocols/describe-content.ts';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../spec/model.ts';
+import type { ToolContent } from '../tools/toolbox.ts';
 
 /** Text for a content block the model interface cannot carry as is (images, audio, resources). */
 function describeBlock(block: ContentBlock | SamplingMessageContentBlock): string {
-  switch (block.type) {
-    case 'text':
-      return block.text;
-    case 'image':
-    case 'audio':
-      return `[${block.type} ${block.mimeType}, ${block.data.length} base64 characters]`;
-    case 'resource_link':
-      return `[resource ${block.uri}]`;
-    case 'resource':
-      return 'text' in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`;
-    default:
-      return JSON.stringify(block);
-  }
+  return describeContent(block as ToolContent);
 }
 
 function toolResultText(block: Extract<SamplingMessageContentBlock, { type: 'tool_result' }>): string {

@@ -22,8 +22,13 @@ export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId
    * @default true
    */
   supportsTools?: boolean;
-  /** Provider-specific options passed on every call, e.g. `{ openai: { strictJsonSchema: false } }`. @default undefined */
-  providerOptions?: SharedV4ProviderOptions;
+  /**
+   * Provider-specific options passed on every call, e.g. `{ openai: { strictJsonSchema: false } }`,
+   * or a function of the request for options that carry request settings (Ollama reads `temperature`
+   * and the token cap only from `options`).
+   * @default undefined
+   */
+  providerOptions?: SharedV4ProviderOptions | ((request: ModelRequest) => SharedV4ProviderOptions | undefined);
   /**
    * Transport retries (408/409/429/5xx, connection resets, streams cut before any output): backoff
    * with jitter, honouring Retry-After. Options tune them (see `withRetry`); `false` turns them off.
@@ -45,7 +50,8 @@ export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, opti
 }
 
 function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Model {
-  const { providerOptions, supportsTools, ...contextOptions } = options;
+  const { providerOptions: given, supportsTools, ...contextOptions } = options;
+  const optionsFor = (request: ModelRequest) => (typeof given === 'function' ? given(request) : given);
   const provider = options.provider ?? model.provider.split('.')[0] ?? model.provider;
   const context: ProviderContext = { ...contextOptions, provider, modelId: model.modelId };
 
@@ -58,7 +64,7 @@ function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptio
       request.signal?.throwIfAborted();
       try {
         const result = await model.doGenerate(
-          toCallOptions(request, { abortSignal: request.signal, providerOptions }),
+          toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }),
         );
         return {
           ...fromContent(result.content),
@@ -73,7 +79,7 @@ function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptio
     },
 
     stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
-      return streamAiSdk(model, request, context, providerOptions);
+      return streamAiSdk(model, request, context, optionsFor(request));
     },
   };
 }

@@ -10,9 +10,10 @@ import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOllama } from 'ollama-ai-provider-v2';
+import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
-import type { Model } from '../spec/model.ts';
+import type { Model, ModelRequest } from '../spec/model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
 import { splitUrlCredentials } from './url-credentials.ts';
@@ -120,6 +121,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
         displayName: 'Ollama',
         endpoint: host,
         unreachableHint: 'is `ollama serve` running?',
+        providerOptions: ollamaSampling,
       });
     }
     case 'openai-compatible': {
@@ -174,6 +176,15 @@ function requireKey(
  * `OLLAMA_HOST` may be `0.0.0.0:11434`, `localhost` or a full URL (as in the Ollama CLI: without a
  * scheme it is http with port 11434). The provider wants a URL without `/api`.
  */
+/** Ollama's chat API reads sampling settings only from `options` (the package sends them elsewhere). */
+function ollamaSampling(request: ModelRequest): SharedV4ProviderOptions | undefined {
+  const options = {
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxTokens === undefined ? {} : { num_predict: request.maxTokens }),
+  };
+  return Object.keys(options).length > 0 ? { ollama: { options } } : undefined;
+}
+
 function ollamaHost(value: string | undefined): string {
   const host = (value ?? 'http://127.0.0.1:11434').trim().replace(/\/+$/, '').replace(/\/api$/, '');
   if (/^https?:\/\//.test(host)) return host;

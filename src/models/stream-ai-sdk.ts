@@ -16,13 +16,13 @@ export async function* streamAiSdk(
   providerOptions?: SharedV4ProviderOptions,
 ): AsyncGenerator<ModelStreamPart, void, undefined> {
   request.signal?.throwIfAborted();
+  /** Aborted in `finally` to stop the HTTP request of a stream the consumer left early. */
   const controller = new AbortController();
-  const forwardAbort = () => controller.abort(request.signal?.reason);
-  request.signal?.addEventListener('abort', forwardAbort, { once: true });
+  const abortSignal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
   let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined;
   try {
     const result = await languageModel.doStream(
-      toCallOptions(request, { abortSignal: controller.signal, providerOptions }),
+      toCallOptions(request, { abortSignal, providerOptions }),
     );
     reader = result.stream.getReader();
     let modelId: string | undefined;
@@ -57,7 +57,6 @@ export async function* streamAiSdk(
     if (request.signal?.aborted) throw request.signal.reason;
     throw toModelCallError(error, context);
   } finally {
-    request.signal?.removeEventListener('abort', forwardAbort);
     // Stops the HTTP request when the consumer stopped early; harmless after a complete stream.
     controller.abort();
     reader?.cancel().catch(() => undefined);

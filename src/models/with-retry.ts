@@ -1,13 +1,14 @@
 /**
  * Transport retries for any Model: retryable `ModelCallError`s (408/409/429/5xx, connection resets,
- * streams cut before any output) are retried with exponential backoff plus jitter, honouring the
- * server's Retry-After, bounded and abortable. The provider packages do not retry on their own;
+ * streams cut before any output) are retried after `backoffDelay` (exponential with jitter,
+ * honouring the server's Retry-After, bounded), abortable. The provider packages do not retry on their own;
  * `fromAiSdk` and `resolveModel` wrap their models in this by default. Wrapping a model that already
  * retries replaces its settings instead of nesting, so attempts never multiply.
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { abortableSleep } from './abortable-sleep.ts';
+import { backoffDefaults, backoffDelay } from './backoff-delay.ts';
 
 export interface WithRetryOptions {
   /** Retries after the first attempt. @default 3 */
@@ -37,8 +38,8 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
   if (existing) return withRetry(existing.inner, { ...existing.options, ...definedOnly(options) });
   const settings = {
     maxRetries: options.maxRetries ?? 3,
-    baseDelayMs: options.baseDelayMs ?? 500,
-    maxDelayMs: options.maxDelayMs ?? 30_000,
+    baseDelayMs: options.baseDelayMs ?? backoffDefaults.baseDelayMs,
+    maxDelayMs: options.maxDelayMs ?? backoffDefaults.maxDelayMs,
     sleep: options.sleep ?? abortableSleep,
     random: options.random ?? Math.random,
   };
@@ -47,11 +48,8 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
   async function waitOrThrow(error: unknown, attempt: number, request: ModelRequest): Promise<void> {
     if (!ModelCallError.isInstance(error)) throw error;
     const giveUp = () => (attempt > 1 ? error.withAttempts(attempt) : error);
-    if (!error.isRetryable || attempt > settings.maxRetries) throw giveUp();
-    const backoff = settings.baseDelayMs * 2 ** (attempt - 1);
-    const jittered = Math.min(settings.maxDelayMs, backoff) * (0.5 + settings.random() / 2);
-    const delayMs = error.retryAfterMs ?? jittered;
-    if (delayMs > settings.maxDelayMs) throw giveUp();
+    const delayMs = backoffDelay(error, attempt, settings);
+    if (delayMs === undefined) throw giveUp();
     options.onRetry?.({ attempt, delayMs, error });
     const signals = [options.signal, request.signal].filter((signal) => signal !== undefined);
     await settings.sleep(delayMs, signals.length ? AbortSignal.any(signals) : undefined);

@@ -3,14 +3,9 @@
  * is recorded as the assistant turn; every tool call in it is answered by an error tool result that
  * carries the correction; a reply without tool calls is followed by a user message with the correction.
  */
+import { placeholderToolName, toProviderToolName } from '../tools/provider-tool-name.ts';
 import type { ChannelReply } from './sampling-channel.ts';
 import type { SampleMessage, SampleToolCall } from './types.ts';
-
-/** Tool names from the model are echoed into the history only in a provider-safe form. */
-export function safeToolName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-  return safe === '' ? 'invalid_tool' : safe;
-}
 
 export function correctionTurns(
   reply: ChannelReply,
@@ -25,13 +20,14 @@ export function correctionTurns(
       { role: 'user', content: correction },
     ];
   }
-  const safeCalls = calls.map((call) => ({ ...call, name: safeToolName(call.name) }));
+  // Tool names from the model are echoed into the history only in a provider-safe form.
+  const safeCalls = calls.map((call) => ({ ...call, name: toProviderToolName(call.name) }));
   return [
     { role: 'assistant', content: reply.text, toolCalls: safeCalls },
     ...calls.map((call, index) => ({
       role: 'tool' as const,
       toolCallId: call.id,
-      toolName: safeCalls[index]?.name ?? 'invalid_tool',
+      toolName: safeCalls[index]?.name ?? placeholderToolName,
       content: perCall(call),
       isError: true,
     })),

@@ -92,7 +92,7 @@ export function describedInPrompt(inner: SamplingChannel, codec: Codec, options:
       });
       if (tools.length === 0) return reply;
       const parsed = readCalls(codec, reply.text, tools);
-      if (!parsed.success) return { ...reply, toolCalls: [], problem: codec.correction(parsed.error, tools) };
+      if (!parsed.success) return { ...reply, toolCalls: [], problem: codec.correction(parsed.error) };
       const toolCalls = parsed.decisions.flatMap((decision) =>
         decision.action === 'call_tool'
           ? [{ id: `call_${randomUUID().slice(0, 8)}`, name: decision.tool, arguments: decision.args }]

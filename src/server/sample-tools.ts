@@ -6,7 +6,8 @@
  */
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import { SampleValidationError } from '../errors/sample-validation-error.ts';
-import { correctionTurns, safeToolName } from './correction-turns.ts';
+import { toProviderToolName } from '../tools/provider-tool-name.ts';
+import { correctionTurns } from './correction-turns.ts';
 import type { PreparedTool } from './prepare-tools.ts';
 import { retriesOf } from './retries-of.ts';
 import { baseResult, prepareSample, sendAttempt, type AnySampleConfig } from './sample-request.ts';
@@ -21,7 +22,7 @@ async function checkCalls(reply: ChannelReply, tools: PreparedTool[]): Promise<C
   return Promise.all(
     reply.toolCalls.map(async (call): Promise<CallCheck> => {
       const tool = tools.find((candidate) => candidate.spec.name === call.name);
-      if (!tool) return { call, problem: `Unknown tool \`${safeToolName(call.name)}\`; available: ${available}.` };
+      if (!tool) return { call, problem: `Unknown tool \`${toProviderToolName(call.name)}\`; available: ${available}.` };
       const check = await tool.check(call.arguments);
       if (check.ok) return { call, value: check.value };
       return { call, problem: `Invalid arguments for \`${call.name}\`: ${check.details.join('; ')}.` };

@@ -39,6 +39,7 @@ export type {
   StoredRun,
 } from './durable/run-record.ts';
 export { SessionNotFoundError } from '../errors/session-not-found-error.ts';
+export { CorruptSessionError } from '../errors/corrupt-session-error.ts';
 export { SessionStoreError } from '../errors/session-store-error.ts';
 export { SessionInUseError } from '../errors/session-in-use-error.ts';
 export { SessionStoreMissingError } from '../errors/session-store-missing-error.ts';

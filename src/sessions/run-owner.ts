@@ -5,8 +5,6 @@
  * its heartbeat is older than the store's `ownerTimeoutMs` (another host, a frozen process, a reused
  * pid). Stores refuse writes to a run whose owner is another live process (`SessionInUseError`).
  */
-import { hostname } from 'node:os';
-import process from 'node:process';
 import type { RunOwner } from '../spec/run-owner.ts';
 
 export type { RunOwner };
@@ -16,6 +14,25 @@ export const OWNER_HEARTBEAT_MS = 20_000;
 
 /** After this long without a heartbeat an owner counts as dead. @default 120000 (2 minutes) */
 export const DEFAULT_OWNER_TIMEOUT_MS = 120_000;
+
+/**
+ * This host's name and the process, read at call time from the runtime (`process`, `node:os` via
+ * `process.getBuiltinModule`) so the root entry imports no `node:` module; `localhost` / pid 0
+ * where the runtime has neither (a browser: no other process can own the run there).
+ */
+function hostname(): string {
+  return globalThis.process?.getBuiltinModule?.('node:os')?.hostname() ?? 'localhost';
+}
+
+const process = {
+  get pid(): number {
+    return globalThis.process?.pid ?? 0;
+  },
+  kill(pid: number, signal: number): void {
+    if (!globalThis.process) throw Object.assign(new Error('no processes here'), { code: 'ESRCH' });
+    globalThis.process.kill(pid, signal);
+  },
+};
 
 /** This process, as an owner with a fresh heartbeat. */
 export function currentOwner(now = new Date()): RunOwner {

@@ -16,6 +16,7 @@ import { SessionStoreError } from '../errors/session-store-error.ts';
 import type { ModelMessage } from '../spec/model.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
 import { openSessionsDatabase } from './open-sessions-database.ts';
+import { readRunMeta } from './read-run-meta.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
 import { SecretMasker } from './secret-masker.ts';
 import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
@@ -160,7 +161,7 @@ export class SqliteStore implements Store {
       const row = this.#db.prepare('SELECT * FROM runs WHERE id = ?').get(id) as RunRow | undefined;
       if (!row) throw new SessionNotFoundError(id);
       const records = this.#records(id, 'SELECT seq, at, body, refs FROM records WHERE run_id = ? ORDER BY seq');
-      return { summary: toSummary(row), meta: JSON.parse(row.meta) as RunMeta, records };
+      return { summary: toSummary(row), meta: readRunMeta(id, row.meta), records };
     });
   }
 

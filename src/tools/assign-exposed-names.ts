@@ -11,24 +11,17 @@
  * A renamed tool becomes `<namespace>__<name>` (namespace and name reduced to `[A-Za-z0-9_-]`, at
  * most 64 characters), or `<name>_2`, `_3`... when that is taken too or there is no namespace.
  */
+import { isProviderToolName, maxProviderToolNameLength, toProviderNamespace, toProviderToolName } from './provider-tool-name.ts';
 import { isReservedToolName } from './reserved-tool-names.ts';
 import type { ToolRenameReason } from './tool-notice.ts';
 
 export const namespaceSeparator = '__';
 
-/** What OpenAI and Anthropic accept as a tool name. */
-const providerToolName = /^[A-Za-z0-9_-]{1,64}$/;
 /** Longest base of a renamed tool, leaving room for a `_NN` suffix within 64 characters. */
-const maxBaseLength = 60;
-
-/** A name reduced to the providers' alphabet (`tool` when nothing is left). */
-function safeName(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
-  return /[A-Za-z0-9]/.test(safe) ? safe : 'tool';
-}
+const maxBaseLength = maxProviderToolNameLength - 4;
 
 export function namespacePrefix(namespace: string): string {
-  return namespace.replace(/[^A-Za-z0-9_-]/g, '_');
+  return toProviderNamespace(namespace);
 }
 
 export interface NamingEntry {
@@ -55,7 +48,7 @@ export function assignExposedNames(entries: readonly NamingEntry[], options: Nam
   const prefixes = (options.namespaces ?? []).map((namespace) => namespacePrefix(namespace) + namespaceSeparator);
   const wanted = entries.map(({ name, namespace }): ToolRenameReason | undefined => {
     if (isReservedToolName(name)) return 'reserved';
-    if (!providerToolName.test(name)) return 'invalid-name';
+    if (!isProviderToolName(name)) return 'invalid-name';
     const own = namespace === undefined ? undefined : namespacePrefix(namespace) + namespaceSeparator;
     if (prefixes.some((prefix) => prefix !== own && name.startsWith(prefix))) return 'namespace';
     if (options.collisions === 'prefix-all' && (counts.get(name) ?? 0) > 1) return 'collision';
@@ -77,7 +70,7 @@ export function assignExposedNames(entries: readonly NamingEntry[], options: Nam
     const reason = wanted[index];
     if (reason === undefined) return;
     const prefix = namespace === undefined ? '' : namespacePrefix(namespace) + namespaceSeparator;
-    const own = safeName(name);
+    const own = toProviderToolName(name, Infinity);
     const base = (own.startsWith(prefix) ? own : prefix + own).slice(0, maxBaseLength);
     let exposedName = base;
     for (let suffix = 2; taken.has(exposedName) || isReservedToolName(exposedName); suffix += 1) exposedName = `${base}_${suffix}`;

@@ -13,7 +13,7 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { checkInputSchema, checkToolName, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
 import { formatIssues, isStandardSchema } from './tool-input-schema.ts';
-import { textResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
+import { errorResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
 import { withToolTimeout } from './with-tool-timeout.ts';
 
 export class LocalToolbox implements Toolbox {
@@ -37,7 +37,7 @@ export class LocalToolbox implements Toolbox {
     const tool = this.#tools.get(name);
     if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
     const checked = await validateWithOwnSchema(tool, args);
-    if (!checked.ok) return textResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`, true);
+    if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
     let output: ToolOutput;
     try {
       output = await withToolTimeout(

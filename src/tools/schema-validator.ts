@@ -7,8 +7,8 @@
  * the limits of `schemaLimits` is refused before Ajv sees it. Values are checked first for what JSON
  * cannot carry or reins cannot walk safely (`findValueProblem`: non-finite numbers, deep nesting).
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { checkSchemaSize } from './schema-limits.ts';
@@ -43,6 +43,17 @@ export function trustSchema(schema: JsonSchema): void {
   trustedSchemas.add(schema);
 }
 
+/**
+ * Ajv is loaded when the first schema is compiled, each build (draft-07, 2020-12) on its own, so
+ * importing reins costs neither. Compiling is synchronous, so this is a `require` (Ajv is CommonJS)
+ * through the runtime's module built-in, looked up at call time: no `node:` import in this file.
+ */
+function loadAjv<T>(specifier: 'ajv' | 'ajv/dist/2020.js'): T {
+  const moduleBuiltin = globalThis.process?.getBuiltinModule?.('node:module');
+  if (!moduleBuiltin) throw new Error(`JSON Schema validation needs a runtime with process.getBuiltinModule (Node 22.3+, Deno, Bun) to load ${specifier}`);
+  return moduleBuiltin.createRequire(import.meta.url)(specifier) as T;
+}
+
 function ajvFor(schema: JsonSchema, trusted: boolean): Ajv | Ajv2020 {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
   const draft = dialect.includes('2020-12') || dialect.includes('2019-09') ? '2020' : '07';
@@ -50,7 +61,10 @@ function ajvFor(schema: JsonSchema, trusted: boolean): Ajv | Ajv2020 {
   let ajv = engines.get(key);
   if (!ajv) {
     const options = { ...ajvOptions, code: { regExp: patternEngine({ nativeFallback: trusted }) } };
-    ajv = draft === '2020' ? new Ajv2020(options) : new Ajv(options);
+    ajv =
+      draft === '2020'
+        ? new (loadAjv<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js').Ajv2020)(options)
+        : new (loadAjv<{ Ajv: typeof Ajv }>('ajv').Ajv)(options);
     engines.set(key, ajv);
   }
   return ajv;

@@ -1,9 +1,9 @@
 /**
  * What `defineTool({ input })` accepts, and how it becomes the JSON Schema the model sees:
- * a Zod 4 schema (`z.toJSONSchema`), any Standard Schema that also implements Standard JSON Schema
- * (`~standard.jsonSchema`), or a plain JSON Schema object.
+ * a Zod 4 schema or any other Standard Schema that also implements Standard JSON Schema
+ * (`~standard.jsonSchema`; Zod's gives what `z.toJSONSchema(schema, { io: 'input' })` gives, so reins
+ * never loads zod itself for it), or a plain JSON Schema object.
  */
-import { z } from 'zod';
 import type { JsonSchema } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 
@@ -33,16 +33,11 @@ export function isStandardSchema(input: unknown): input is StandardSchemaLike {
   return typeof input === 'object' && input !== null && '~standard' in input;
 }
 
-function isZodSchema(input: unknown): input is z.ZodType {
-  return typeof input === 'object' && input !== null && '_zod' in input;
-}
-
 /** The JSON Schema of a tool's input, for prompts and argument validation. Throws ConfigError when it cannot be built. */
 export function toInputJsonSchema(toolName: string, input: ToolInputSchema): JsonSchema {
   try {
     let schema: JsonSchema;
-    if (isZodSchema(input)) schema = z.toJSONSchema(input, { io: 'input' }) as JsonSchema;
-    else if (isStandardSchema(input)) {
+    if (isStandardSchema(input)) {
       const converter = input['~standard'].jsonSchema;
       if (!converter) throw new Error(`the ${input['~standard'].vendor} schema does not expose a JSON Schema`);
       schema = converter.input({ target: 'draft-2020-12' });

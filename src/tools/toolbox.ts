@@ -52,6 +52,12 @@ export interface Toolbox {
   close?(): Promise<void>;
 }
 
-export function textResult(text: string, isError = false): ToolResult {
-  return isError ? { content: [{ type: 'text', text }], isError } : { content: [{ type: 'text', text }] };
+/** A result of one text block. */
+export function textResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }] };
+}
+
+/** A result of one text block marked as an error (`isError`): the model sees the tool failed. */
+export function errorResult(text: string): ToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }

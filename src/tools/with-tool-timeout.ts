@@ -15,31 +15,28 @@ export async function withToolTimeout<T>(
   work: (signal: AbortSignal) => Promise<T>,
   options: ToolTimeoutOptions,
 ): Promise<T> {
-  const controller = new AbortController();
+  // A call cancelled before it starts never runs: the work would otherwise win the race below.
+  options.signal?.throwIfAborted();
+  /** Aborted by the timeout; the work's signal is this one or the caller's, whichever aborts first. */
+  const timeout = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
+  const onAbort = (reject: (reason: unknown) => void) => () => reject(signal.reason);
+  let listener: (() => void) | undefined;
   try {
     const stopped = new Promise<never>((_resolve, reject) => {
-      onAbort = () => {
-        const reason: unknown = options.signal?.reason ?? new Error('aborted');
-        controller.abort(reason);
-        reject(reason);
-      };
-      if (options.signal?.aborted) onAbort();
-      else options.signal?.addEventListener('abort', onAbort, { once: true });
+      listener = onAbort(reject);
+      if (signal.aborted) listener();
+      else signal.addEventListener('abort', listener, { once: true });
       const timeoutMs = options.timeoutMs;
       if (timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-        timer = setTimeout(() => {
-          const error = new ToolTimeoutError(options.toolName, timeoutMs);
-          controller.abort(error);
-          reject(error);
-        }, timeoutMs);
+        timer = setTimeout(() => timeout.abort(new ToolTimeoutError(options.toolName, timeoutMs)), timeoutMs);
       }
     });
     stopped.catch(() => {}); // settled by the race below; avoid an unhandled rejection when work wins
-    return await Promise.race([work(controller.signal), stopped]);
+    return await Promise.race([work(signal), stopped]);
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+    if (listener) signal.removeEventListener('abort', listener);
   }
 }

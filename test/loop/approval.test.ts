@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApprovalDeniedError } from '../../src/errors/approval-denied-error.ts';
-import type { ApprovalVerdict } from '../../src/loop/agent-options.ts';
+import type { ApprovalVerdict } from '../../src/tools/approval-policy.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { defaultApproval } from '../../src/loop/policies.ts';
+import type { ApprovalPolicy } from '../../src/index.ts';
+import { approvalFromConfig, type ApprovalPolicy as McpApprovalPolicy } from '../../src/mcp/index.ts';
 import type { ApprovalRequest } from '../../src/spec/user-channel.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
@@ -85,5 +87,23 @@ describe('approval policy', () => {
     const mcpTool = { name: 'echo', inputSchema: { type: 'object' }, origin: { server: 'paged', name: 'echo' } };
     expect(defaultApproval(mcpTool)).toBe('ask');
     expect(defaultApproval({ ...mcpTool, annotations: { readOnlyHint: true } })).toBe('allow');
+  });
+
+  it('approvalFromConfig without a matching rule gives the same verdict as the default, for local and MCP tools alike', async () => {
+    const fromConfig = approvalFromConfig({ mcpServers: { fs: { command: 'x' } }, reins: { approve: { deny: ['fs.never_*'] } } });
+    const origins = [undefined, { server: 'fs', name: 'write' }];
+    const annotationSets = [undefined, {}, { readOnlyHint: true }, { readOnlyHint: false }, { destructiveHint: false }, { destructiveHint: true }];
+    for (const origin of origins) {
+      for (const annotations of annotationSets) {
+        const tool = { name: origin ? 'fs__write' : 'write', inputSchema: { type: 'object' as const }, ...(origin ? { origin } : {}), ...(annotations ? { annotations } : {}) };
+        expect([origin, annotations, await fromConfig(tool, {})]).toEqual([origin, annotations, defaultApproval(tool)]);
+      }
+    }
+  });
+
+  it("one ApprovalPolicy type: reins/mcp's is the root's (a policy may be async in both)", async () => {
+    const asyncPolicy: ApprovalPolicy = async () => 'allow' as const;
+    const same: McpApprovalPolicy = asyncPolicy;
+    expect(await same({ name: 't', inputSchema: { type: 'object' } }, {})).toBe('allow');
   });
 });

@@ -3,7 +3,7 @@ import { ToolExecutionError } from '../../src/errors/tool-execution-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
-import { textResult } from '../../src/tools/toolbox.ts';
+import { errorResult } from '../../src/tools/toolbox.ts';
 import { allProtocols, answer, call, collect, ofType, turn } from './helpers.ts';
 
 const broken = defineTool({
@@ -18,7 +18,7 @@ const reportsError = defineTool({
   name: 'lookup',
   description: 'Looks a key up.',
   input: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
-  execute: ({ key }) => textResult(`no entry for ${String(key)}`, true),
+  execute: ({ key }) => errorResult(`no entry for ${String(key)}`),
 });
 
 describe.each(allProtocols)('tool failures over %s', (protocol) => {

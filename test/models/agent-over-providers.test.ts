@@ -11,6 +11,16 @@ import type { Model } from '../../src/spec/model.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import { providerAdapters } from './provider-adapters.ts';
 
+/** Where each provider's wire body carries the sampling temperature and the output token cap. */
+const samplingFields: Record<string, (body: any) => { temperature: unknown; maxOutputTokens: unknown }> = {
+  openai: (body) => ({ temperature: body.temperature, maxOutputTokens: body.max_output_tokens ?? body.max_completion_tokens ?? body.max_tokens }),
+  anthropic: (body) => ({ temperature: body.temperature, maxOutputTokens: body.max_tokens }),
+  ollama: (body) => ({ temperature: body.options?.temperature ?? body.temperature, maxOutputTokens: body.options?.num_predict }),
+  'openai-compatible': (body) => ({ temperature: body.temperature, maxOutputTokens: body.max_tokens }),
+  google: (body) => ({ temperature: body.generationConfig?.temperature, maxOutputTokens: body.generationConfig?.maxOutputTokens }),
+};
+samplingFields.gemini = samplingFields.google!;
+
 function weatherTool(calls: Array<Record<string, unknown>>) {
   return defineTool({
     name: 'get_weather',
@@ -106,5 +116,17 @@ describe.each(providerAdapters)('createAgent over $fixtures', ({ fixtures, creat
     expect(first!.body.tools).toBeUndefined();
     expect(JSON.stringify(first!.body)).toContain('get_weather');
     expect(second!.body.tools).toBeUndefined();
+  });
+
+  it('AgentOptions.temperature and maxOutputTokens reach the provider on every turn, streamed or not', async () => {
+    const before = server.requests.length;
+    server.enqueue(fixture(fixtures, 'stream-decision.chunks'), fixture(fixtures, 'stream-answer.chunks'));
+    const agent = createAgent({ model, tools: [weatherTool([])], protocol: 'json', temperature: 0.25, maxOutputTokens: 321 });
+    expect((await agent.run('What is the weather in Paris?').result).status).toBe('answered');
+    const sent = server.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    const fields = samplingFields[fixtures];
+    expect(fields, `where ${fixtures} puts temperature and the token cap`).toBeDefined();
+    for (const request of sent) expect(fields!(request.body)).toEqual({ temperature: 0.25, maxOutputTokens: 321 });
   });
 });

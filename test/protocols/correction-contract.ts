@@ -16,7 +16,7 @@ function rejected(codec: Codec, encode: Encode, decision: Decision) {
   const { text, toolCalls } = encode([decision], []);
   const result = codec.parse(text, { tools: contractTools, toolCalls });
   if (result.success) throw new Error(`expected a rejection of ${text}`);
-  return { error: result.error, correction: codec.correction(result.error, contractTools) };
+  return { error: result.error, correction: codec.correction(result.error) };
 }
 
 export function expectCorrectionsSanitized(codec: Codec, encode: Encode): void {
@@ -45,7 +45,7 @@ export function expectCorrectionsSanitized(codec: Codec, encode: Encode): void {
     if (codec.name === 'line') return expect(result.success).toBe(true);
     expect(result.success).toBe(false);
     if (result.success) return;
-    const correction = codec.correction(result.error, contractTools);
+    const correction = codec.correction(result.error);
     expect(correction).toContain('unexpected property `/xtool_code`');
     expect(correction).not.toContain('x"');
   });

@@ -120,7 +120,7 @@ describe('ReAct text', () => {
 
   it('corrects in the protocol\'s own shape, naming what was wrong', () => {
     const result = parseDecision('native', 'Action: web_search\nAction Input: ferries\nFinal Answer: none', { tools });
-    const correction = protocols.native.correction(rejected(result), tools);
+    const correction = protocols.native.correction(rejected(result));
     expect(correction).toContain('both an action (`Action: web_search`) and a `Final Answer:` given, one allowed');
     expect(correction).toContain('or the answer as plain text');
   });

@@ -137,7 +137,7 @@ describe('plain text that attempts a call', () => {
       const result = codec.parse(text, { tools });
       if (result.success) throw new Error(`${codec.name} accepted ${result.dialect}: ${JSON.stringify(result.decisions)}`);
       expect(result.error.kind).toBe('no-decision');
-      const correction = codec.correction(result.error, tools);
+      const correction = codec.correction(result.error);
       expect(correction).toContain('could not be read');
       expect(correction).toContain('plain text');
     }

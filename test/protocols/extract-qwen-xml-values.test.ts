@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
-import { writtenValue } from '../../src/protocols/dialects/qwen-xml.ts';
+import { writtenValue } from '../../src/protocols/dialects/xml-parameters.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 
 const tools: ToolSpec[] = [

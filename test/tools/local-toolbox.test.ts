@@ -7,6 +7,7 @@ import { ToolTimeoutError } from '../../src/errors/tool-timeout-error.ts';
 import { defineTool, type LocalTool } from '../../src/tools/define-tool.ts';
 import { LocalToolbox } from '../../src/tools/local-toolbox.ts';
 import type { ToolProgress } from '../../src/tools/toolbox.ts';
+import { runToolboxContract } from './toolbox-contract.ts';
 
 const empty = { type: 'object', properties: {} };
 
@@ -101,4 +102,18 @@ describe('LocalToolbox', () => {
     await new LocalToolbox([tool]).call('p', {}, { onProgress: (update) => progress.push(update) });
     expect(progress).toEqual([{ progress: 1, total: 2 }, { progress: 2, total: 2, message: 'done' }]);
   });
+});
+
+runToolboxContract('LocalToolbox', {
+  newToolbox: () => ({
+    toolbox: new LocalToolbox([
+      defineTool({
+        name: 'echo',
+        description: 'Echoes the message.',
+        input: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+        execute: ({ message }) => `Echo: ${String(message)}`,
+      }),
+    ]),
+    echo: 'echo',
+  }),
 });

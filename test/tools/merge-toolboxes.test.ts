@@ -5,6 +5,7 @@ import { defineTool } from '../../src/tools/define-tool.ts';
 import { LocalToolbox } from '../../src/tools/local-toolbox.ts';
 import { mergeToolboxes } from '../../src/tools/merge-toolboxes.ts';
 import { textResult, type Toolbox } from '../../src/tools/toolbox.ts';
+import { runToolboxContract } from './toolbox-contract.ts';
 
 const empty = { type: 'object', properties: {} };
 const local = (name: string) => new LocalToolbox([defineTool({ name, description: name, input: empty, execute: () => `${name} ran` })]);
@@ -105,4 +106,23 @@ describe('mergeToolboxes', () => {
     await merged.close?.();
     expect(remote.closed).toBe(true);
   });
+});
+
+runToolboxContract('mergeToolboxes', {
+  newToolbox: () => ({
+    toolbox: mergeToolboxes(
+      new LocalToolbox([
+        defineTool({ name: 'add', description: 'Adds.', input: { type: 'object', properties: { a: { type: 'number' } } }, execute: ({ a }) => String(a) }),
+      ]),
+      new LocalToolbox([
+        defineTool({
+          name: 'echo',
+          description: 'Echoes the message.',
+          input: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+          execute: ({ message }) => `Echo: ${String(message)}`,
+        }),
+      ]),
+    ),
+    echo: 'echo',
+  }),
 });

@@ -10,8 +10,6 @@ import { Option } from 'commander';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 import { bundledScript, packageRoot } from '../package-root.ts';
-import { runSession } from '../run-session.ts';
-import { openStore } from '../setup/open-store.ts';
 import { addOutputFlags, type RunFlags } from '../setup/run-flags.ts';
 
 export const DEMOS = ['meal-planner', 'terminal-assistant'] as const;
@@ -39,6 +37,7 @@ export function registerDemo(program: Command, finish: (code: number) => void): 
     .action(async (name: string, flags: RunFlags) => {
       if (!(DEMOS as readonly string[]).includes(name)) program.error(`error: unknown demo '${name}'; choose ${DEMOS.join(' or ')}`, { exitCode: 2 });
       const demo = name as DemoName;
+      const [{ runSession }, { openStore }] = await Promise.all([import('../run-session.ts'), import('../setup/open-store.ts')]);
       const protocol = flags.protocol as ProtocolName;
       const recording = demoRecording(demo, protocol);
       const { question } = JSON.parse(readFileSync(recording, 'utf8')) as { question: string };

@@ -11,25 +11,10 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
-import { usedReplies } from '../../sessions/durable/resume-plan.ts';
-import { containsRedacted } from '../../sessions/redact.ts';
-import { runSession, type SessionRequest } from '../run-session.ts';
+import type { SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
-import { loadToolConfig } from '../setup/load-tool-config.ts';
-import { openStore } from '../setup/open-store.ts';
-import { modelStringOf } from '../setup/pick-model.ts';
 import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
 import { demoConfig, DEMOS, type DemoName } from './demo.ts';
-
-/** What `reins run` and `reins demo` keep in `RunMeta.config`. */
-interface SavedSession {
-  configPath?: string;
-  servers?: string[];
-  demo?: string;
-  approve?: ApprovalMode;
-  maxSteps?: number;
-  bestEffort?: boolean;
-}
 
 interface LimitFlags {
   maxRetries?: number;
@@ -62,13 +47,22 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
     .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
+      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { modelStringOf }] = await Promise.all([
+        import('../../sessions/durable/resume-plan.ts'),
+        import('../../sessions/redact.ts'),
+        import('../run-session.ts'),
+        import('../setup/load-tool-config.ts'),
+        import('../setup/open-store.ts'),
+        import('../setup/saved-session.ts'),
+        import('../setup/pick-model.ts'),
+      ]);
       const store = openStore(flags.store, 'existing');
       try {
         const runId = await store.resolveId(idPrefix);
         const stored = await store.loadRun(runId);
         if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
         await store.claimRun(runId, { force: flags.force });
-        const saved = (stored.meta.config ?? {}) as SavedSession;
+        const saved = readSavedSession(runId, stored.meta);
         const overrides = flags.config !== undefined || flags.server.length > 0;
         if (!overrides && containsRedacted(saved.servers ?? [])) {
           throw new ConfigError(`Run ${runId} was started with a secret on a --server line, and secrets are never stored.`, {
@@ -97,7 +91,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
             protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
             replayFrom: modelString.startsWith('replay:') ? replies : 0,
             config,
-            meta: saved as Record<string, unknown>,
+            meta: stored.meta.config ?? {},
             approve,
             ...(maxSteps ? { maxSteps } : {}),
             ...(bestEffort === undefined ? {} : { bestEffortAnswer: bestEffort }),

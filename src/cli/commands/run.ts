@@ -1,9 +1,5 @@
 /** `reins run "<question>"`: one agent run with the configured MCP servers and model. */
 import type { Command } from 'commander';
-import { runSession } from '../run-session.ts';
-import { loadToolConfig } from '../setup/load-tool-config.ts';
-import { openStore } from '../setup/open-store.ts';
-import { modelStringOf } from '../setup/pick-model.ts';
 import { addRunFlags, type RunFlags } from '../setup/run-flags.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 
@@ -11,6 +7,12 @@ export function registerRun(program: Command, finish: (code: number) => void): v
   addRunFlags(program.command('run').description('Answer a question with an agent: tools from MCP servers, one validated decision per turn'))
     .argument('<question>', 'what to ask the agent')
     .action(async (question: string, flags: RunFlags) => {
+      const [{ runSession }, { loadToolConfig }, { openStore }, { modelStringOf }] = await Promise.all([
+        import('../run-session.ts'),
+        import('../setup/load-tool-config.ts'),
+        import('../setup/open-store.ts'),
+        import('../setup/pick-model.ts'),
+      ]);
       const { config, sources } = await loadToolConfig(flags.config, flags.server);
       const modelString = modelStringOf(flags.model, process.env);
       const store = openStore(flags.store);

@@ -12,9 +12,7 @@ import { basename } from 'node:path';
 import { listedStatus, type ListedStatus } from '../../sessions/listed-status.ts';
 import type { RunSummary } from '../../sessions/durable/run-record.ts';
 import { ownedByAnother } from '../../sessions/run-owner.ts';
-import { defaultSessionsPath } from '../../sessions/sqlite-store.ts';
 import { colorEnabled, shorten } from '../render/trace.ts';
-import { openStore } from '../setup/open-store.ts';
 import { positiveInteger } from '../setup/run-flags.ts';
 
 const STATUSES = ['running', 'waiting-user', 'interrupted', 'answered', 'failed', 'cancelled'] as const;
@@ -37,6 +35,7 @@ export function registerSessions(program: Command): void {
     .addOption(new Option('--status <status>', 'only runs with this status (shown or stored)').choices(STATUSES))
     .option('--json', 'the runs as JSON on stdout', false)
     .action(async (flags: { store?: string; limit: number; status?: ListedStatus; json: boolean }) => {
+      const [{ defaultSessionsPath }, { openStore }] = await Promise.all([import('../../sessions/sqlite-store.ts'), import('../setup/open-store.ts')]);
       const path = flags.store ?? defaultSessionsPath();
       if (flags.store === undefined && !existsSync(path)) {
         return void process.stdout.write(flags.json ? '[]\n' : `No runs stored in ${path} yet. Try: reins demo\n`);

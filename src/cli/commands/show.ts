@@ -1,8 +1,5 @@
 /** `reins show <id>`: the full transcript of a stored run (`--json`: the run and all its records). */
 import type { Command } from 'commander';
-import { renderTranscript } from '../render/transcript.ts';
-import { openStore } from '../setup/open-store.ts';
-import { SecretMask } from '../setup/secret-mask.ts';
 
 export function registerShow(program: Command): void {
   program
@@ -12,6 +9,11 @@ export function registerShow(program: Command): void {
     .option('--store <path>', 'the sessions database')
     .option('--json', 'the run and its records as JSON on stdout', false)
     .action(async (idPrefix: string, flags: { store?: string; json: boolean }) => {
+      const [{ renderTranscript }, { openStore }, { SecretMask }] = await Promise.all([
+        import('../render/transcript.ts'),
+        import('../setup/open-store.ts'),
+        import('../setup/secret-mask.ts'),
+      ]);
       const store = openStore(flags.store, 'read');
       try {
         const run = await store.loadRun(await store.resolveId(idPrefix));

@@ -9,16 +9,12 @@ import type { Command } from 'commander';
 import picocolors from 'picocolors';
 import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { ConfigError } from '../../errors/config-error.ts';
-import { connectServers } from '../../mcp/connect-servers.ts';
 import { describeToolNotice } from '../../tools/tool-notice.ts';
 import type { Model } from '../../spec/model.ts';
 import { ExitCode } from '../exit-codes.ts';
-import { createPrompter } from '../render/prompts.ts';
 import { colorEnabled, shorten } from '../render/trace.ts';
-import { loadToolConfig } from '../setup/load-tool-config.ts';
-import { modelStringOf, openModel } from '../setup/pick-model.ts';
 import { addToolFlags } from '../setup/run-flags.ts';
-import { SecretMask } from '../setup/secret-mask.ts';
+import type { SecretMask } from '../setup/secret-mask.ts';
 
 /**
  * What the annotations say a tool may do, in positive words: `read-only`, or `changes data` (and
@@ -55,6 +51,13 @@ export function registerTools(program: Command, finish: (code: number) => void):
     .option('--model <provider:model>', 'the model a run would use (servers may offer tools by the client capabilities it brings)')
     .option('--json', 'the tool list as JSON on stdout', false)
     .action(async (flags: { config?: string; server: string[]; model?: string; json: boolean }) => {
+      const [{ connectServers }, { createPrompter }, { loadToolConfig }, { modelStringOf, openModel }, { SecretMask }] = await Promise.all([
+        import('../../mcp/connect-servers.ts'),
+        import('../render/prompts.ts'),
+        import('../setup/load-tool-config.ts'),
+        import('../setup/pick-model.ts'),
+        import('../setup/secret-mask.ts'),
+      ]);
       const { config } = await loadToolConfig(flags.config, flags.server);
       if (Object.keys(config.mcpServers ?? {}).length === 0) {
         throw new ConfigError('No MCP servers configured.', { hint: 'Pass --config <file> or --server "<command line>", or create .mcp.json here.' });

@@ -3,7 +3,7 @@
  * the human when they say so; `always` runs every call without asking; `never` refuses every call
  * that would need approval.
  */
-import type { ApprovalPolicy } from '../../loop/agent-options.ts';
+import type { ApprovalPolicy } from '../../tools/approval-policy.ts';
 import { approvalFromConfig } from '../../mcp/approval-from-config.ts';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 

@@ -9,7 +9,6 @@
 import type { DialectReader, Reading } from '../reading.ts';
 import { equalsFamily, readTagCalls } from './xml-calls.ts';
 
-export { writtenValue } from './xml-parameters.ts';
 
 export const qwenXmlReader: DialectReader = {
   dialect: 'qwen-xml',

@@ -12,7 +12,7 @@ import type { Codec } from '../../protocols/codec.ts';
 import { interruptedCallMessage, rebuildTranscript } from './rebuild-transcript.ts';
 import { containsRedacted } from '../redact.ts';
 import type { InterruptedCall, RunRecord } from './run-record.ts';
-import { textResult } from '../../tools/toolbox.ts';
+import { errorResult } from '../../tools/toolbox.ts';
 import { userReplyContent } from '../../protocols/user-reply-content.ts';
 import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 
@@ -42,7 +42,7 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
-  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent });
+  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent, codec });
   const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[] };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
@@ -61,9 +61,8 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
   const step = decided.step;
   const after = ordered.slice(decisionAt + 1);
   const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts };
-  if (codec.native && response.toolCalls.length === decided.decisions.length && response.toolCalls.length > 0) {
-    turn.toolCallIds = response.toolCalls.map((call) => call.id);
-  }
+  const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
+  if (toolCallIds) turn.toolCallIds = toolCallIds;
   const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
   const messages = point.messages.slice(0, lastAssistant + 1);
   const plan = { ...base, ...protocol, messages, step };
@@ -105,7 +104,7 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
     if (neverRan && !containsRedacted(decision.args)) return stop(approving);
     plan.interruptedCalls.push(call);
     const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
-    replies.push({ content: codec.observation(textResult(message, true), { tool: call.tool }), isError: true });
+    replies.push({ content: codec.observation(errorResult(message), { tool: call.tool }), isError: true });
   }
   return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
 }
