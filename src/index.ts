@@ -5,7 +5,7 @@
 
 // The loop
 export { createAgent, type Agent } from './loop/create-agent.ts';
-export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { ActionHandler, ActionHandlers, AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './loop/events.ts';
 export { defaultApproval, defaultPolicies } from './loop/policies.ts';
@@ -33,7 +33,7 @@ export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, 
 // Protocols and decisions
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';
 export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/index.ts';
-export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
+export type { ActionNotes, Codec, ContentSource, InstructionOptions, KnownVariables, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,
@@ -97,6 +97,7 @@ export {
   SessionNotFoundError,
   SessionStoreError,
   SessionStoreMissingError,
+  StepFailedError,
   ToolExecutionError,
   ToolNotFoundError,
   ToolTimeoutError,

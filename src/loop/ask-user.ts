@@ -6,7 +6,9 @@
  * with content). The `user-reply` event keeps the reply as given.
  */
 import type { AskUserDecision } from '../decision.ts';
+import type { ActionNotes } from '../protocols/codec.ts';
 import { callGuarded } from './approval.ts';
+import type { UserQuestion } from './user-channel.ts';
 import type { DecisionReply, RunState } from './run-state.ts';
 
 export const noUserReply =
@@ -20,11 +22,22 @@ export function userReplyContent(reply: string): string {
   return reply.trim() === '' ? noAnswerReply : reply;
 }
 
-export async function askUser(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
-  state.emit({ type: 'user-question', question: decision.question, why: decision.why });
+/** The question as the human gets it: seed 000's question and why, plus seed 003's required_info and context when given. */
+export function userQuestion(decision: AskUserDecision, notes?: ActionNotes): UserQuestion {
+  return {
+    question: decision.question,
+    why: decision.why,
+    ...(notes?.requiredInfo === undefined ? {} : { requiredInfo: [...notes.requiredInfo] }),
+    ...(notes?.context === undefined ? {} : { context: notes.context }),
+  };
+}
+
+export async function askUser(state: RunState, decision: AskUserDecision, notes?: ActionNotes): Promise<DecisionReply> {
+  const question = userQuestion(decision, notes);
+  state.emit({ type: 'user-question', ...question });
   const user = state.user;
   if (!user) return { content: noUserReply, isError: true };
-  const reply = asText(await callGuarded(state, 'ask', () => user.ask({ question: decision.question, why: decision.why }, state.signal)));
+  const reply = asText(await callGuarded(state, 'ask', () => user.ask(question, state.signal)));
   state.emit({ type: 'user-reply', reply });
   return { content: userReplyContent(reply) };
 }

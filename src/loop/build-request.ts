@@ -3,6 +3,7 @@
  * toolbox instructions), the history, and for native codecs the tools and tool choice.
  */
 import type { ModelRequest } from '../models/model.ts';
+import { handlerTypes } from './actions/handler-toolbox.ts';
 import type { RunState } from './run-state.ts';
 
 export interface BuildRequestOptions {
@@ -12,7 +13,8 @@ export interface BuildRequestOptions {
 }
 
 export function buildSystemPrompt(state: RunState): string {
-  const parts = [state.system, state.codec.instructions(state.tools), ...(state.toolbox.instructions?.() ?? [])];
+  const offered = { handlers: handlerTypes(state.handlers), variables: Object.keys(state.variables.state) };
+  const parts = [state.system, state.codec.instructions(state.tools, offered), ...(state.toolbox.instructions?.() ?? [])];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 

@@ -35,13 +35,17 @@ export interface Agent {
  * const { status, answer } = await run.result;
  */
 export function createAgent(options: AgentOptions): Agent {
+  const codec = resolveCodec(options.protocol ?? 'auto', options.model);
   const parts: AgentParts = {
     model: options.model,
-    codec: resolveCodec(options.protocol ?? 'auto', options.model),
+    codec,
     toolbox: toToolbox(options.tools),
     user: options.user === undefined ? undefined : toUserChannel(options.user),
-    policies: resolvePolicies(options),
+    policies: resolvePolicies({ ...options, maxActionsPerTurn: options.maxActionsPerTurn ?? codec.defaultMaxActions }),
     system: options.system,
+    state: { ...options.state },
+    handlers: { ...options.handlers },
+    fileRoots: [...(options.fileRoots ?? [])],
   };
   return {
     protocol: parts.codec.name,

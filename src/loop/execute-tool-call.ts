@@ -4,35 +4,46 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision } from '../decision.ts';
+import type { CallToolDecision, ToolSpec } from '../decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
-import { textResult, type ToolResult } from '../tools/toolbox.ts';
+import type { HandlerType } from '../protocols/envelope-schema.ts';
+import { textResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat } from './loop-detector.ts';
 import { snapshot } from './next-turn.ts';
 import type { DecisionReply, RunState } from './run-state.ts';
 
-export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string): Promise<DecisionReply> {
+/** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-toolbox.ts`). */
+export interface CallTarget {
+  /** What the approval policy sees. */
+  spec: ToolSpec;
+  /** The handler type, shown on the `tool-call` event. */
+  handler: HandlerType;
+  call(args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult>;
+}
+
+export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
   const { tool: name, args } = decision;
   const repeat = trackRepeat(state, decision);
   const repeats = state.repeat.count;
   if (repeat === 'stop') throw new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) });
-  state.emit({ type: 'tool-call', callId, tool: name, args });
+  state.emit({ type: 'tool-call', callId, tool: name, args, ...(target ? { handler: target.handler } : {}) });
   if (repeat === 'warn') {
     return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
   }
-  const spec = state.tools.find((tool) => tool.name === name);
+  const spec = target?.spec ?? state.tools.find((tool) => tool.name === name);
   if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.tools.map((tool) => tool.name)));
   const refusal = await checkApproval(state, spec, args);
   if (refusal) return fail(state, callId, name, refusal);
   const started = performance.now();
   let result: ToolResult;
+  const call = target ? target.call.bind(target) : (callArgs: Record<string, unknown>, options: ToolCallOptions) => state.toolbox.call(name, callArgs, options);
   try {
-    result = await state.toolbox.call(name, args, {
+    result = await call(args, {
       signal: state.signal,
       timeoutMs: state.policies.toolTimeoutMs,
       onProgress: (progress) => state.emit({ type: 'tool-progress', callId, tool: name, progress }),
@@ -42,7 +53,8 @@ export async function executeToolCall(state: RunState, decision: CallToolDecisio
     const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
     return fail(state, callId, name, toolError);
   }
-  const observation = state.codec.observation(result, { tool: name });
+  const ref = state.variables.addResult(name, result);
+  const observation = state.codec.observation(result, { tool: name, ref });
   state.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
   return result.isError ? { content: observation, isError: true } : { content: observation };
 }

@@ -11,12 +11,13 @@ import { emptyUsage, type Model } from '../models/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { RunOptions } from './agent-options.ts';
+import { RunVariables } from './actions/run-variables.ts';
+import type { ActionHandlers, RunOptions } from './agent-options.ts';
 import { EventStream } from './event-stream.ts';
 import type { AgentEvent } from './events.ts';
 import { persistedModel, persistedToolbox, persistedUser } from './persisted-parts.ts';
 import type { Policies } from './policies.ts';
-import { planResume } from './resume-plan.ts';
+import { planResume, type ResumePlan } from './resume-plan.ts';
 import { runAgent } from './run-agent.ts';
 import { RunRecorder } from './run-recorder.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
@@ -32,6 +33,10 @@ export interface AgentParts {
   user: UserChannel | undefined;
   policies: Policies;
   system: string | undefined;
+  /** `$(state.<name>)` values. */
+  state: Readonly<Record<string, unknown>>;
+  handlers: ActionHandlers;
+  fileRoots: readonly string[];
 }
 
 export type LaunchTarget =
@@ -70,6 +75,9 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         usage: plan?.usage ?? emptyUsage(),
         stepUsage: plan?.stepUsage ?? [],
         usageEstimated: false,
+        variables: restoredVariables(parts.state, plan?.results ?? []),
+        handlers: parts.handlers,
+        fileRoots: parts.fileRoots,
         repeat: { key: '', count: 0 },
         emit: (body) => {
           const event = { ...body, runId, step: state.step } as AgentEvent;
@@ -115,6 +123,13 @@ async function loadPlan(store: Store, runId: string, codec: Codec) {
     throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
   }
   return plan;
+}
+
+/** The run's variables; a resumed run gets back the results it had, numbered as before. */
+function restoredVariables(state: Readonly<Record<string, unknown>>, results: ResumePlan['results']): RunVariables {
+  const variables = new RunVariables(state);
+  for (const { tool, result } of results) variables.addResult(tool, result);
+  return variables;
 }
 
 function defaultMeta(parts: AgentParts) {

@@ -8,6 +8,7 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../models/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
+import { handlerTypes } from './actions/handler-toolbox.ts';
 import { buildRequest } from './build-request.ts';
 import { appendAssistantTurn, appendCorrection } from './history.ts';
 import { countUsage } from './count-usage.ts';
@@ -24,7 +25,12 @@ export interface NextTurnOptions {
 
 export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
   const maxRetries = options.maxRetries ?? state.policies.maxRetries;
-  const parseOptions: ParseOptions = { tools: state.tools, maxActions: state.policies.maxActionsPerTurn };
+  const parseOptions: ParseOptions = {
+    tools: state.tools,
+    maxActions: state.policies.maxActionsPerTurn,
+    handlers: handlerTypes(state.handlers),
+    variables: state.variables.known(),
+  };
   const errors: InvalidDecisionError[] = [];
   let turnUsage = emptyUsage();
   for (let attempt = 1; ; attempt++) {
@@ -44,12 +50,11 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     if (parsed.success) {
       appendAssistantTurn(state, raw.text, raw.toolCalls);
-      const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
-      const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
+      const { decision, decisions, thoughts, repaired, dialect, actions, status, finalResponse } = parsed;
+      const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }), ...(finalResponse === undefined ? {} : { finalResponse }) };
       state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
-      const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
+      const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
-      if (status !== undefined) turn.status = status;
       return turn;
     }
     const error = parsed.error;

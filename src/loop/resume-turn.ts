@@ -6,25 +6,27 @@
  */
 import type { AskUserDecision, CallToolDecision } from '../decision.ts';
 import { callGuarded } from './approval.ts';
-import { asText, noUserReply, userReplyContent } from './ask-user.ts';
-import { executeToolCall } from './execute-tool-call.ts';
+import type { ActionNotes } from '../protocols/codec.ts';
+import { asText, noUserReply, userQuestion, userReplyContent } from './ask-user.ts';
+import { type CallTarget, executeToolCall } from './execute-tool-call.ts';
 import type { DecisionReply, RunState } from './run-state.ts';
 
-export async function askAgain(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
+export async function askAgain(state: RunState, decision: AskUserDecision, notes?: ActionNotes): Promise<DecisionReply> {
   const user = state.user;
   if (!user) return { content: noUserReply, isError: true };
-  const reply = asText(await callGuarded(state, 'ask', () => user.ask({ question: decision.question, why: decision.why }, state.signal)));
+  const question = userQuestion(decision, notes);
+  const reply = asText(await callGuarded(state, 'ask', () => user.ask(question, state.signal)));
   state.emit({ type: 'user-reply', reply });
   return { content: userReplyContent(reply) };
 }
 
-export async function runAnnouncedCall(state: RunState, decision: CallToolDecision, callId: string): Promise<DecisionReply> {
+export async function runAnnouncedCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
   const emit = state.emit;
   state.emit = (event) => {
     if (event.type !== 'tool-call') emit(event);
   };
   try {
-    return await executeToolCall(state, decision, callId);
+    return await executeToolCall(state, decision, callId, target);
   } finally {
     state.emit = emit;
   }

@@ -4,7 +4,9 @@
  */
 import type { Decision, Thought, ToolSpec } from '../decision.ts';
 import type { Model, ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
-import type { Codec } from '../protocols/codec.ts';
+import type { ActionNotes, Codec } from '../protocols/codec.ts';
+import type { RunVariables } from './actions/run-variables.ts';
+import type { ActionHandlers } from './agent-options.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { AgentEvent } from './events.ts';
 import type { Policies } from './policies.ts';
@@ -24,18 +26,24 @@ export interface AcceptedTurn {
   toolCallIds?: string[];
   /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
   status?: string;
+  /** Per-action notes aligned with `decisions` (envelope: type, confidence, content source...). */
+  actions?: ActionNotes[];
+  /** Envelope: a non-empty `final_response` beside actions (the reason of ERROR_INTERNAL after cleanup). */
+  finalResponse?: string;
 }
 
 /** What answers one decision of a turn in the history. */
 export interface DecisionReply {
   content: string;
   isError?: boolean;
+  /** An output action (`send_response`): what reached the user, for the turn's stacked answer. */
+  output?: { text: string; confidence?: number };
 }
 
 export type Phase =
   | { name: 'THINKING' }
   | {
-      name: 'TOOL_RUN' | 'WAIT_USER';
+      name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT';
       turn: AcceptedTurn;
       index: number;
       replies: DecisionReply[];
@@ -46,7 +54,7 @@ export type Phase =
        */
       resumed?: boolean;
     }
-  | { name: 'END'; answer: string; confidence?: number };
+  | { name: 'END'; answer: string; confidence?: number; delivered?: boolean };
 
 export interface RunState {
   readonly runId: string;
@@ -69,6 +77,12 @@ export interface RunState {
   stepUsage: Usage[];
   /** True once some usage was estimated (a stream stopped or cut before the provider reported it). */
   usageEstimated: boolean;
+  /** The values `$(...)` names: the caller's state and the results so far. */
+  readonly variables: RunVariables;
+  /** The caller's handlers for envelope `script` / `http_request` / `internal_function` actions. */
+  readonly handlers: ActionHandlers;
+  /** Folders a `send_response` `file_path` may read from. */
+  readonly fileRoots: readonly string[];
   /** The current streak of identical calls, for loop detection. */
   repeat: { key: string; count: number };
   emit(event: EventBody): void;

@@ -18,7 +18,31 @@ export interface ParseOptions {
   toolCalls?: readonly ModelToolCall[];
   /** Maximum actions accepted in one turn. @default 1 */
   maxActions?: number;
+  /**
+   * Envelope: the action types the caller registered handlers for (`script`, `http_request`,
+   * `internal_function`); an action of another type is a correction naming the types on offer.
+   * @default [] (only `tool`, `output` and `workflow_control`)
+   */
+  handlers?: readonly string[];
+  /**
+   * Envelope: the `$(...)` variables known when the turn starts; a `send_response` naming another is
+   * a correction. @default undefined (names are checked only for their form)
+   */
+  variables?: KnownVariables;
 }
+
+/** The run variables a model may name in `$(...)` (envelope content sources). */
+export interface KnownVariables {
+  /** Names of `$(state.<name>)`: the values the caller passed (`createAgent({ state })`). */
+  state: readonly string[];
+  /** Tool and handler results so far: `$(steps.1.result)` .. `$(steps.<results>.result)`. */
+  results: number;
+  /** Tools (and handler actions) with a result so far: `$(last.<tool>)`. */
+  lastTools: readonly string[];
+}
+
+/** Where a `send_response` takes its content when it is not `text` (the decision's `answer`). */
+export type ContentSource = { file_path: string } | { variable: string };
 
 /**
  * What a protocol says about one action beyond the decision itself (seed 003: `type`, `confidence`,
@@ -31,6 +55,12 @@ export interface ActionNotes {
   confidence?: number;
   /** The model's warnings about this action. */
   warnings?: string[];
+  /** `request_user_input`: what information is needed (seed 003 `required_info`). */
+  requiredInfo?: string[];
+  /** `request_user_input`: context for the question (seed 003 `context`; also the decision's `why`). */
+  context?: string;
+  /** `send_response` whose content is a file or a variable (a `text` is the answer_user decision's `answer`). */
+  source?: ContentSource;
 }
 
 export type ParseResult =
@@ -52,6 +82,8 @@ export type ParseResult =
       actions?: ActionNotes[];
       /** The turn's status as the model wrote it (envelope: SUCCESS_FINAL, REQUIRES_ACTION, REQUIRES_CLARIFICATION, ERROR_INTERNAL). */
       status?: string;
+      /** Envelope: a non-empty `final_response` of a turn that has actions (e.g. the message of ERROR_INTERNAL after cleanup). */
+      finalResponse?: string;
     }
   | {
       success: false;
@@ -70,14 +102,29 @@ export interface RenderInput {
   actions?: readonly ActionNotes[];
   /** The turn's status, for protocols that carry one (envelope). @default derived from the decisions */
   status?: string;
+  /** Envelope: `final_response` of a turn that has actions. @default '' */
+  finalResponse?: string;
+}
+
+/** What the system prompt offers beyond the tools. */
+export interface InstructionOptions {
+  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default [] */
+  handlers?: readonly string[];
+  /** Envelope: names of `$(state.<name>)` variables. @default [] */
+  variables?: readonly string[];
 }
 
 export interface Codec {
   readonly name: ProtocolName;
   /** True when decisions travel as native tool calls (the model request carries `tools`). */
   readonly native: boolean;
+  /**
+   * Actions one turn may carry when the caller does not say (`maxActionsPerTurn`).
+   * @default 1 (one decision per turn; the envelope runs several in order)
+   */
+  readonly defaultMaxActions?: number;
   /** System prompt text: the protocol's rules and the tool list. */
-  instructions(tools: readonly ToolSpec[]): string;
+  instructions(tools: readonly ToolSpec[], options?: InstructionOptions): string;
   /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
   /** Parses one model turn. Never throws. */
@@ -92,9 +139,10 @@ export interface Codec {
   render(input: RenderInput): string;
   /**
    * Renders a tool result as the next message; tool output can never be read as a decision.
-   * `call` names the tool the result came from; without it the observation names no tool.
+   * `call` names the tool the result came from; without it the observation names no tool. `ref` is
+   * how the model can name the result later (envelope: `steps.3`), for protocols that show it.
    */
-  observation(result: ToolResult, call?: { tool: string }): string;
+  observation(result: ToolResult, call?: { tool: string; ref?: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
   correction(error: InvalidDecisionError, tools: readonly ToolSpec[]): string;
 }

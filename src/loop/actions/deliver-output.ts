@@ -1,0 +1,52 @@
+/**
+ * A `send_response` action (seed 003 `output`): its content is resolved (`text` with its `$(...)`
+ * variables, a `variable`, or a `file_path` inside the configured roots, approved like a read-only
+ * tool), delivered to the user as an `output` event at once, and kept in the turn's replies so a
+ * SUCCESS_FINAL turn can answer with the stacked responses. What cannot be resolved fails the action
+ * (nothing reaches the user; the model is told why) and so stops the turn's later actions.
+ */
+import type { AnswerUserDecision, ToolSpec } from '../../decision.ts';
+import type { ActionNotes, Codec } from '../../protocols/codec.ts';
+import { textResult } from '../../tools/toolbox.ts';
+import { checkApproval } from '../approval.ts';
+import type { DecisionReply, RunState } from '../run-state.ts';
+import { readRootFile } from './read-root-file.ts';
+import type { Resolved } from './run-variables.ts';
+
+export const SEND_RESPONSE = 'send_response';
+
+/** What the approval policy sees for a `file_path` source: a read-only tool. */
+export const fileReadSpec: ToolSpec = {
+  name: SEND_RESPONSE,
+  description: 'Reads a file inside the configured roots and sends its content to the user.',
+  inputSchema: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] },
+  annotations: { title: 'send a file to the user', readOnlyHint: true },
+};
+
+async function content(state: RunState, decision: AnswerUserDecision, notes: ActionNotes | undefined): Promise<Resolved & { source: OutputSource }> {
+  const source = notes?.source;
+  if (source && 'variable' in source) return { ...state.variables.resolveName(source.variable), source: 'variable' };
+  if (!source) return { ...state.variables.fill(decision.answer), source: 'text' };
+  const args = { file_path: source.file_path };
+  const refusal = await checkApproval(state, fileReadSpec, args);
+  if (refusal) return { ok: false, message: refusal.message, source: 'file_path' };
+  const file = await readRootFile(source.file_path, state.fileRoots, state.signal);
+  return file.ok ? { ok: true, text: file.text, source: 'file_path' } : { ...file, source: 'file_path' };
+}
+
+export type OutputSource = 'text' | 'file_path' | 'variable';
+
+export async function deliverOutput(state: RunState, decision: AnswerUserDecision, notes: ActionNotes | undefined, index: number): Promise<DecisionReply> {
+  const resolved = await content(state, decision, notes);
+  if (!resolved.ok) {
+    return { content: state.codec.observation(textResult(`Not delivered: ${resolved.message}.`, true), { tool: SEND_RESPONSE }), isError: true };
+  }
+  const confidence = decision.confidence === undefined ? {} : { confidence: decision.confidence };
+  state.emit({ type: 'output', text: resolved.text, index, source: resolved.source, ...confidence });
+  return deliveredReply(state.codec, { text: resolved.text, ...confidence });
+}
+
+/** The reply of a delivered output (also rebuilt from its `output` record on resume). */
+export function deliveredReply(codec: Codec, output: { text: string; confidence?: number }): DecisionReply {
+  return { content: codec.observation(textResult('Delivered to the user.'), { tool: SEND_RESPONSE }), output };
+}
