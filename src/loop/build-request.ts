@@ -2,7 +2,7 @@
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
  * toolbox instructions), the history, and for native codecs the tools and tool choice.
  */
-import type { ModelRequest } from '../models/model.ts';
+import type { ModelRequest } from '../spec/model.ts';
 import { handlerTypes } from './actions/handler-toolbox.ts';
 import type { RunState } from './run-state.ts';
 

@@ -3,7 +3,7 @@
  * (a step's retries and a best-effort last turn count in the step they belong to), and whether any
  * of it was estimated because a stream stopped before the provider reported usage.
  */
-import { addUsage, emptyUsage, type Usage } from '../models/model.ts';
+import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
 import type { RawTurn } from './model-turn.ts';
 import type { RunState } from './run-state.ts';
 

@@ -6,7 +6,7 @@
  * repaired by jsonrepair). Thoughts the stream could not show are reported by `remaining`.
  */
 import { jsonrepair } from 'jsonrepair';
-import type { Thought } from '../decision.ts';
+import type { Thought } from '../spec/decision.ts';
 
 /** The `"thoughts": [` of the envelope. In valid JSON a quote inside a string is escaped, so this cannot match inside a value. */
 const thoughtsArray = /"thoughts"\s*:\s*\[/g;

@@ -4,7 +4,7 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision, ToolSpec } from '../decision.ts';
+import type { CallToolDecision, ToolSpec } from '../spec/decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
@@ -15,7 +15,8 @@ import { textResult, type ToolCallOptions, type ToolResult } from '../tools/tool
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat } from './loop-detector.ts';
 import { snapshot } from './next-turn.ts';
-import type { DecisionReply, RunState } from './run-state.ts';
+import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 /** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-toolbox.ts`). */
 export interface CallTarget {

@@ -3,9 +3,10 @@
  * text and what answers it is one user message. Native: the assistant message carries its tool
  * calls and every call is answered by a tool message, also when it was invalid, refused or skipped.
  */
-import type { ModelMessage, ModelToolCall } from '../models/model.ts';
+import type { ModelMessage, ModelToolCall } from '../spec/model.ts';
 import { sanitizeName } from '../protocols/sanitize.ts';
-import type { DecisionReply, RunState } from './run-state.ts';
+import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 /** The name put in place of a tool name a provider would refuse (and that cannot be sanitized into a new one). */
 export const invalidToolName = 'invalid_tool_name';

@@ -7,7 +7,7 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import type { FinishReason, ModelRequest, ModelResponse, ModelToolCall, Usage } from '../models/model.ts';
+import type { FinishReason, ModelRequest, ModelResponse, ModelToolCall, Usage } from '../spec/model.ts';
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import type { RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';

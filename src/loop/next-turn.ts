@@ -6,7 +6,7 @@
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
-import { addUsage, emptyUsage } from '../models/model.ts';
+import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { handlerTypes } from './actions/handler-toolbox.ts';
 import { buildRequest } from './build-request.ts';
@@ -14,7 +14,8 @@ import { appendAssistantTurn, appendCorrection } from './history.ts';
 import { countUsage } from './count-usage.ts';
 import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel } from './model-turn.ts';
-import type { AcceptedTurn, RunState } from './run-state.ts';
+import type { AcceptedTurn } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */

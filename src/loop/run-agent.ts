@@ -3,7 +3,7 @@
  * Each phase is one small step (`advance`); the turn's decisions are dispatched in order. Every
  * failure ends the run here with a typed error; limits may get one best-effort last turn.
  */
-import type { CallToolDecision } from '../decision.ts';
+import type { CallToolDecision } from '../spec/decision.ts';
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { MaxStepsError } from '../errors/max-steps-error.ts';
@@ -11,7 +11,7 @@ import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
 import { StepFailedError } from '../errors/step-failed-error.ts';
-import { actionRoute } from './actions/action-route.ts';
+import { actionRoute } from '../protocols/action-route.ts';
 import { callTarget } from './actions/call-target.ts';
 import { deliverOutput } from './actions/deliver-output.ts';
 import { endOfTurn, stoppedBefore } from './actions/end-of-turn.ts';
@@ -23,11 +23,12 @@ import { appendReplies } from './history.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
 import { offeredTools } from './offered-tools.ts';
-import type { ResumePlan, ResumeStart } from './resume-plan.ts';
+import type { ResumePlan, ResumeStart } from '../sessions/durable/resume-plan.ts';
 import { askAgain, runAnnouncedCall } from './resume-turn.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
-import type { AcceptedTurn, DecisionReply, Phase, RunState } from './run-state.ts';
+import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
+import type { Phase, RunState } from './run-state.ts';
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 

@@ -15,7 +15,7 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../models/model.ts';
+import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
 import { estimateUsage, modelFailure, type RawTurn } from './model-turn.ts';

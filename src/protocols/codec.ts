@@ -4,9 +4,9 @@
  * corrections. `parse` never throws. No runtime dependencies beyond the decision types.
  */
 import type { CompletionCheck } from './completion-check.ts';
-import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
-import type { ModelToolCall } from '../models/model.ts';
+import type { ModelToolCall } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
 export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';

@@ -10,7 +10,7 @@
  * aligned with `decisions`, the turn's `status` and a `final_response` beside actions.
  * `render` writes them back from `RenderInput`.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ActionNotes, Codec, InstructionOptions, RenderInput } from './codec.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';

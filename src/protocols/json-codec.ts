@@ -4,7 +4,7 @@
  * Carried fields: all of them (`reason`, `why`, `confidence`). Thoughts: none (not part of seed 000).
  * Tool results come back as one escaped line of JSON (see `jsonObservation`).
  */
-import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type ToolSpec } from '../decision.ts';
+import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type ToolSpec } from '../spec/decision.ts';
 import type { Codec } from './codec.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';

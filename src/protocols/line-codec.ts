@@ -7,7 +7,7 @@
  * `|` in the question); answer_user `answer` (trimmed; no `confidence`). Thoughts: text before the
  * command, as one PLAN thought.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import { propertyOrder } from '../tools/coerce-args.ts';
 import type { Codec, RenderInput } from './codec.ts';
 import { lineCompletionCheck } from './completion-check.ts';

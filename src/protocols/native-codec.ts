@@ -8,8 +8,8 @@
  * lone answer without confidence, Hermes `<tool_call>` blocks otherwise; `nativeToolCalls` gives the
  * native form.
  */
-import type { Decision } from '../decision.ts';
-import type { ModelToolCall } from '../models/model.ts';
+import type { Decision } from '../spec/decision.ts';
+import type { ModelToolCall } from '../spec/model.ts';
 import type { Codec, ParseOptions, RenderInput } from './codec.ts';
 import { neverComplete } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';

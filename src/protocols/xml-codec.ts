@@ -8,7 +8,7 @@
  * ask_user `question`/`why`; answer_user `answer` (trimmed; no `confidence`). Thoughts: the free text
  * before a call, as one PLAN thought.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 import type { Codec, RenderInput } from './codec.ts';
 import { tailMatchCheck } from './completion-check.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { envelopeCodec } from '../../src/protocols/envelope-codec.ts';
 import { ENVELOPE_STATUSES } from '../../src/protocols/envelope-schema.ts';
 import { jsonCodec } from '../../src/protocols/json-codec.ts';
-import type { Decision } from '../../src/decision.ts';
+import type { Decision } from '../../src/spec/decision.ts';
 import type { ActionNotes } from '../../src/protocols/codec.ts';
 import { runCodecContract } from './codec-contract.ts';
 import { contractTools as tools, decisionArbitrary } from './contract-tools.ts';

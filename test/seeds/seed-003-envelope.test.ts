@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StepFailedError } from '../../src/errors/step-failed-error.ts';
 import { ModelReportedError } from '../../src/errors/model-reported-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { UserQuestion } from '../../src/loop/user-channel.ts';
+import type { UserQuestion } from '../../src/spec/user-channel.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { addTool, collect, ofType } from '../loop/helpers.ts';

@@ -5,7 +5,8 @@
  */
 import { isHandlerType } from '../../protocols/envelope-schema.ts';
 import type { CallTarget } from '../execute-tool-call.ts';
-import type { AcceptedTurn, RunState } from '../run-state.ts';
+import type { AcceptedTurn } from '../../spec/accepted-turn.ts';
+import type { RunState } from '../run-state.ts';
 import { handlerTarget } from './handler-toolbox.ts';
 
 export function callTarget(state: RunState, turn: AcceptedTurn, index: number): CallTarget | undefined {

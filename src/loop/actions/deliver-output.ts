@@ -5,15 +5,16 @@
  * SUCCESS_FINAL turn can answer with the stacked responses. What cannot be resolved fails the action
  * (nothing reaches the user; the model is told why) and so stops the turn's later actions.
  */
-import type { AnswerUserDecision, ToolSpec } from '../../decision.ts';
-import type { ActionNotes, Codec } from '../../protocols/codec.ts';
+import type { AnswerUserDecision, ToolSpec } from '../../spec/decision.ts';
+import type { ActionNotes } from '../../protocols/codec.ts';
+import { deliveredReply, SEND_RESPONSE } from '../../protocols/delivered-reply.ts';
 import { textResult } from '../../tools/toolbox.ts';
 import { checkApproval } from '../approval.ts';
-import type { DecisionReply, RunState } from '../run-state.ts';
+import type { DecisionReply } from '../../spec/accepted-turn.ts';
+import type { RunState } from '../run-state.ts';
 import { readRootFile } from './read-root-file.ts';
 import type { Resolved } from './run-variables.ts';
 
-export const SEND_RESPONSE = 'send_response';
 
 /** What the approval policy sees for a `file_path` source: a read-only tool. */
 export const fileReadSpec: ToolSpec = {
@@ -46,7 +47,3 @@ export async function deliverOutput(state: RunState, decision: AnswerUserDecisio
   return deliveredReply(state.codec, { text: resolved.text, ...confidence });
 }
 
-/** The reply of a delivered output (also rebuilt from its `output` record on resume). */
-export function deliveredReply(codec: Codec, output: { text: string; confidence?: number }): DecisionReply {
-  return { content: codec.observation(textResult('Delivered to the user.'), { tool: SEND_RESPONSE }), output };
-}

@@ -5,14 +5,15 @@
  * ModelReportedError (the reason: `final_response`, else the outputs). Otherwise the replies go into
  * the history and the model thinks again.
  */
-import type { Decision } from '../../decision.ts';
+import type { Decision } from '../../spec/decision.ts';
 import { ModelReportedError } from '../../errors/model-reported-error.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import { sanitizeName } from '../../protocols/sanitize.ts';
 import { appendReplies } from '../history.ts';
 import { snapshot } from '../next-turn.ts';
-import type { AcceptedTurn, DecisionReply, Phase, RunState } from '../run-state.ts';
-import { actionRoute } from './action-route.ts';
+import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
+import type { Phase, RunState } from '../run-state.ts';
+import { actionRoute } from '../../protocols/action-route.ts';
 
 const notRun: DecisionReply = { content: 'Not run: an earlier action of this turn failed.', isError: true };
 

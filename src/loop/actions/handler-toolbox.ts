@@ -4,7 +4,7 @@
  * check, timeout, events and records as a tool call. Each is behind approval: its spec says it may
  * change state, so the default policy asks the human (none answering: refused); a policy may allow it.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { HANDLER_TYPES, type HandlerType } from '../../protocols/envelope-schema.ts';
 import type { ToolResult } from '../../tools/toolbox.ts';
 import { withToolTimeout } from '../../tools/with-tool-timeout.ts';

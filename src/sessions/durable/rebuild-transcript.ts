@@ -5,8 +5,8 @@
  * that started after it and never ended are returned as interrupted: they may or may not have had
  * their effect, so the loop reports them to the model instead of running them again.
  */
-import type { RunStatus } from '../loop/events.ts';
-import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage } from '../models/model.ts';
+import type { RunStatus } from '../../spec/events.ts';
+import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage } from '../../spec/model.ts';
 import type { InterruptedCall, RunRecord } from './run-record.ts';
 
 export interface RebuildOptions {

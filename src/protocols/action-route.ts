@@ -5,9 +5,9 @@
  * type -> the caller's handler, `output` -> delivered to the user as it comes (the turn goes on),
  * `workflow_control` -> the human (`request_user_input`) or a failed run (`fail_step`).
  */
-import type { Decision } from '../../decision.ts';
-import type { ActionNotes } from '../../protocols/codec.ts';
-import { isHandlerType } from '../../protocols/envelope-schema.ts';
+import type { Decision } from '../spec/decision.ts';
+import type { ActionNotes } from './codec.ts';
+import { isHandlerType } from './envelope-schema.ts';
 
 export type ActionRoute = 'toolbox' | 'handler' | 'ask' | 'answer' | 'output' | 'fail';
 

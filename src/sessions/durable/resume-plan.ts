@@ -7,16 +7,16 @@
  * A call whose stored arguments hold the redaction marker (a secret was masked before it was
  * written) is never run with them: it is reported to the model as interrupted, so it can call again.
  */
-import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../models/model.ts';
-import type { Codec } from '../protocols/codec.ts';
-import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
-import { containsRedacted } from '../sessions/redact.ts';
-import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
-import { textResult, type ToolResult } from '../tools/toolbox.ts';
-import { actionRoute } from './actions/action-route.ts';
-import { deliveredReply } from './actions/deliver-output.ts';
-import { userReplyContent } from './ask-user.ts';
-import type { AcceptedTurn, DecisionReply } from './run-state.ts';
+import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../../spec/model.ts';
+import type { Codec } from '../../protocols/codec.ts';
+import { interruptedCallMessage, rebuildTranscript } from './rebuild-transcript.ts';
+import { containsRedacted } from '../redact.ts';
+import type { InterruptedCall, RunRecord } from './run-record.ts';
+import { textResult, type ToolResult } from '../../tools/toolbox.ts';
+import { actionRoute } from '../../protocols/action-route.ts';
+import { deliveredReply } from '../../protocols/delivered-reply.ts';
+import { userReplyContent } from '../../protocols/user-reply-content.ts';
+import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 
 
 /** Where the state machine starts again: THINKING, or decision `index` of `turn`. */

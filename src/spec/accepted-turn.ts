@@ -1,0 +1,31 @@
+/**
+ * A model turn as the loop accepted it, and what answers each of its decisions in the history. The
+ * loop runs turns of this shape and the durable run rebuilds them from the records.
+ */
+import type { Decision, Thought } from './decision.ts';
+import type { ModelToolCall } from './model.ts';
+import type { ActionNotes } from '../protocols/codec.ts';
+
+/** A model turn whose output was accepted. */
+export interface AcceptedTurn {
+  text: string;
+  toolCalls: ModelToolCall[];
+  decisions: Decision[];
+  thoughts: Thought[];
+  /** Native protocol: the tool call id each decision came from. */
+  toolCallIds?: string[];
+  /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
+  status?: string;
+  /** Per-action notes aligned with `decisions` (envelope: type, confidence, content source...). */
+  actions?: ActionNotes[];
+  /** Envelope: a non-empty `final_response` beside actions (the reason of ERROR_INTERNAL after cleanup). */
+  finalResponse?: string;
+}
+
+/** What answers one decision of a turn in the history. */
+export interface DecisionReply {
+  content: string;
+  isError?: boolean;
+  /** An output action (`send_response`): what reached the user, for the turn's stacked answer. */
+  output?: { text: string; confidence?: number };
+}
