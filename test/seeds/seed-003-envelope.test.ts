@@ -11,6 +11,8 @@ import { StepFailedError } from '../../src/errors/step-failed-error.ts';
 import { ModelReportedError } from '../../src/errors/model-reported-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import type { UserQuestion } from '../../src/spec/user-channel.ts';
+import { renderTranscript } from '../../src/cli/render/transcript.ts';
+import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { addTool, collect, ofType } from '../loop/helpers.ts';
@@ -277,5 +279,54 @@ describe('seed 003: status agrees with actions', () => {
     expect(ofType(events, 'output-invalid')[0]?.kind).toBe('status-mismatch');
     expect(ofType(events, 'tool-call')).toEqual([]);
     expect(result.answer).toBe('3');
+  });
+});
+
+describe('seed 003: outputs and questions through the SQLite store and resume', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'reins-seed3-store-'));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('a run stopped at a question resumes without delivering outputs twice or re-running the tool; variables keep their numbers', async () => {
+    const store = new SqliteStore({ path: join(folder, 'sessions.db') });
+    const turn = envelope('REQUIRES_ACTION', [
+      say('Searching...'),
+      { action: 'add', type: 'tool', params: { a: 2, b: 3 } },
+      { action: 'request_user_input', type: 'workflow_control', params: { query_to_user: 'Round it?', required_info: ['yes or no'], context: 'sum is 5' } },
+      say('Sum $(steps.1.result) by $(last.add)'),
+    ]);
+    const adds: unknown[] = [];
+    const counting = defineTool({
+      name: 'add',
+      description: 'Adds two integers.',
+      input: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] },
+      execute: (args) => (adds.push(args), String(Number(args.a) + Number(args.b))),
+    });
+    const controller = new AbortController();
+    const first = createAgent({ model: new ScriptedModel([turn]), tools: [counting], protocol: 'envelope', store, user: () => (controller.abort(), new Promise<string>(() => {})) });
+    const stopped = first.run('sum', { signal: controller.signal });
+    expect((await stopped.result).status).toBe('cancelled');
+
+    const model = new ScriptedModel([envelope('SUCCESS_FINAL', [say('Rounded: 5')])]);
+    const questions: UserQuestion[] = [];
+    const second = createAgent({ model, tools: [counting], protocol: 'envelope', store, user: (question) => (questions.push(question), 'no') });
+    const { events, result } = await collect(second.resume(stopped.runId));
+    expect([result.status, result.answer]).toEqual(['answered', 'Rounded: 5']);
+    expect(adds).toHaveLength(1);
+    expect(ofType(events, 'output').map((event) => event.text)).toEqual(['Sum 5 by 5', 'Rounded: 5']);
+    expect(questions[0]).toMatchObject({ question: 'Round it?', requiredInfo: ['yes or no'], context: 'sum is 5' });
+
+    const stored = await store.loadRun(stopped.runId);
+    const outputs = stored.records.filter((record) => record.type === 'output');
+    expect(outputs.map((record) => record.type === 'output' && record.text)).toEqual(['Searching...', 'Sum 5 by 5', 'Rounded: 5']);
+    expect(stored.records.find((record) => record.type === 'user-question')).toMatchObject({ requiredInfo: ['yes or no'], context: 'sum is 5' });
+    const shown = renderTranscript(stored);
+    expect(shown).toContain('output to the user: Searching...');
+    expect(shown).toContain('needed: yes or no');
+    await store.close();
   });
 });
