@@ -68,7 +68,8 @@ export interface AgentOptions {
   /**
    * Actions accepted in one turn; they run in order, and a failing action stops the turn's later
    * ones (the model is told which ran). Above 1, a streamed turn is read to its end before it is
-   * parsed, so streaming and `generate` accept the same turns.
+   * parsed, so streaming and `generate` accept the same turns (except the envelope, whose turn is one
+   * JSON object: its stream stops once that object is read).
    * @default the protocol's `defaultMaxActions`: 8 for `envelope` (seed 003), 1 for the others (one decision per turn)
    */
   maxActionsPerTurn?: number;

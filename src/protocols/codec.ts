@@ -123,6 +123,12 @@ export interface Codec {
    * @default 1 (one decision per turn; the envelope runs several in order)
    */
   readonly defaultMaxActions?: number;
+  /**
+   * Every action of a turn sits in one value the completion check sees close (the envelope's JSON
+   * object), so a streamed turn may stop at its first valid parse whatever the action limit.
+   * @default false (with more than one action allowed, a streamed turn is read to its end)
+   */
+  readonly oneValuePerTurn?: boolean;
   /** System prompt text: the protocol's rules and the tool list. */
   instructions(tools: readonly ToolSpec[], options?: InstructionOptions): string;
   /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */

@@ -128,6 +128,7 @@ export const envelopeCodec: Codec = {
   name: 'envelope',
   native: false,
   defaultMaxActions: ENVELOPE_MAX_ACTIONS,
+  oneValuePerTurn: true,
   instructions,
   parse: (text, options) => parseTurn({ primary: envelopeActionsReader }, text, options),
   completionCheck: jsonCompletionCheck,
