@@ -125,3 +125,53 @@ describe('envelope round trip of action notes and status', () => {
     expect(result.success && [result.decisions, result.status]).toEqual([decisions, 'REQUIRES_CLARIFICATION']);
   });
 });
+
+describe('envelope v0.3 actions by type (seed 003)', () => {
+  const parse = (fields: Record<string, unknown>, options: Partial<Parameters<typeof envelopeCodec.parse>[1]> = {}) =>
+    envelopeCodec.parse(envelope(fields), { tools, maxActions: 8, ...options });
+  const failure = (result: ReturnType<typeof parse>) => (result.success ? undefined : [result.error.kind, result.error.message]);
+
+  it('accepts _comment inside actions and keeps a final_response beside actions', () => {
+    const result = parse({ actions: [{ _comment: 'why', action: 'add', type: 'tool', params: { a: 1, b: 2 } }], final_response: 'interim' });
+    expect(result.success && [result.decision, result.finalResponse]).toEqual([{ action: 'call_tool', tool: 'add', args: { a: 1, b: 2 }, reason: '' }, 'interim']);
+  });
+
+  it('refuses SUCCESS_FINAL with anything but send_response', () => {
+    const result = parse({ status: 'SUCCESS_FINAL', actions: [{ action: 'add', type: 'tool', params: { a: 1, b: 2 } }] });
+    expect(failure(result)?.[0]).toBe('status-mismatch');
+  });
+
+  it('runs handler types only when registered, without checking them against the toolbox', () => {
+    const action = { action: 'bash', type: 'script', params: { command: 'ls' } };
+    expect(failure(parse({ actions: [action] }))).toEqual(['unknown-action', 'no `script` handler is registered; types on offer: tool, output, workflow_control']);
+    const result = parse({ actions: [action] }, { handlers: ['script'] });
+    expect(result.success && [result.decision, result.actions]).toEqual([{ action: 'call_tool', tool: 'bash', args: { command: 'ls' }, reason: '' }, [{ type: 'script' }]]);
+  });
+
+  it('reads fail_step, refuses skip_to and output actions other than send_response', () => {
+    const failed = parse({ actions: [{ action: 'fail_step', type: 'workflow_control', params: { reason: 'encrypted' } }] });
+    expect(failed.success && [failed.decision, failed.actions]).toEqual([{ action: 'answer_user', answer: 'encrypted' }, [{ type: 'workflow_control' }]]);
+    expect(failure(parse({ actions: [{ action: 'skip_to', type: 'workflow_control', params: {} }] }))?.[1]).toContain('`skip_to` is not offered');
+    expect(failure(parse({ actions: [{ action: 'print', type: 'output', params: { text: 'x' } }] }))?.[1]).toBe('type output offers send_response, not `print`');
+  });
+
+  it('reads content sources: one of text, file_path, variable', () => {
+    const file = parse({ actions: [{ action: 'send_response', type: 'output', params: { file_path: 'a.md' } }] });
+    expect(file.success && [file.decision, file.actions]).toEqual([{ action: 'answer_user', answer: '' }, [{ type: 'output', source: { file_path: 'a.md' } }]]);
+    const both = parse({ actions: [{ action: 'send_response', type: 'output', params: { text: 'x', file_path: 'a.md' } }] });
+    expect(failure(both)?.[1]).toBe('send_response needs exactly one content source (text, file_path or variable); got text, file_path');
+    const again = envelopeCodec.parse(envelopeCodec.render({ decisions: file.success ? file.decisions : [], actions: file.success ? file.actions : [] }), { tools });
+    expect(again.success && again.actions).toEqual([{ type: 'output', source: { file_path: 'a.md' } }]);
+  });
+
+  it('checks $(...) variables against what the turn can resolve, counting its earlier tool actions', () => {
+    const variables = { state: ['user'], results: 1, lastTools: ['add'] };
+    const say = (text: string) => ({ action: 'send_response', type: 'output', params: { text } });
+    expect(parse({ actions: [say('$(state.user) $(steps.1.result) $(last.add) $$(literal')] }, { variables }).success).toBe(true);
+    expect(failure(parse({ actions: [say('$(steps.2.result)')] }, { variables }))).toEqual(['unknown-variable', 'unknown variable `$(steps.2.result)`: results so far are steps.1 to steps.1']);
+    const later = parse({ actions: [{ action: 'add', type: 'tool', params: { a: 1, b: 2 } }, say('$(steps.2.result)')] }, { variables });
+    expect(later.success).toBe(true);
+    expect(failure(parse({ actions: [say('$(context.report)')] }))?.[1]).toContain('unknown variable `$(context.report)`');
+    expect(failure(parse({ actions: [say('open $(state.user')] }))?.[1]).toContain('unclosed variable');
+  });
+});
