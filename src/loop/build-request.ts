@@ -1,6 +1,6 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
- * toolbox instructions), the history, and for native codecs the tools and tool choice.
+ * toolbox instructions), the history, and the tools and tool choice of codecs that send tools natively.
  */
 import type { ModelRequest } from '../spec/model.ts';
 import { handlerTypes } from './actions/handler-toolbox.ts';
@@ -24,8 +24,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
     messages: [...state.messages],
     signal: options.signal,
   };
-  if (state.codec.native) {
-    request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
+  const tools = state.codec.requestTools?.(state.tools);
+  if (tools) {
+    request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
   }
   return request;

@@ -4,7 +4,7 @@
  * of it was estimated because a stream stopped before the provider reported usage.
  */
 import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
-import type { RawTurn } from './model-turn.ts';
+import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 
 export function countUsage(state: RunState, raw: Pick<RawTurn, 'usage' | 'usageEstimated'>): void {

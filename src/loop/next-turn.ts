@@ -10,7 +10,7 @@ import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { handlerTypes } from './actions/handler-toolbox.ts';
 import { buildRequest } from './build-request.ts';
-import { appendAssistantTurn, appendCorrection } from './history.ts';
+import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import { countUsage } from './count-usage.ts';
 import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel } from './model-turn.ts';
@@ -46,13 +46,19 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
     const used = state.usage.inputTokens + state.usage.outputTokens;
     if (used > state.policies.maxTokens && !isAnswer) {
-      appendAssistantTurn(state, raw.text, []);
+      state.codec.history.appendTurn(state.messages, raw.text, []);
       throw new BudgetExceededError({ budget: 'tokens', limit: state.policies.maxTokens, used, ...snapshot(state) });
     }
     if (parsed.success) {
-      appendAssistantTurn(state, raw.text, raw.toolCalls);
-      const { decision, decisions, thoughts, repaired, dialect, actions, status, finalResponse } = parsed;
-      const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }), ...(finalResponse === undefined ? {} : { finalResponse }) };
+      state.codec.history.appendTurn(state.messages, raw.text, raw.toolCalls);
+      const { decision, decisions, thoughts, repaired, dialect, actions, status, finalResponse, reportsFailure, finalTurn } = parsed;
+      const notes = {
+        ...(actions ? { actions } : {}),
+        ...(status === undefined ? {} : { status }),
+        ...(finalResponse === undefined ? {} : { finalResponse }),
+        ...(reportsFailure ? { reportsFailure } : {}),
+        ...(finalTurn ? { finalTurn } : {}),
+      };
       state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
@@ -62,7 +68,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     errors.push(error);
     const correction = state.codec.correction(error, state.tools);
     state.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
-    appendCorrection(state, raw.text, raw.toolCalls, correction);
+    state.codec.history.appendCorrection(state.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.codec, state.tools));
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
   }
 }

@@ -19,7 +19,7 @@ import { askUser } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
 import { executeToolCall } from './execute-tool-call.ts';
-import { appendReplies } from './history.ts';
+import { answerFinalTurn, answerTurn } from './answer-turn.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
 import { offeredTools } from './offered-tools.ts';
@@ -107,10 +107,10 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
   if (route === 'output') return { name: 'OUTPUT', turn, index, replies };
   if (route === 'fail' && decision.action === 'answer_user') throw new StepFailedError({ reason: decision.answer, ...snapshot(state) });
   if (decision.action !== 'answer_user') throw new TypeError(`no route for ${decision.action}`);
-  // The model answered that it failed (envelope ERROR_INTERNAL), after any cleanup actions of the
-  // turn ran: the run fails with the model's message instead of ending `answered`.
-  if (turn.status === 'ERROR_INTERNAL') throw new ModelReportedError({ status: turn.status, message: decision.answer, ...snapshot(state) });
-  if (state.codec.native) appendReplies(state, turn, replies, answerDelivered);
+  // The model answered that it failed (the codec read it so, e.g. envelope ERROR_INTERNAL), after any
+  // cleanup actions of the turn ran: the run fails with the model's message instead of ending `answered`.
+  if (turn.reportsFailure) throw new ModelReportedError({ status: turn.reportsFailure.status, message: decision.answer, ...snapshot(state) });
+  answerFinalTurn(state, turn, replies, answerDelivered);
   const end: Phase = { name: 'END', answer: decision.answer };
   if (decision.confidence !== undefined) end.confidence = decision.confidence;
   return end;
@@ -134,7 +134,7 @@ function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {
 
 /** Keeps the history balanced when the run stops in the middle of a turn. */
 function closeOpenTurn(state: RunState, turn: AcceptedTurn, replies: DecisionReply[]): void {
-  appendReplies(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
+  answerTurn(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
 }
 
 function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsError {

@@ -4,6 +4,8 @@
  * corrections. `parse` never throws. No runtime dependencies beyond the decision types.
  */
 import type { CompletionCheck } from './completion-check.ts';
+import type { HistoryStrategy } from './history-strategy.ts';
+import type { ThoughtStream } from './thought-stream.ts';
 import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ModelToolCall } from '../spec/model.ts';
@@ -84,6 +86,17 @@ export type ParseResult =
       status?: string;
       /** Envelope: a non-empty `final_response` of a turn that has actions (e.g. the message of ERROR_INTERNAL after cleanup). */
       finalResponse?: string;
+      /**
+       * Set when the model reports, in the protocol's own terms, that it failed (envelope
+       * `ERROR_INTERNAL`): the output is valid, the turn's actions run, then the run fails with
+       * `ModelReportedError` carrying `status` and the answer's text (or `finalResponse`, or the outputs). Absent otherwise.
+       */
+      reportsFailure?: { status: string };
+      /**
+       * Set when the turn ends the run once its actions ran (envelope `SUCCESS_FINAL`): its outputs,
+       * stacked, are the answer. Absent otherwise.
+       */
+      finalTurn?: true;
     }
   | {
       success: false;
@@ -116,7 +129,10 @@ export interface InstructionOptions {
 
 export interface Codec {
   readonly name: ProtocolName;
-  /** True when decisions travel as native tool calls (the model request carries `tools`). */
+  /**
+   * True when decisions travel as native tool calls (the model request carries `tools`). Descriptive:
+   * the loop reads the capabilities below (`history`, `requestTools`, `answerOnly`), never this flag.
+   */
   readonly native: boolean;
   /**
    * Actions one turn may carry when the caller does not say (`maxActionsPerTurn`).
@@ -129,10 +145,23 @@ export interface Codec {
    * @default false (with more than one action allowed, a streamed turn is read to its end)
    */
   readonly oneValuePerTurn?: boolean;
+  /** How the conversation is kept: what the assistant message holds and what answers it (see `history-strategy.ts`). */
+  readonly history: HistoryStrategy;
   /** System prompt text: the protocol's rules and the tool list. */
   instructions(tools: readonly ToolSpec[], options?: InstructionOptions): string;
-  /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */
+  /**
+   * Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user).
+   * When present, every request carries them with a tool choice; absent, tools live in `instructions`.
+   */
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
+  /**
+   * A new reader of one streamed turn's typed thoughts, for protocols that carry them (envelope,
+   * xml): fed each text delta, it returns the thoughts each delta completed, so they are shown as
+   * they come. Absent: thoughts arrive with the decision.
+   */
+  thoughtStream?(): ThoughtStream;
+  /** How the model must reply when it may only answer (the best-effort last turn, tools forbidden). */
+  answerOnly(): string;
   /** Parses one model turn. Never throws. */
   parse(text: string, options: ParseOptions): ParseResult;
   /**

@@ -11,7 +11,8 @@
  * `render` writes them back from `RenderInput`.
  */
 import type { Decision, ToolSpec } from '../spec/decision.ts';
-import type { ActionNotes, Codec, InstructionOptions, RenderInput } from './codec.ts';
+import type { ActionNotes, Codec, InstructionOptions, ParseOptions, ParseResult, RenderInput } from './codec.ts';
+import { answerOnly } from './answer-only.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';
 import { envelopeActionsReader } from './dialects/envelope-actions.ts';
@@ -20,6 +21,8 @@ import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction,
 import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
+import { textHistory } from './text-history.ts';
 
 /** Actions one envelope turn may carry unless the caller says otherwise (`maxActionsPerTurn`). */
 export const ENVELOPE_MAX_ACTIONS = 8;
@@ -124,15 +127,30 @@ function observation(result: Parameters<Codec['observation']>[0], call?: { tool:
   return escapeJsonMarkers(JSON.stringify({ ...(tool === undefined ? {} : { tool }), ref: call.ref, ...rest }));
 }
 
+/** The envelope's status for "I failed" (seed 003): a valid turn whose actions run, then the run fails. */
+const FAILURE_STATUS: EnvelopeStatus = 'ERROR_INTERNAL';
+/** The envelope's status for "this turn is the answer": its outputs, stacked, end the run. */
+const FINAL_STATUS: EnvelopeStatus = 'SUCCESS_FINAL';
+
+function parse(text: unknown, options: ParseOptions): ParseResult {
+  const result = parseTurn({ primary: envelopeActionsReader }, text, options);
+  if (!result.success) return result;
+  if (result.status === FAILURE_STATUS) return { ...result, reportsFailure: { status: result.status } };
+  return result.status === FINAL_STATUS ? { ...result, finalTurn: true } : result;
+}
+
 export const envelopeCodec: Codec = {
   name: 'envelope',
   native: false,
   defaultMaxActions: ENVELOPE_MAX_ACTIONS,
   oneValuePerTurn: true,
+  history: textHistory,
   instructions,
-  parse: (text, options) => parseTurn({ primary: envelopeActionsReader }, text, options),
+  parse: (text, options) => parse(text, options),
+  thoughtStream: () => new EnvelopeThoughtTracker(),
   completionCheck: jsonCompletionCheck,
   render,
+  answerOnly: () => answerOnly(render),
   observation,
   correction: (error) => correctionText(error, expectedShape),
 };

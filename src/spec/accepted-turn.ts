@@ -20,6 +20,10 @@ export interface AcceptedTurn {
   actions?: ActionNotes[];
   /** Envelope: a non-empty `final_response` beside actions (the reason of ERROR_INTERNAL after cleanup). */
   finalResponse?: string;
+  /** Set when the model reported that it failed (see `ParseResult.reportsFailure`): the run fails after the turn's actions. */
+  reportsFailure?: { status: string };
+  /** Set when the turn's outputs, stacked, are the answer (see `ParseResult.finalTurn`). */
+  finalTurn?: true;
 }
 
 /** What answers one decision of a turn in the history. */

@@ -66,6 +66,10 @@ export type AgentEvent = EventBase &
         status?: string;
         /** Envelope: a non-empty `final_response` beside actions. */
         finalResponse?: string;
+        /** The model reported that it failed (envelope ERROR_INTERNAL): the run fails after the turn's actions. */
+        reportsFailure?: { status: string };
+        /** The turn's outputs, stacked, are the answer (envelope SUCCESS_FINAL). */
+        finalTurn?: true;
       }
     | { type: 'output-invalid'; reason: string; kind: string; attempt: number; rawText: string; correction: string }
     | {

@@ -1,15 +1,15 @@
 /**
  * What follows a turn once its actions ran, or once a failing action stopped it (the model is then
- * told which ran and which did not). An envelope turn ends the run by its status: SUCCESS_FINAL
- * answers with the turn's outputs stacked (or its `final_response`), ERROR_INTERNAL fails with
- * ModelReportedError (the reason: `final_response`, else the outputs). Otherwise the replies go into
- * the history and the model thinks again.
+ * told which ran and which did not). A turn the codec read as final (`finalTurn`, envelope
+ * SUCCESS_FINAL) answers with its outputs stacked; one that reports failure (`reportsFailure`,
+ * envelope ERROR_INTERNAL) fails with ModelReportedError (the reason: `final_response`, else the
+ * outputs). Otherwise the replies go into the history and the model thinks again.
  */
 import type { Decision } from '../../spec/decision.ts';
 import { ModelReportedError } from '../../errors/model-reported-error.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import { sanitizeName } from '../../protocols/sanitize.ts';
-import { appendReplies } from '../history.ts';
+import { answerTurn } from '../answer-turn.ts';
 import { snapshot } from '../next-turn.ts';
 import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 import type { Phase, RunState } from '../run-state.ts';
@@ -51,14 +51,14 @@ export function endOfTurn(state: RunState, turn: AcceptedTurn, replies: Decision
   const stacked = outputs.map((output) => output.text).join('\n\n');
   const complete = replies.length === turn.decisions.length;
   const note = skippedNote(turn, replies);
-  if (turn.status === 'ERROR_INTERNAL') {
-    appendReplies(state, turn, note ? [...replies, note] : replies, notRun);
-    throw new ModelReportedError({ status: turn.status, message: turn.finalResponse ?? stacked, ...snapshot(state) });
+  if (turn.reportsFailure) {
+    answerTurn(state, turn, note ? [...replies, note] : replies, notRun);
+    throw new ModelReportedError({ status: turn.reportsFailure.status, message: turn.finalResponse ?? stacked, ...snapshot(state) });
   }
-  if (turn.status === 'SUCCESS_FINAL' && complete && outputs.length > 0) {
+  if (turn.finalTurn && complete && outputs.length > 0) {
     const confidence = leastConfidence(outputs);
     return { name: 'END', answer: stacked, delivered: true, ...(confidence === undefined ? {} : { confidence }) };
   }
-  appendReplies(state, turn, note ? [...replies, note] : replies, notRun);
+  answerTurn(state, turn, note ? [...replies, note] : replies, notRun);
   return { name: 'THINKING' };
 }

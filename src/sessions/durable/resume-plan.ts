@@ -46,7 +46,7 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
-  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent });
+  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent, codec });
   const results = ordered.flatMap((record) => (record.type === 'tool-call-end' && record.outcome === 'result' && record.result ? [{ tool: record.tool, result: record.result }] : []));
   const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[], results };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
@@ -69,11 +69,12 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
     ...(decided.actions ? { actions: decided.actions } : {}),
     ...(decided.status === undefined ? {} : { status: decided.status }),
     ...(decided.finalResponse === undefined ? {} : { finalResponse: decided.finalResponse }),
+    ...(decided.reportsFailure ? { reportsFailure: decided.reportsFailure } : {}),
+    ...(decided.finalTurn ? { finalTurn: decided.finalTurn } : {}),
   };
   const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts, ...notes };
-  if (codec.native && response.toolCalls.length === decided.decisions.length && response.toolCalls.length > 0) {
-    turn.toolCallIds = response.toolCalls.map((call) => call.id);
-  }
+  const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
+  if (toolCallIds) turn.toolCallIds = toolCallIds;
   const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
   const messages = point.messages.slice(0, lastAssistant + 1);
   const plan = { ...base, ...protocol, messages, step };
