@@ -3,7 +3,7 @@
  * toolbox instructions), the history, and the tools and tool choice of codecs that send tools natively.
  */
 import type { ModelRequest } from '../spec/model.ts';
-import { handlerTypes } from './actions/handler-toolbox.ts';
+import { handlerTypes } from './actions/handler-target.ts';
 import type { RunState } from './run-state.ts';
 
 export interface BuildRequestOptions {

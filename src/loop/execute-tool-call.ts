@@ -18,7 +18,7 @@ import { snapshot } from './next-turn.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
 
-/** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-toolbox.ts`). */
+/** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-target.ts`). */
 export interface CallTarget {
   /** What the approval policy sees. */
   spec: ToolSpec;

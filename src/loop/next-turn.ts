@@ -8,7 +8,7 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
-import { handlerTypes } from './actions/handler-toolbox.ts';
+import { handlerTypes } from './actions/handler-target.ts';
 import { buildRequest } from './build-request.ts';
 import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import { countUsage } from './count-usage.ts';

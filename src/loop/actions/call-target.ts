@@ -7,7 +7,7 @@ import { isHandlerType } from '../../protocols/envelope-schema.ts';
 import type { CallTarget } from '../execute-tool-call.ts';
 import type { AcceptedTurn } from '../../spec/accepted-turn.ts';
 import type { RunState } from '../run-state.ts';
-import { handlerTarget } from './handler-toolbox.ts';
+import { handlerTarget } from './handler-target.ts';
 
 export function callTarget(state: RunState, turn: AcceptedTurn, index: number): CallTarget | undefined {
   const decision = turn.decisions[index];
