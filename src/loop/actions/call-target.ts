@@ -13,9 +13,9 @@ export function callTarget(state: RunState, turn: AcceptedTurn, index: number): 
   const decision = turn.decisions[index];
   const type = turn.actions?.[index]?.type;
   if (decision?.action !== 'call_tool' || !isHandlerType(type)) return undefined;
-  const handler = state.handlers[type];
+  const handler = state.context.handlers[type];
   if (typeof handler !== 'function') {
     return { spec: { name: decision.tool, inputSchema: { type: 'object' } }, handler: type, call: () => Promise.reject(new Error(`no ${type} handler is registered`)) };
   }
-  return handlerTarget(type, decision.tool, handler, state.variables.state);
+  return handlerTarget(type, decision.tool, handler, state.transcript.variables.state);
 }

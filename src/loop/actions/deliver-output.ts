@@ -26,12 +26,12 @@ export const fileReadSpec: ToolSpec = {
 
 async function content(state: RunState, decision: AnswerUserDecision, notes: ActionNotes | undefined): Promise<Resolved & { source: OutputSource }> {
   const source = notes?.source;
-  if (source && 'variable' in source) return { ...state.variables.resolveName(source.variable), source: 'variable' };
-  if (!source) return { ...state.variables.fill(decision.answer), source: 'text' };
+  if (source && 'variable' in source) return { ...state.transcript.variables.resolveName(source.variable), source: 'variable' };
+  if (!source) return { ...state.transcript.variables.fill(decision.answer), source: 'text' };
   const args = { file_path: source.file_path };
-  const refusal = await checkApproval(state, fileReadSpec, args);
+  const refusal = await checkApproval(state.context, fileReadSpec, args);
   if (refusal) return { ok: false, message: refusal.message, source: 'file_path' };
-  const file = await readRootFile(source.file_path, state.fileRoots, state.signal);
+  const file = await readRootFile(source.file_path, state.context.fileRoots, state.context.signal);
   return file.ok ? { ok: true, text: file.text, source: 'file_path' } : { ...file, source: 'file_path' };
 }
 
@@ -40,10 +40,10 @@ export type OutputSource = 'text' | 'file_path' | 'variable';
 export async function deliverOutput(state: RunState, decision: AnswerUserDecision, notes: ActionNotes | undefined, index: number): Promise<DecisionReply> {
   const resolved = await content(state, decision, notes);
   if (!resolved.ok) {
-    return { content: state.codec.observation(textResult(`Not delivered: ${resolved.message}.`, true), { tool: SEND_RESPONSE }), isError: true };
+    return { content: state.context.codec.observation(textResult(`Not delivered: ${resolved.message}.`, true), { tool: SEND_RESPONSE }), isError: true };
   }
   const confidence = decision.confidence === undefined ? {} : { confidence: decision.confidence };
-  state.emit({ type: 'output', text: resolved.text, index, source: resolved.source, ...confidence });
-  return deliveredReply(state.codec, { text: resolved.text, ...confidence });
+  state.context.emit({ type: 'output', text: resolved.text, index, source: resolved.source, ...confidence });
+  return deliveredReply(state.context.codec, { text: resolved.text, ...confidence });
 }
 
