@@ -6,7 +6,7 @@
 // The loop
 export type { Agent } from './loop/create-agent.ts';
 export type { RunObserver } from './loop/run-observer.ts';
-export type { AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { ActionHandler, ActionHandlers, AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { ApprovalPolicy, ApprovalVerdict } from './tools/approval-policy.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
@@ -40,7 +40,7 @@ export { errorResult, textResult, type ToolCallOptions, type ToolContent, type T
 // Protocols and decisions
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';
 export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/index.ts';
-export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
+export type { ActionNotes, Codec, ContentSource, InstructionOptions, KnownVariables, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,
@@ -105,6 +105,7 @@ export {
   SessionNotFoundError,
   SessionStoreError,
   SessionStoreMissingError,
+  StepFailedError,
   ToolExecutionError,
   ToolNotFoundError,
   ToolTimeoutError,

@@ -1,6 +1,7 @@
 /**
- * Follows one run to its end: each event to the trace (stderr) or as a JSON line (stdout), then the
- * answer on stdout, or what went wrong and how to continue on stderr. Returns the exit code.
+ * Follows one run to its end: each event to the trace (stderr) or as a JSON line (stdout), outputs
+ * (envelope `send_response`) on stdout as they come, then the answer on stdout (unless it was those
+ * outputs), or what went wrong and how to continue on stderr. Returns the exit code.
  */
 import type { AgentRun } from '../loop/run-result.ts';
 import { ExitCode, exitCodeForRun, isNoModel } from './exit-codes.ts';
@@ -27,16 +28,21 @@ export interface DriveOptions {
 
 export async function driveRun(run: AgentRun, options: DriveOptions): Promise<number> {
   const { trace, json, say } = options;
+  /** The answer was the outputs already printed (envelope SUCCESS_FINAL with send_response actions). */
+  let delivered = false;
   for await (const event of run) {
     json?.event(event);
     if (event.type === 'run-start') say(header(event.runId, event.protocol, event.tools.length, options));
     if (event.type === 'run-resume') say(header(event.runId, options.protocol, options.toolCount, options));
     trace?.event(event);
+    // Output (envelope send_response) reaches the user as it comes, on stdout like the answer.
+    if (event.type === 'output' && !json) options.stdout.write(`${options.mask.display(event.text)}\n`);
+    if (event.type === 'answer' && event.delivered) delivered = true;
   }
   const result = await run.result;
   trace?.pause();
   if (result.status === 'answered') {
-    if (!json) options.stdout.write(`${options.mask.display(result.answer ?? '')}\n`);
+    if (!json && !delivered) options.stdout.write(`${options.mask.display(result.answer ?? '')}\n`);
     return ExitCode.answered;
   }
   if (result.error) say(`${result.status}: ${modelErrorText(result.error)}`);

@@ -19,6 +19,7 @@ export { ModelCallError, type ModelCallErrorFields } from './model-call-error.ts
 export { InternalError } from './internal-error.ts';
 export { ModelConfigError, type ModelConfigErrorKind } from './model-config-error.ts';
 export { ModelReportedError } from './model-reported-error.ts';
+export { StepFailedError } from './step-failed-error.ts';
 export { SampleConfigError, type SampleConfigReason } from './sample-config-error.ts';
 export { SampleValidationError, type SampleValidationLastResult } from './sample-validation-error.ts';
 export { SamplingRequestError, type SamplingRequestFailure } from './sampling-request-error.ts';

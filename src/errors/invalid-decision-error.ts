@@ -9,6 +9,9 @@ export type InvalidDecisionKind =
   | 'unknown-tool' // a tool name not in the Toolbox
   | 'invalid-args' // arguments do not validate against the tool's input schema
   | 'too-many-actions' // more actions than the turn allows
+  | 'unknown-action' // an action type (or workflow action) not on offer, e.g. an envelope `script` with no handler
+  | 'unknown-variable' // a `$(...)` the run cannot resolve
+  | 'status-mismatch' // the envelope's status disagrees with its actions (SUCCESS_FINAL with a tool call)
   | 'truncated'; // the output hit the token limit (finish reason `length`) where a cut matters
 
 /**

@@ -9,19 +9,32 @@ import type { AskUserDecision } from '../spec/decision.ts';
 import { callGuarded } from './approval.ts';
 import { noUserReply, userReplyContent } from '../protocols/user-reply-content.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { UserQuestion } from '../spec/user-channel.ts';
+import type { ActionNotes } from '../protocols/codec.ts';
 import type { RunState } from './run-state.ts';
 
+/** The question as the human gets it: seed 000's question and why, plus seed 003's required_info and context when given. */
+export function userQuestion(decision: AskUserDecision, notes?: ActionNotes): UserQuestion {
+  return {
+    question: decision.question,
+    why: decision.why,
+    ...(notes?.requiredInfo === undefined ? {} : { requiredInfo: [...notes.requiredInfo] }),
+    ...(notes?.context === undefined ? {} : { context: notes.context }),
+  };
+}
+
 /** Announces the question (`user-question`), then puts it to the human. */
-export async function askUser(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
-  state.context.emit({ type: 'user-question', question: decision.question, why: decision.why });
-  return putQuestion(state, decision);
+export async function askUser(state: RunState, decision: AskUserDecision, notes?: ActionNotes): Promise<DecisionReply> {
+  state.context.emit({ type: 'user-question', ...userQuestion(decision, notes) });
+  return putQuestion(state, decision, notes);
 }
 
 /** Puts a question to the human; a resumed run asks the question announced before it stopped this way, without announcing it twice. */
-export async function putQuestion(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
+export async function putQuestion(state: RunState, decision: AskUserDecision, notes?: ActionNotes): Promise<DecisionReply> {
   const user = state.context.user;
   if (!user) return { content: noUserReply, isError: true };
-  const reply = asText(await callGuarded(state.context, 'ask', () => user.ask({ question: decision.question, why: decision.why }, state.context.signal)));
+  const question = userQuestion(decision, notes);
+  const reply = asText(await callGuarded(state.context, 'ask', () => user.ask(question, state.context.signal)));
   state.context.emit({ type: 'user-reply', reply });
   return { content: userReplyContent(reply) };
 }

@@ -4,6 +4,7 @@
  * the tools and tool choice of codecs that send tools natively.
  */
 import type { ModelRequest } from '../spec/model.ts';
+import { handlerTypes } from './actions/handler-target.ts';
 import type { RunState } from './run-state.ts';
 
 export interface BuildRequestOptions {
@@ -13,7 +14,8 @@ export interface BuildRequestOptions {
 }
 
 export function buildSystemPrompt(state: RunState): string {
-  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools), ...(state.context.toolbox.instructions?.() ?? [])];
+  const offered = { handlers: handlerTypes(state.context.handlers), variables: Object.keys(state.transcript.variables.state) };
+  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools, offered), ...(state.context.toolbox.instructions?.() ?? [])];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 

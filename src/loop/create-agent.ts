@@ -41,9 +41,12 @@ export function createAgent(options: AgentOptions): Agent {
     codec,
     toolbox: toToolbox(options.tools),
     user: options.user === undefined ? undefined : toUserChannel(options.user),
-    policies: resolvePolicies(options, codec.name),
+    policies: resolvePolicies({ ...options, maxActionsPerTurn: options.maxActionsPerTurn ?? codec.defaultMaxActions }, codec.name),
     system: options.system,
     observers: options.observers ?? [],
+    state: { ...options.state },
+    handlers: { ...options.handlers },
+    fileRoots: [...(options.fileRoots ?? [])],
   };
   return {
     protocol: parts.codec.name,

@@ -6,29 +6,39 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision } from '../spec/decision.ts';
+import type { CallToolDecision, ToolSpec } from '../spec/decision.ts';
+import type { HandlerType } from '../protocols/envelope-schema.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
-import { errorResult, type ToolResult } from '../tools/toolbox.ts';
+import { errorResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
 import { snapshot } from './next-turn.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
 
-/** Announces the call (`tool-call`), then runs it. */
-export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string): Promise<DecisionReply> {
+/** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-target.ts`). */
+export interface CallTarget {
+  /** What the approval policy sees. */
+  spec: ToolSpec;
+  /** The handler type, shown on the `tool-call` event. */
+  handler: HandlerType;
+  call(args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult>;
+}
+
+/** Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). */
+export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
   const repeat = checkRepeat(state, decision);
-  state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args });
-  return runCall(state, decision, callId, repeat);
+  state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args, ...(target ? { handler: target.handler } : {}) });
+  return runCall(state, decision, callId, repeat, target);
 }
 
 /** Runs a call announced before the run stopped (it waited for approval): its approval is asked again. */
-export async function runAnnouncedCall(state: RunState, decision: CallToolDecision, callId: string): Promise<DecisionReply> {
-  return runCall(state, decision, callId, checkRepeat(state, decision));
+export async function runAnnouncedCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
+  return runCall(state, decision, callId, checkRepeat(state, decision), target);
 }
 
 /** Counts the call into the repeat streak; the call that repeats past the warning ends the run. */
@@ -39,20 +49,27 @@ function checkRepeat(state: RunState, decision: CallToolDecision): Exclude<Repea
   return repeat;
 }
 
-async function runCall(state: RunState, decision: CallToolDecision, callId: string, repeat: Exclude<RepeatVerdict, 'stop'>): Promise<DecisionReply> {
+async function runCall(
+  state: RunState,
+  decision: CallToolDecision,
+  callId: string,
+  repeat: Exclude<RepeatVerdict, 'stop'>,
+  target: CallTarget | undefined,
+): Promise<DecisionReply> {
   const { tool: name, args } = decision;
   const repeats = state.counters.repeat.count;
   if (repeat === 'warn') {
     return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
   }
-  const spec = state.transcript.tools.find((tool) => tool.name === name);
+  const spec = target?.spec ?? state.transcript.tools.find((tool) => tool.name === name);
   if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
   const refusal = await checkApproval(state.context, spec, args);
   if (refusal) return fail(state, callId, name, refusal);
   const started = performance.now();
   let result: ToolResult;
   try {
-    result = await state.context.toolbox.call(name, args, {
+    const call = target ? target.call.bind(target) : (callArgs: Record<string, unknown>, options: ToolCallOptions) => state.context.toolbox.call(name, callArgs, options);
+    result = await call(args, {
       signal: state.context.signal,
       timeoutMs: state.context.policies.toolTimeoutMs,
       onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
@@ -62,7 +79,8 @@ async function runCall(state: RunState, decision: CallToolDecision, callId: stri
     const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
     return fail(state, callId, name, toolError);
   }
-  const observation = state.context.codec.observation(result, { tool: name });
+  const ref = state.transcript.variables.addResult(name, result);
+  const observation = state.context.codec.observation(result, { tool: name, ref });
   state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
   return result.isError ? { content: observation, isError: true } : { content: observation };
 }

@@ -11,12 +11,13 @@ import { emptyUsage, type Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { RunOptions } from './agent-options.ts';
+import { RunVariables } from './actions/run-variables.ts';
+import type { ActionHandlers, RunOptions } from './agent-options.ts';
 import { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
 import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
 import type { Policies } from './policies.ts';
-import { planResume } from '../sessions/durable/resume-plan.ts';
+import { planResume, type ResumePlan } from '../sessions/durable/resume-plan.ts';
 import { runAgent } from './run-agent.ts';
 import { notifyObservers, type RunObserver } from './run-observer.ts';
 import { RunRecorder } from '../sessions/durable/run-recorder.ts';
@@ -35,6 +36,10 @@ export interface AgentParts {
   system: string | undefined;
   /** Told of every event as it is emitted. */
   observers: readonly RunObserver[];
+  /** `$(state.<name>)` values. */
+  state: Readonly<Record<string, unknown>>;
+  handlers: ActionHandlers;
+  fileRoots: readonly string[];
 }
 
 export type LaunchTarget =
@@ -74,6 +79,8 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         signal: scope.signal,
         system: parts.system,
         startedAt: performance.now(),
+        handlers: parts.handlers,
+        fileRoots: parts.fileRoots,
         emit: (body) => {
           const event = { ...body, runId, step: counters.step } as AgentEvent;
           notifyObservers(parts.observers, event);
@@ -81,7 +88,11 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
           else events.push(event);
         },
       };
-      const transcript: RunTranscript = { messages: plan?.messages ?? [{ role: 'user', content: question }], tools: [] };
+      const transcript: RunTranscript = {
+        messages: plan?.messages ?? [{ role: 'user', content: question }],
+        tools: [],
+        variables: restoredVariables(parts.state, plan?.results ?? []),
+      };
       const state: RunState = { context, transcript, counters };
       if (recorder && plan) await store?.markStatus(runId, 'running');
       const result = await runAgent(state, scope, plan);
@@ -123,6 +134,13 @@ async function loadPlan(store: Store, runId: string, codec: Codec) {
     throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
   }
   return plan;
+}
+
+/** The run's variables; a resumed run gets back the results it had, numbered as before. */
+function restoredVariables(state: Readonly<Record<string, unknown>>, results: ResumePlan['results']): RunVariables {
+  const variables = new RunVariables(state);
+  for (const { tool, result } of results) variables.addResult(tool, result);
+  return variables;
 }
 
 function defaultMeta(parts: AgentParts) {

@@ -8,6 +8,7 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
+import { handlerTypes } from './actions/handler-target.ts';
 import { buildRequest } from './build-request.ts';
 import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import { countUsage } from './count-usage.ts';
@@ -25,7 +26,12 @@ export interface NextTurnOptions {
 
 export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
   const maxRetries = options.maxRetries ?? state.context.policies.maxRetries;
-  const parseOptions: ParseOptions = { tools: state.transcript.tools, maxActions: state.context.policies.maxActionsPerTurn };
+  const parseOptions: ParseOptions = {
+    tools: state.transcript.tools,
+    maxActions: state.context.policies.maxActionsPerTurn,
+    handlers: handlerTypes(state.context.handlers),
+    variables: state.transcript.variables.known(),
+  };
   const errors: InvalidDecisionError[] = [];
   let turnUsage = emptyUsage();
   for (let attempt = 1; ; attempt++) {
@@ -45,12 +51,17 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     if (parsed.success) {
       state.context.codec.history.appendTurn(state.transcript.messages, raw.text, raw.toolCalls);
-      const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
-      const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
+      const { decision, decisions, thoughts, repaired, dialect, actions, status, finalResponse, reportsFailure, finalTurn } = parsed;
+      const notes = {
+        ...(actions ? { actions } : {}),
+        ...(status === undefined ? {} : { status }),
+        ...(finalResponse === undefined ? {} : { finalResponse }),
+        ...(reportsFailure ? { reportsFailure } : {}),
+        ...(finalTurn ? { finalTurn } : {}),
+      };
       state.context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
-      const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
+      const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
-      if (parsed.reportsFailure) turn.reportsFailure = parsed.reportsFailure;
       return turn;
     }
     const error = parsed.error;

@@ -10,6 +10,11 @@ import { MaxStepsError } from '../errors/max-steps-error.ts';
 import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
+import { StepFailedError } from '../errors/step-failed-error.ts';
+import { actionRoute } from '../protocols/action-route.ts';
+import { callTarget } from './actions/call-target.ts';
+import { deliverOutput } from './actions/deliver-output.ts';
+import { endOfTurn, stoppedBefore } from './actions/end-of-turn.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
@@ -42,12 +47,12 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
     while (phase.name !== 'END') phase = await advance(state, phase);
-    if (!answeredBefore) state.context.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
+    if (!answeredBefore) state.context.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence, ...(phase.delivered ? { delivered: true } : {}) });
     const result = finish(state, 'answered', { answer: phase.answer });
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
   } catch (thrown) {
-    if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER') closeOpenTurn(state, phase.turn, phase.replies);
+    if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER' || phase.name === 'OUTPUT') closeOpenTurn(state, phase.turn, phase.replies);
     const error = classify(state, scope, thrown);
     if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', { error });
     const best = await bestEffortAnswer(state, error);
@@ -67,28 +72,40 @@ async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>):
     case 'TOOL_RUN': {
       const decision = phase.turn.decisions[phase.index] as CallToolDecision;
       const callId = callIdOf(state, phase.turn, phase.index);
-      const reply = phase.resumed ? await runAnnouncedCall(state, decision, callId) : await executeToolCall(state, decision, callId);
+      const target = callTarget(state, phase.turn, phase.index);
+      const reply = phase.resumed ? await runAnnouncedCall(state, decision, callId, target) : await executeToolCall(state, decision, callId, target);
+      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+    }
+    case 'OUTPUT': {
+      const decision = phase.turn.decisions[phase.index];
+      if (decision?.action !== 'answer_user') throw new TypeError('OUTPUT without a send_response action');
+      const reply = await deliverOutput(state, decision, phase.turn.actions?.[phase.index], phase.index);
       return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
     }
     case 'WAIT_USER': {
       resetRepeat(state);
       const decision = phase.turn.decisions[phase.index];
       if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
-      const reply = phase.resumed ? await putQuestion(state, decision) : await askUser(state, decision);
+      const notes = phase.turn.actions?.[phase.index];
+      const reply = phase.resumed ? await putQuestion(state, decision, notes) : await askUser(state, decision, notes);
       return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
     }
   }
 }
 
-/** Picks the phase for decision `index` of the turn; past the last one, answers the turn and thinks again. */
+/**
+ * Picks the phase for decision `index` of the turn (by its route: `protocols/action-route.ts`); past
+ * the last one, or after a failing action, the turn ends (`actions/end-of-turn.ts`).
+ */
 function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: DecisionReply[]): Phase {
   const decision = turn.decisions[index];
-  if (!decision) {
-    answerTurn(state, turn, replies, { content: 'Not run.', isError: true });
-    return { name: 'THINKING' };
-  }
-  if (decision.action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies };
-  if (decision.action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies };
+  if (!decision || stoppedBefore(turn, index, replies)) return endOfTurn(state, turn, replies);
+  const route = actionRoute(decision, turn.actions?.[index]);
+  if (route === 'toolbox' || route === 'handler') return { name: 'TOOL_RUN', turn, index, replies };
+  if (route === 'ask') return { name: 'WAIT_USER', turn, index, replies };
+  if (route === 'output') return { name: 'OUTPUT', turn, index, replies };
+  if (route === 'fail' && decision.action === 'answer_user') throw new StepFailedError({ reason: decision.answer, ...snapshot(state) });
+  if (decision.action !== 'answer_user') throw new TypeError(`no route for ${decision.action}`);
   // The model answered that it failed (the codec read it so, e.g. envelope ERROR_INTERNAL), after any
   // cleanup actions of the turn ran: the run fails with the model's message instead of ending `answered`.
   if (turn.reportsFailure) throw new ModelReportedError({ status: turn.reportsFailure.status, message: decision.answer, ...snapshot(state) });

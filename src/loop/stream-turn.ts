@@ -1,6 +1,7 @@
 /**
  * Streams one model turn. Emits `decision-delta` for each text delta (and, for codecs that stream
- * thoughts (`Codec.thoughtStream`: envelope, xml), one per completed typed thought). With `maxActionsPerTurn` 1, after each delta the codec's completion check is asked whether
+ * thoughts (`Codec.thoughtStream`: envelope, xml), one per completed typed thought). With `maxActionsPerTurn` 1
+ * (or a codec whose turn is one value, the envelope), after each delta the codec's completion check is asked whether
  * the delta may have completed a decision; on the first valid one the stream is abandoned (the
  * iteration is broken and the per-turn signal aborted) so the loop can act at once. With more
  * actions allowed the whole turn is read, then parsed, exactly as `generate` would be.
@@ -50,7 +51,7 @@ const decisionRead = new DOMException('the decision was read; the rest of the st
 async function streamOnce(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
   const stream = state.context.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
-  const stopEarly = (parseOptions.maxActions ?? 1) <= 1;
+  const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || state.context.codec.oneValuePerTurn === true;
   /** Stops this turn's stream once its decision was read; the run's signal stops it too. */
   const turnController = new AbortController();
   const turnSignal = AbortSignal.any([state.context.signal, turnController.signal]);

@@ -7,6 +7,7 @@ import { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ParseResult } from './codec.ts';
 import type { ReadFailure, Reading } from './reading.ts';
 import { validateDecision } from './validate-decision.ts';
+import { isHandlerType } from './envelope-schema.ts';
 
 const numberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 const countWord = (count: number): string => numberWords[count] ?? String(count);
@@ -38,7 +39,7 @@ export function acceptReading(
   }
   const decisions: Decision[] = [];
   for (const [index, item] of reading.items.entries()) {
-    const outcome = validateDecision(item, tools);
+    const outcome = validateDecision(item, tools, { toolbox: !isHandlerType(reading.actions?.[index]?.type) });
     if (!outcome.ok) {
       const prefix = count > 1 ? `action ${index + 1}: ` : '';
       return failedResult({ ...outcome.failure, message: prefix + outcome.failure.message }, raw, tools);
@@ -56,5 +57,6 @@ export function acceptReading(
     ...(reading.toolCallIds ? { toolCallIds: reading.toolCallIds } : {}),
     ...(reading.actions ? { actions: reading.actions } : {}),
     ...(reading.status === undefined ? {} : { status: reading.status }),
+    ...(reading.finalResponse === undefined ? {} : { finalResponse: reading.finalResponse }),
   };
 }

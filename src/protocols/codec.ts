@@ -11,7 +11,8 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ModelToolCall } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
-export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
+export type { ProtocolName } from './protocol-names.ts';
+import type { ProtocolName } from './protocol-names.ts';
 
 export interface ParseOptions {
   /** The tools the model may call; names and args are validated against them. */
@@ -20,7 +21,31 @@ export interface ParseOptions {
   toolCalls?: readonly ModelToolCall[];
   /** Maximum actions accepted in one turn. @default 1 */
   maxActions?: number;
+  /**
+   * Envelope: the action types the caller registered handlers for (`script`, `http_request`,
+   * `internal_function`); an action of another type is a correction naming the types on offer.
+   * @default [] (only `tool`, `output` and `workflow_control`)
+   */
+  handlers?: readonly string[];
+  /**
+   * Envelope: the `$(...)` variables known when the turn starts; a `send_response` naming another is
+   * a correction. @default undefined (names are checked only for their form)
+   */
+  variables?: KnownVariables;
 }
+
+/** The run variables a model may name in `$(...)` (envelope content sources). */
+export interface KnownVariables {
+  /** Names of `$(state.<name>)`: the values the caller passed (`createAgent({ state })`). */
+  state: readonly string[];
+  /** Tool and handler results so far: `$(steps.1.result)` .. `$(steps.<results>.result)`. */
+  results: number;
+  /** Tools (and handler actions) with a result so far: `$(last.<tool>)`. */
+  lastTools: readonly string[];
+}
+
+/** Where a `send_response` takes its content when it is not `text` (the decision's `answer`). */
+export type ContentSource = { file_path: string } | { variable: string };
 
 /**
  * What a protocol says about one action beyond the decision itself (seed 003: `type`, `confidence`,
@@ -33,6 +58,12 @@ export interface ActionNotes {
   confidence?: number;
   /** The model's warnings about this action. */
   warnings?: string[];
+  /** `request_user_input`: what information is needed (seed 003 `required_info`). */
+  requiredInfo?: string[];
+  /** `request_user_input`: context for the question (seed 003 `context`; also the decision's `why`). */
+  context?: string;
+  /** `send_response` whose content is a file or a variable (a `text` is the answer_user decision's `answer`). */
+  source?: ContentSource;
 }
 
 export type ParseResult =
@@ -54,12 +85,19 @@ export type ParseResult =
       actions?: ActionNotes[];
       /** The turn's status as the model wrote it (envelope: SUCCESS_FINAL, REQUIRES_ACTION, REQUIRES_CLARIFICATION, ERROR_INTERNAL). */
       status?: string;
+      /** Envelope: a non-empty `final_response` of a turn that has actions (e.g. the message of ERROR_INTERNAL after cleanup). */
+      finalResponse?: string;
       /**
        * Set when the model reports, in the protocol's own terms, that it failed (envelope
        * `ERROR_INTERNAL`): the output is valid, the turn's actions run, then the run fails with
-       * `ModelReportedError` carrying `status` and the answer's text. Absent otherwise.
+       * `ModelReportedError` carrying `status` and the answer's text (or `finalResponse`, or the outputs). Absent otherwise.
        */
       reportsFailure?: { status: string };
+      /**
+       * Set when the turn ends the run once its actions ran (envelope `SUCCESS_FINAL`): its outputs,
+       * stacked, are the answer. Absent otherwise.
+       */
+      finalTurn?: true;
     }
   | {
       success: false;
@@ -78,6 +116,16 @@ export interface RenderInput {
   actions?: readonly ActionNotes[];
   /** The turn's status, for protocols that carry one (envelope). @default derived from the decisions */
   status?: string;
+  /** Envelope: `final_response` of a turn that has actions. @default '' */
+  finalResponse?: string;
+}
+
+/** What the system prompt offers beyond the tools. */
+export interface InstructionOptions {
+  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default [] */
+  handlers?: readonly string[];
+  /** Envelope: names of `$(state.<name>)` variables. @default [] */
+  variables?: readonly string[];
 }
 
 export interface Codec {
@@ -87,10 +135,21 @@ export interface Codec {
    * the loop reads the capabilities below (`history`, `requestTools`, `answerOnly`), never this flag.
    */
   readonly native: boolean;
+  /**
+   * Actions one turn may carry when the caller does not say (`maxActionsPerTurn`).
+   * @default 1 (one decision per turn; the envelope runs several in order)
+   */
+  readonly defaultMaxActions?: number;
+  /**
+   * Every action of a turn sits in one value the completion check sees close (the envelope's JSON
+   * object), so a streamed turn may stop at its first valid parse whatever the action limit.
+   * @default false (with more than one action allowed, a streamed turn is read to its end)
+   */
+  readonly oneValuePerTurn?: boolean;
   /** How the conversation is kept: what the assistant message holds and what answers it (see `history-strategy.ts`). */
   readonly history: HistoryStrategy;
   /** System prompt text: the protocol's rules and the tool list. */
-  instructions(tools: readonly ToolSpec[]): string;
+  instructions(tools: readonly ToolSpec[], options?: InstructionOptions): string;
   /**
    * Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user).
    * When present, every request carries them with a tool choice; absent, tools live in `instructions`.
@@ -116,9 +175,10 @@ export interface Codec {
   render(input: RenderInput): string;
   /**
    * Renders a tool result as the next message; tool output can never be read as a decision.
-   * `call` names the tool the result came from; without it the observation names no tool.
+   * `call` names the tool the result came from; without it the observation names no tool. `ref` is
+   * how the model can name the result later (envelope: `steps.3`), for protocols that show it.
    */
-  observation(result: ToolResult, call?: { tool: string }): string;
+  observation(result: ToolResult, call?: { tool: string; ref?: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
   correction(error: InvalidDecisionError): string;
 }

@@ -4,7 +4,7 @@
  */
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelToolCall } from '../spec/model.ts';
-import type { ParseResult, ProtocolName } from './codec.ts';
+import type { KnownVariables, ParseResult, ProtocolName } from './codec.ts';
 import { getCodec } from './get-codec.ts';
 
 export interface ParseDecisionOptions {
@@ -14,6 +14,10 @@ export interface ParseDecisionOptions {
   toolCalls?: readonly ModelToolCall[];
   /** Maximum actions in one turn. @default 1 */
   maxActions?: number;
+  /** Envelope: handler types on offer (`script`, `http_request`, `internal_function`). @default [] */
+  handlers?: readonly string[];
+  /** Envelope: the `$(...)` variables known now. @default undefined (only their form is checked) */
+  variables?: KnownVariables;
 }
 
 export function parseDecision(protocol: ProtocolName, text: string, options: ParseDecisionOptions): ParseResult {

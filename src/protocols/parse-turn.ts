@@ -33,7 +33,7 @@ function isJson(text: string): boolean {
 }
 
 /** Kinds that say a dialect was understood (tool, args, count): more useful than "could not read". */
-const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions']);
+const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions', 'unknown-action', 'unknown-variable', 'status-mismatch']);
 const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
@@ -49,7 +49,8 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const prepare = (given: string) => (spec.prepare ? spec.prepare(given).trim() : given);
     const text = prepare(normalized.text);
 
-    const own = spec.primary.read(text, { tools, primary: true });
+    const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
+    const own = spec.primary.read(text, { tools, primary: true, handlers, ...(options?.variables ? { variables: options.variables } : {}) });
     const ownResult = own ? accept(own, normalized.unfenced) : undefined;
     if (ownResult?.success || own?.conclusive) return ownResult as ParseResult;
     if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);

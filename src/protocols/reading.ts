@@ -5,7 +5,7 @@
  */
 import type { Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
-import type { ActionNotes } from './codec.ts';
+import type { ActionNotes, KnownVariables } from './codec.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 
@@ -37,12 +37,18 @@ export interface Reading {
   actions?: ActionNotes[];
   /** The turn's status, where the dialect carries one (envelope). */
   status?: string;
+  /** Envelope: a non-empty `final_response` beside actions. */
+  finalResponse?: string;
 }
 
 export interface ReaderContext {
   tools: readonly ToolSpec[];
   /** True when this reader's dialect is the protocol asked for (it may then report weaker matches). */
   primary: boolean;
+  /** Envelope: handler types on offer (ParseOptions.handlers). */
+  handlers?: readonly string[];
+  /** Envelope: the variables known when the turn starts (ParseOptions.variables). */
+  variables?: KnownVariables;
 }
 
 export interface DialectReader {

@@ -39,7 +39,11 @@ export function availableList(tools: readonly ToolSpec[]): string {
   return names.length ? names.join(', ') + more : '(none)';
 }
 
-export function validateDecision(candidate: unknown, tools: readonly ToolSpec[]): DecisionValidation {
+/**
+ * `toolbox: false`: a call run by a caller's handler (envelope `script`, ...), not by the toolbox:
+ * its shape is checked, not its tool name or args.
+ */
+export function validateDecision(candidate: unknown, tools: readonly ToolSpec[], options: { toolbox?: boolean } = {}): DecisionValidation {
   if (!isRecord(candidate)) {
     return { ok: false, failure: { kind: 'schema', message: `expected one JSON object, got ${describeKind(candidate)}` } };
   }
@@ -53,7 +57,7 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[])
   if (!shape.ok) {
     return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details: shape.details } };
   }
-  const failure = action === 'call_tool' ? checkToolCall(candidate as { tool: string; args: unknown }, tools) : undefined;
+  const failure = action === 'call_tool' && options.toolbox !== false ? checkToolCall(candidate as { tool: string; args: unknown }, tools) : undefined;
   return failure ? { ok: false, failure } : { ok: true, decision: candidate as unknown as Decision };
 }
 

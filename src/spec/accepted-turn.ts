@@ -4,6 +4,7 @@
  */
 import type { Decision, Thought } from './decision.ts';
 import type { ModelToolCall } from './model.ts';
+import type { ActionNotes } from '../protocols/codec.ts';
 
 /** A model turn whose output was accepted. */
 export interface AcceptedTurn {
@@ -13,12 +14,22 @@ export interface AcceptedTurn {
   thoughts: Thought[];
   /** Native protocol: the tool call id each decision came from. */
   toolCallIds?: string[];
+  /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
+  status?: string;
+  /** Per-action notes aligned with `decisions` (envelope: type, confidence, content source...). */
+  actions?: ActionNotes[];
+  /** Envelope: a non-empty `final_response` beside actions (the reason of ERROR_INTERNAL after cleanup). */
+  finalResponse?: string;
   /** Set when the model reported that it failed (see `ParseResult.reportsFailure`): the run fails after the turn's actions. */
   reportsFailure?: { status: string };
+  /** Set when the turn's outputs, stacked, are the answer (see `ParseResult.finalTurn`). */
+  finalTurn?: true;
 }
 
 /** What answers one decision of a turn in the history. */
 export interface DecisionReply {
   content: string;
   isError?: boolean;
+  /** An output action (`send_response`): what reached the user, for the turn's stacked answer. */
+  output?: { text: string; confidence?: number };
 }

@@ -7,6 +7,7 @@ import type { ModelCallError } from '../errors/model-call-error.ts';
 import type { ReinsError } from '../errors/reins-error.ts';
 import type { ModelMessage, ModelToolCall, Usage } from './model.ts';
 import type { ActionNotes, ProtocolName } from '../protocols/codec.ts';
+import type { HandlerType } from '../protocols/envelope-schema.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { ToolProgress, ToolResult } from '../tools/toolbox.ts';
 
@@ -63,17 +64,58 @@ export type AgentEvent = EventBase &
         actions?: ActionNotes[];
         /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
         status?: string;
+        /** Envelope: a non-empty `final_response` beside actions. */
+        finalResponse?: string;
+        /** The model reported that it failed (envelope ERROR_INTERNAL): the run fails after the turn's actions. */
+        reportsFailure?: { status: string };
+        /** The turn's outputs, stacked, are the answer (envelope SUCCESS_FINAL). */
+        finalTurn?: true;
       }
     | { type: 'output-invalid'; reason: string; kind: string; attempt: number; rawText: string; correction: string }
-    | { type: 'tool-call'; callId: string; tool: string; args: Record<string, unknown> }
+    | {
+        type: 'tool-call';
+        callId: string;
+        tool: string;
+        args: Record<string, unknown>;
+        /** Envelope: the caller's handler type that runs this action (`script`, `http_request`, `internal_function`); absent for a toolbox tool. */
+        handler?: HandlerType;
+      }
+    | {
+        /**
+         * Content delivered to the user as it comes (envelope `send_response`), variables resolved;
+         * the turn goes on. The answer of a SUCCESS_FINAL turn is its outputs, stacked.
+         */
+        type: 'output';
+        text: string;
+        /** The action's index in its turn (0-based). */
+        index: number;
+        /** Where the content came from. */
+        source: 'text' | 'file_path' | 'variable';
+        confidence?: number;
+      }
     | { type: 'tool-progress'; callId: string; tool: string; progress: ToolProgress }
     | { type: 'tool-result'; callId: string; tool: string; result: ToolResult; observation: string; durationMs: number }
     | { type: 'tool-error'; callId: string; tool: string; error: ReinsError; observation: string }
     | { type: 'approval-request'; tool: string; args: Record<string, unknown>; reason: string }
     | { type: 'approval-reply'; tool: string; approved: boolean }
-    | { type: 'user-question'; question: string; why: string }
+    | {
+        type: 'user-question';
+        question: string;
+        why: string;
+        /** Envelope `required_info`: what information is needed. */
+        requiredInfo?: string[];
+        /** Envelope `context`: context for the question. */
+        context?: string;
+      }
     | { type: 'user-reply'; reply: string }
-    | { type: 'answer'; answer: string; confidence?: number; bestEffort?: boolean }
+    | {
+        type: 'answer';
+        answer: string;
+        confidence?: number;
+        bestEffort?: boolean;
+        /** The answer is the turn's `output` events, stacked: it was already delivered to the user. */
+        delivered?: boolean;
+      }
     | { type: 'run-end'; status: RunStatus; usage: Usage; error?: ReinsError }
   );
 

@@ -7,6 +7,10 @@ import type { JsonSchema, ToolSpec } from './decision.ts';
 export interface UserQuestion {
   question: string;
   why: string;
+  /** What information is needed (envelope `required_info`), when the model said. */
+  requiredInfo?: string[];
+  /** Context for the question (envelope `context`), when the model gave it. */
+  context?: string;
 }
 
 export interface ApprovalRequest {

@@ -36,12 +36,15 @@ describe('envelope with several actions', () => {
     expect(order).toEqual(['tool-result', 'user-question', 'user-reply']);
   });
 
-  it('with the default of 1, two actions are rejected with a correction', async () => {
-    const model = new ScriptedModel([
+  it('by default the envelope runs several actions; with maxActionsPerTurn 1, two actions are rejected with a correction', async () => {
+    const turns = () => [
       envelope.render({ decisions: [call('add', { a: 1, b: 2 }), call('add', { a: 3, b: 4 })] }),
       envelope.render({ decisions: [answer('ok')] }),
-    ]);
-    const { events } = await collect(createAgent({ model, tools: [addTool], protocol: 'envelope' }).run('q'));
+    ];
+    const byDefault = await collect(createAgent({ model: new ScriptedModel(turns()), tools: [addTool], protocol: 'envelope' }).run('q'));
+    expect(ofType(byDefault.events, 'tool-call')).toHaveLength(2);
+    const model = new ScriptedModel(turns());
+    const { events } = await collect(createAgent({ model, tools: [addTool], protocol: 'envelope', maxActionsPerTurn: 1 }).run('q'));
     expect(ofType(events, 'output-invalid')[0]?.kind).toBe('too-many-actions');
     expect(ofType(events, 'tool-call')).toHaveLength(0);
   });

@@ -25,14 +25,12 @@ describe('envelope status and action notes in the loop', () => {
     model.assertComplete();
   });
 
-  it('ERROR_INTERNAL with a cleanup tool call runs the tool, then the next turn decides', async () => {
-    const model = new ScriptedModel([
-      envelope.render({ decisions: [call('add', { a: 1, b: 2 })], status: 'ERROR_INTERNAL' }),
-      envelope.render({ decisions: [answer('3')] }),
-    ]);
+  it('ERROR_INTERNAL with a cleanup tool call runs the tool, then the run fails (seed 003: the run ends on ERROR_INTERNAL)', async () => {
+    const model = new ScriptedModel([envelope.render({ decisions: [call('add', { a: 1, b: 2 })], status: 'ERROR_INTERNAL', finalResponse: 'Giving up.' })]);
     const { events, result } = await collect(createAgent({ model, tools: [addTool], protocol: 'envelope' }).run('q'));
     expect(ofType(events, 'tool-result').map((event) => event.tool)).toEqual(['add']);
-    expect([result.status, result.answer]).toEqual(['answered', '3']);
+    expect([result.status, result.error?.message]).toEqual(['failed', 'Giving up.']);
+    model.assertComplete();
   });
 
   it('ERROR_INTERNAL with a cleanup call and a send_response runs the cleanup, then fails with the message', async () => {

@@ -10,7 +10,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { confirm, isCancel, text } from '@clack/prompts';
 import { PromptCancelledError } from '../../errors/prompt-cancelled-error.ts';
-import type { UserChannel } from '../../spec/user-channel.ts';
+import type { UserChannel, UserQuestion } from '../../spec/user-channel.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import { approvalText } from './approval-text.ts';
 import { askForm, describeForm, replyFromLine } from './elicitation-form.ts';
@@ -46,8 +46,7 @@ function clackPrompter(options: PrompterOptions): Prompter {
   return {
     async ask(question, signal) {
       options.beforePrompt();
-      const why = question.why ? ` (${question.why})` : '';
-      return settle(await text({ ...common, signal, message: options.mask.display(`${question.question}${why}`) }));
+      return settle(await text({ ...common, signal, message: options.mask.display(questionText(question)) }));
     },
     async approve(request, signal) {
       options.beforePrompt();
@@ -61,6 +60,13 @@ function clackPrompter(options: PrompterOptions): Prompter {
     },
     close() {},
   };
+}
+
+/** The question with its context (or why) and, from the envelope, what information is needed. */
+export function questionText(question: UserQuestion): string {
+  const about = question.context ?? question.why;
+  const needed = question.requiredInfo?.length ? ` [needed: ${question.requiredInfo.join(', ')}]` : '';
+  return `${question.question}${about ? ` (${about})` : ''}${needed}`;
 }
 
 function linePrompter(options: PrompterOptions): Prompter {
@@ -79,8 +85,9 @@ function linePrompter(options: PrompterOptions): Prompter {
     return next.value;
   };
   return {
-    async ask(_question, signal) {
+    async ask(question, signal) {
       options.beforePrompt();
+      if (question.requiredInfo?.length || question.context !== undefined) options.output.write(`${options.mask.display(`  ${questionText(question)}`)}\n`);
       options.output.write('  reply (one line on stdin):\n');
       return readLine(signal);
     },

@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream';
 import picocolors from 'picocolors';
 import yoctoSpinner, { type Spinner } from 'yocto-spinner';
 import type { Thought } from '../../spec/decision.ts';
+import type { ActionNotes } from '../../protocols/codec.ts';
 import type { AgentEvent } from '../../spec/events.ts';
 import type { ToolProgress, ToolResult } from '../../tools/toolbox.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
@@ -20,6 +21,8 @@ export interface TraceOptions {
   color: boolean;
   /** Questions and approvals are shown by interactive prompts: do not print them twice. */
   promptsShowQuestions: boolean;
+  /** Also show outputs (envelope `send_response`) in the trace; off when they are printed on stdout. @default false */
+  showOutputs?: boolean;
 }
 
 const SHORT = 110;
@@ -110,12 +113,25 @@ export class TraceRenderer {
       case 'decision':
         this.pause();
         for (const thought of event.thoughts.slice(this.#shown)) this.#thought(event.step, thought);
-        for (const decision of event.decisions) {
-          if (decision.action !== 'call_tool') continue;
+        for (const [index, decision] of event.decisions.entries()) {
+          const notes = event.actions?.[index];
+          if (decision.action !== 'call_tool') {
+            this.#notes(notes, decision.action === 'ask_user' ? 'question' : 'output');
+            continue;
+          }
           if (decision.reason && !this.#shownTexts.has(flat(decision.reason))) this.#thought(event.step, { type: 'REASON', content: decision.reason });
-          this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}`);
-          this.spin(`running ${decision.tool}`);
+          const handler = notes?.type && notes.type !== 'tool' ? c.dim(` [${notes.type}]`) : '';
+          this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)}${handler} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}${confidenceText(notes)}`);
+          for (const warning of notes?.warnings ?? []) this.line(c.yellow(`    ! ${shorten(warning, 100)}`));
+          if (index === 0) this.spin(`running ${decision.tool}`);
         }
+        return;
+      case 'output':
+        this.pause();
+        if (this.#options.showOutputs) this.line(`  ${c.green('»')} ${shorten(event.text, 100)}${confidenceText(event)}`);
+        return;
+      case 'answer':
+        if (event.confidence !== undefined) this.line(c.dim(`answer confidence ${event.confidence}`));
         return;
       case 'tool-progress':
         this.spin(`running ${event.tool} · ${progressText(event.progress)}`);
@@ -145,7 +161,11 @@ export class TraceRenderer {
         return;
       case 'user-question':
         if (this.#options.promptsShowQuestions) return;
-        this.line(c.magenta(`  ? ${event.question}`) + (event.why ? c.dim(`  (${shorten(event.why, 60)})`) : ''));
+        {
+          const about = event.context ?? event.why;
+          const needed = event.requiredInfo?.length ? c.dim(`  [needed: ${shorten(event.requiredInfo.join(', '), 60)}]`) : '';
+          this.line(c.magenta(`  ? ${event.question}`) + (about ? c.dim(`  (${shorten(about, 60)})`) : '') + needed);
+        }
         return;
       case 'user-reply':
         this.line(c.dim(`    ↳ ${shorten(event.reply, 90)}`));
@@ -161,11 +181,23 @@ export class TraceRenderer {
     }
   }
 
+  /** An action that is not a call (a question, an output): its confidence and warnings, when the model gave any. */
+  #notes(notes: ActionNotes | undefined, what: string): void {
+    if (!notes || (notes.confidence === undefined && !notes.warnings?.length)) return;
+    this.line(this.#c.dim(`  · ${what}${confidenceText(notes)}`));
+    for (const warning of notes.warnings ?? []) this.line(this.#c.yellow(`    ! ${shorten(warning, 100)}`));
+  }
+
   #thought(step: number, thought: Thought): void {
     const c = this.#c;
     this.#shownTexts.add(flat(thought.content));
     this.line(`${c.dim(`step ${step}`)} ${c.blue(thought.type.padEnd(11))} ${shorten(thought.content)}`);
   }
+}
+
+/** ` (confidence 0.85)` when the model gave one. */
+function confidenceText(notes: { confidence?: number } | undefined): string {
+  return notes?.confidence === undefined ? '' : ` (confidence ${notes.confidence})`;
 }
 
 /** `2/4 · Step 2 done`, `50%`, or the count alone. */

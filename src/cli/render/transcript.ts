@@ -4,6 +4,7 @@
  * interruptions and resumes, and how the run ended.
  */
 import type { RunRecord, StoredRun } from '../../sessions/durable/run-record.ts';
+import type { ActionNotes } from '../../protocols/codec.ts';
 import { plural, tokensText } from './trace.ts';
 
 const indent = (text: string, prefix = '    ') => text.split('\n').map((line) => `${prefix}${line}`).join('\n');
@@ -19,6 +20,16 @@ export function renderTranscript(run: StoredRun): string {
     '',
   ];
   return [...head, ...run.records.flatMap(renderRecord)].join('\n');
+}
+
+/** An action's confidence and warnings (envelope), after the action. */
+export function notesText(notes: ActionNotes | undefined): string {
+  if (!notes) return '';
+  const parts = [
+    ...(notes.confidence === undefined ? [] : [`confidence ${notes.confidence}`]),
+    ...(notes.warnings ?? []).map((warning) => `warning: ${warning}`),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 function renderRecord(record: RunRecord): string[] {
@@ -38,26 +49,35 @@ function renderRecord(record: RunRecord): string[] {
     }
     case 'decision': {
       const thoughts = record.thoughts.map((thought) => `${thought.type}: ${thought.content}`);
-      const actions = record.decisions.map((decision) => JSON.stringify(decision));
-      return [`${at} decision${record.repaired ? ' (repaired)' : ''}:`, indent([...thoughts, ...actions].join('\n'))];
+      const actions = record.decisions.map((decision, index) => JSON.stringify(decision) + notesText(record.actions?.[index]));
+      const status = record.status ? ` (${record.status})` : '';
+      return [`${at} decision${status}${record.repaired ? ' (repaired)' : ''}:`, indent([...thoughts, ...actions].join('\n'))];
     }
+    case 'output':
+      return [`${at} output to the user${record.confidence === undefined ? '' : ` (confidence ${record.confidence})`}: ${record.text}`];
     case 'output-invalid':
       return [`${at} invalid output (attempt ${record.attempt}): ${record.reason}`, indent(`correction: ${record.correction}`)];
     case 'tool-call-start':
-      return [`${at} tool call ${record.tool} ${JSON.stringify(record.args)} (${record.callId})`];
+      return [`${at} ${record.handler ? `${record.handler} handler` : 'tool'} call ${record.tool} ${JSON.stringify(record.args)} (${record.callId})`];
     case 'tool-call-end':
       return [`${at} ${record.outcome === 'error' ? 'tool error' : 'tool result'} ${record.tool}:`, indent(record.observation)];
     case 'approval-request':
       return [`${at} approval asked for ${record.tool} (${record.reason})`];
     case 'approval-reply':
       return [`${at} approval ${record.approved ? 'given' : 'refused'} for ${record.tool}`];
-    case 'user-question':
-      return [`${at} question to the user: ${record.question}${record.why ? ` (why: ${record.why})` : ''}`];
+    case 'user-question': {
+      const needed = record.requiredInfo?.length ? ` · needed: ${record.requiredInfo.join(', ')}` : '';
+      const why = record.context === undefined ? (record.why ? ` (why: ${record.why})` : '') : ` (context: ${record.context})`;
+      return [`${at} question to the user: ${record.question}${why}${needed}`];
+    }
     case 'user-reply':
       if ('automatic' in record) return [`${at} no user available (automatic reply): the model was told: ${record.reply}`];
       return [`${at} user replied: ${record.reply}`];
-    case 'answer':
-      return [`${at} answer${record.bestEffort ? ' (best effort)' : ''}:`, indent(record.answer)];
+    case 'answer': {
+      const notes = [record.bestEffort ? 'best effort' : '', record.confidence === undefined ? '' : `confidence ${record.confidence}`, record.delivered ? 'the outputs above' : ''];
+      const said = notes.filter(Boolean).join(', ');
+      return [`${at} answer${said ? ` (${said})` : ''}:`, indent(record.answer)];
+    }
     case 'run-end': {
       const error = record.error ? ` · ${record.error.name}: ${record.error.message}` : '';
       return [`${at} end: ${record.status} · ${tokensText(record.usage)}${error}`];

@@ -24,7 +24,7 @@ export function recordFromEvent(event: AgentEvent): RecordInput | undefined {
     case 'tool-progress':
       return undefined;
     case 'tool-call':
-      return { type: 'tool-call-start', step: body.step, callId: body.callId, tool: body.tool, args: body.args };
+      return { type: 'tool-call-start', step: body.step, callId: body.callId, tool: body.tool, args: body.args, ...(body.handler ? { handler: body.handler } : {}) };
     case 'tool-result':
       return {
         type: 'tool-call-end',

@@ -12,7 +12,9 @@ import type { Codec } from '../../protocols/codec.ts';
 import { interruptedCallMessage, rebuildTranscript } from './rebuild-transcript.ts';
 import { containsRedacted } from '../redact.ts';
 import type { InterruptedCall, RunRecord } from './run-record.ts';
-import { errorResult } from '../../tools/toolbox.ts';
+import { errorResult, type ToolResult } from '../../tools/toolbox.ts';
+import { actionRoute } from '../../protocols/action-route.ts';
+import { deliveredReply } from '../../protocols/delivered-reply.ts';
 import { userReplyContent } from '../../protocols/user-reply-content.ts';
 import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 
@@ -34,6 +36,8 @@ export interface ResumePlan {
   /** Tokens per step, from the stored `model-response` records. */
   stepUsage: Usage[];
   start: ResumeStart;
+  /** Every tool and handler result so far, in order: `$(steps.<n>.result)` and `$(last.<tool>)` of the resumed run. */
+  results: { tool: string; result: ToolResult }[];
   interruptedCalls: InterruptedCall[];
   pendingQuestion?: { question: string; why: string };
 }
@@ -43,7 +47,8 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
   const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent, codec });
-  const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[] };
+  const results = ordered.flatMap((record) => (record.type === 'tool-call-end' && record.outcome === 'result' && record.result ? [{ tool: record.tool, result: record.result }] : []));
+  const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[], results };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
   const decisionAt = ordered.findLastIndex((record) => record.type === 'decision');
@@ -60,7 +65,14 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
   const decided = ordered[decisionAt] as RecordOf<'decision'>;
   const step = decided.step;
   const after = ordered.slice(decisionAt + 1);
-  const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts };
+  const notes = {
+    ...(decided.actions ? { actions: decided.actions } : {}),
+    ...(decided.status === undefined ? {} : { status: decided.status }),
+    ...(decided.finalResponse === undefined ? {} : { finalResponse: decided.finalResponse }),
+    ...(decided.reportsFailure ? { reportsFailure: decided.reportsFailure } : {}),
+    ...(decided.finalTurn ? { finalTurn: decided.finalTurn } : {}),
+  };
+  const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts, ...notes };
   const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
   if (toolCallIds) turn.toolCallIds = toolCallIds;
   const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
@@ -76,6 +88,15 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
       ...plan,
       start: { name: 'TURN', turn, index, replies, waitingHuman },
     });
+    const route = actionRoute(decision, decided.actions?.[index]);
+    if (route === 'output') {
+      // Delivered outputs are not delivered twice; one without its record is delivered now.
+      const delivered = after.find((record): record is RecordOf<'output'> => record.type === 'output' && record.index === index);
+      if (!delivered) return stop(false);
+      replies.push(deliveredReply(codec, { text: delivered.text, ...(delivered.confidence === undefined ? {} : { confidence: delivered.confidence }) }));
+      continue;
+    }
+    if (route === 'fail') return stop(false);
     if (decision.action === 'answer_user') {
       const given = after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
       if (!given) return stop(false);
@@ -105,6 +126,11 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
     plan.interruptedCalls.push(call);
     const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
     replies.push({ content: codec.observation(errorResult(message), { tool: call.tool }), isError: true });
+  }
+  const answered = after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
+  if (answered) {
+    // The turn's stacked outputs were the answer, already given.
+    return { ...plan, start: { name: 'ANSWERED', answer: answered.answer, ...(answered.confidence === undefined ? {} : { confidence: answered.confidence }) } };
   }
   return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
 }

@@ -9,6 +9,7 @@
 import type { AgentEventType, EventOf, RunStatus } from '../../spec/events.ts';
 import type { Usage } from '../../spec/model.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import type { HandlerType } from '../../protocols/envelope-schema.ts';
 import type { ToolResult } from '../../tools/toolbox.ts';
 import type { RunOwner } from '../../spec/run-owner.ts';
 
@@ -72,7 +73,15 @@ export type RecordInput =
    * the model was told instead. Stored by the loop's recorder so the transcript shows it.
    */
   | { type: 'user-reply'; step: number; reply: string; automatic: true }
-  | { type: 'tool-call-start'; step: number; callId: string; tool: string; args: Record<string, unknown> }
+  | {
+      type: 'tool-call-start';
+      step: number;
+      callId: string;
+      tool: string;
+      args: Record<string, unknown>;
+      /** Envelope: the caller's handler type that ran the action; absent for a toolbox tool. */
+      handler?: HandlerType;
+    }
   | {
       type: 'tool-call-end';
       step: number;
