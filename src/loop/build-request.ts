@@ -22,6 +22,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
     messages: [...state.messages],
     signal: options.signal,
   };
+  // The decision's shape, for models that sample under a grammar (`llama:`); no tools on a best-effort turn.
+  const constraint = state.codec.constraint?.(options.forbidTools ? [] : state.tools);
+  if (constraint) request.constraint = constraint;
   if (state.codec.native) {
     request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';

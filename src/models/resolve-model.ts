@@ -11,6 +11,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
+import { LlamaModel, type LlamaModelOptions } from './llama/llama-model.ts';
 import type { Model } from './model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
@@ -49,12 +50,15 @@ export interface ResolveModelOptions {
    * @default 0
    */
   replayFrom?: number;
+  /** `llama:` only: context size, threads, GPU use, grammar (see `LlamaModelOptions`). @default {} */
+  llama?: LlamaModelOptions;
 }
 
 /**
  * The model retries transport errors unless `retry: false`.
  * @example resolveModel('ollama:qwen3') // http://127.0.0.1:11434 unless OLLAMA_HOST says otherwise
  * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
+ * @example resolveModel('llama:./qwen3-1.7b-q4_k_m.gguf') // in process, needs node-llama-cpp
  */
 export function resolveModel(modelString: string, options: ResolveModelOptions = {}): Model {
   if (modelString.startsWith('replay:')) return replayModel(modelString.slice('replay:'.length), options);
@@ -107,6 +111,9 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
         unreachableHint: 'is `ollama serve` running?',
       });
     }
+    case 'llama':
+      // In process: nothing to retry (no transport).
+      return new LlamaModel(modelId, options.llama);
     case 'openai-compatible': {
       const written = options.baseURL ?? urlInString;
       if (!written) {

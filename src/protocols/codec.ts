@@ -6,7 +6,7 @@
 import type { CompletionCheck } from './completion-check.ts';
 import type { Decision, Thought, ToolSpec } from '../decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
-import type { ModelToolCall } from '../models/model.ts';
+import type { ModelToolCall, OutputConstraint } from '../models/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
 export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
@@ -80,6 +80,11 @@ export interface Codec {
   instructions(tools: readonly ToolSpec[]): string;
   /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
+  /**
+   * The shape of every valid reply with these tools, for models that constrain sampling by a grammar
+   * (`llama:`). The answer branch is always open. Absent for protocols without one (native).
+   */
+  constraint?(tools: readonly ToolSpec[]): OutputConstraint;
   /** Parses one model turn. Never throws. */
   parse(text: string, options: ParseOptions): ParseResult;
   /**

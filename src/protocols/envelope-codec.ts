@@ -16,6 +16,7 @@ import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction,
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { envelopeConstraint } from './constraints/envelope-constraint.ts';
 
 const expectedShape =
   '{"status": "REQUIRES_ACTION", "thoughts": [{"type": "PLAN", "content": ".."}], "actions": [{"action": "<tool name>", "type": "tool", "params": {..}}], "final_response": ""}';
@@ -92,6 +93,7 @@ function render({ decisions, thoughts = [], actions = [], status: given }: Rende
 }
 
 export const envelopeCodec: Codec = {
+  constraint: envelopeConstraint,
   name: 'envelope',
   native: false,
   instructions,

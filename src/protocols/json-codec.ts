@@ -12,6 +12,7 @@ import { jsonDecisionReader } from './dialects/json-decision.ts';
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { jsonConstraint } from './constraints/json-constraint.ts';
 
 const expectedShape = [
   '{"action": "call_tool", "tool": "<tool name>", "args": {<arguments>}, "reason": "<why>"}',
@@ -34,6 +35,7 @@ function instructions(tools: readonly ToolSpec[]): string {
 }
 
 export const jsonCodec: Codec = {
+  constraint: jsonConstraint,
   name: 'json',
   native: false,
   instructions,

@@ -15,6 +15,7 @@ import { correctionText } from './correction-text.ts';
 import { lineCommandReader } from './dialects/line-command.ts';
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
+import { lineConstraint } from './constraints/line-constraint.ts';
 
 const expectedShape = 'FUNCTION_CALL: tool_name|param1|param2\nor ASK_USER: question|why you need it\nor FINAL_ANSWER: your complete answer';
 
@@ -66,6 +67,7 @@ function renderDecision(decision: Decision, tools: readonly ToolSpec[]): string 
 }
 
 export const lineCodec: Codec = {
+  constraint: lineConstraint,
   name: 'line',
   native: false,
   instructions,

@@ -20,6 +20,7 @@ import { sanitizeName } from './sanitize.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { ASK_USER_TOOL } from './user-tools.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { xmlConstraint } from './constraints/xml-constraint.ts';
 
 const expectedShape = '<tool_code>\n<name>tool_name</name>\n<parameters>\n{"arg1": "value1"}\n</parameters>\n</tool_code>\nor the final answer as plain text (or inside <final_answer>..</final_answer>)';
 
@@ -98,6 +99,7 @@ function observation(result: ToolResult, call?: { tool: string }): string {
 }
 
 export const xmlCodec: Codec = {
+  constraint: xmlConstraint,
   name: 'xml',
   native: false,
   instructions,
