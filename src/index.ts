@@ -82,6 +82,7 @@ export {
   McpToolCallError,
   ModelCallError,
   ModelConfigError,
+  ModelDownloadError,
   ModelReportedError,
   PromptCancelledError,
   RecordingEndedError,
@@ -105,6 +106,7 @@ export {
   type BudgetKind,
   type ErrorFault,
   type InvalidDecisionKind,
+  type ModelDownloadFailure,
   type RunSnapshot,
   type ToolWithheldReason,
 } from './errors/index.ts';

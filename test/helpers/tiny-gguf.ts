@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 
 export interface TinyGgufOptions {
-  /** BPE merges learned on the training text. @default 200 */
+  /** BPE merges learned on the training text. @default 400 */
   merges?: number;
   /** Hidden size. @default 32 */
   embedding?: number;
@@ -23,12 +23,31 @@ export interface TinyGgufOptions {
   seed?: number;
 }
 
-const trainingText = `{"action":"call_tool","tool":"read_file","args":{"path":"/tmp/notes.txt"},"reason":"to read it"}
-{"action":"answer_user","answer":"The answer is 5."} {"action":"ask_user","question":"Which file?","why":"I need it"}
-{"status":"SUCCESS_FINAL","thoughts":[],"actions":[{"action":"send_response","type":"output","params":{"text":"five"}}],"final_response":""}
-FUNCTION_CALL: add|2|3 ASK_USER: what do you mean?|unclear FINAL_ANSWER: the result is 5
-<tool_code>\n<name>list_directory</name>\n<parameters>\n{"path": "."}\n</parameters>\n</tool_code> <final_answer>five</final_answer>
-What is 2+3? The sum of two and three is five. Please tell me which tool to use for the question, then answer the user.`;
+const examples = [
+  { action: 'call_tool', tool: 'read_file', args: { path: '/tmp/notes.txt' }, reason: 'to read it' },
+  { action: 'answer_user', answer: 'The answer is 5.' },
+  { action: 'ask_user', question: 'Which file?', why: 'I need it' },
+  {
+    status: 'REQUIRES_ACTION',
+    thoughts: [{ type: 'PLAN', content: 'add them' }],
+    actions: [{ action: 'add', type: 'tool', params: { a: 2, b: 3 } }],
+    final_response: '',
+  },
+  {
+    status: 'SUCCESS_FINAL',
+    thoughts: [],
+    actions: [{ action: 'send_response', type: 'output', params: { text: 'five' } }],
+    final_response: '',
+  },
+  { status: 'REQUIRES_CLARIFICATION', thoughts: [], actions: [{ action: 'request_user_input', type: 'workflow_control', params: { query_to_user: 'Which?', context: '' } }], final_response: '' },
+];
+/** The text the vocabulary is learned on: the shapes of reins' protocols, compact and indented. */
+const trainingText = [
+  ...examples.flatMap((example) => [JSON.stringify(example), JSON.stringify(example, null, 4), JSON.stringify(example, null, '\t')]),
+  'FUNCTION_CALL: add|2|3 ASK_USER: what do you mean?|unclear FINAL_ANSWER: the result is 5',
+  '<tool_code>\n<name>list_directory</name>\n<parameters>\n{"path": "."}\n</parameters>\n</tool_code> <final_answer>\nfive\n</final_answer>',
+  'What is 2+3? The sum of two and three is five. Please tell me which tool to use for the question, then answer the user.',
+].join('\n');
 
 /** GPT-2's byte-to-character table: printable bytes stand for themselves, the rest move to U+0100 and up. */
 function byteCharacters(): string[] {
@@ -138,13 +157,13 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   const kvHeads = 2;
   const feedForward = embedding * 2;
   const kvWidth = (embedding / heads) * kvHeads;
-  const { tokens, merges } = trainBpe(trainingText, options.merges ?? 200);
+  const { tokens, merges } = trainBpe(trainingText, options.merges ?? 400);
   const specials = ['<|endoftext|>', '<|im_start|>', '<|im_end|>'];
   const vocabulary = [...tokens, ...specials];
   const types = [...tokens.map(() => 1), ...specials.map(() => 3)];
   const endOfTurn = vocabulary.indexOf('<|im_end|>');
   const table = byteCharacters();
-  const closers = new Set(['"', '}', ']', '|', '<', '\n'].map((char) => table[char.charCodeAt(0)] as string));
+  const closers = new Set(['"', '|', '<'].map((char) => table[char.charCodeAt(0)] as string));
 
   const metadata: [string, MetadataValue][] = [
     ['general.architecture', { str: 'llama' }],
@@ -173,7 +192,7 @@ export function tinyGguf(options: TinyGgufOptions = {}): Buffer {
   // add_bos_token is a bool in llama.cpp: written below as type 7.
 
   const next = random(options.seed ?? 1);
-  const outputScale = 0.3;
+  const outputScale = 0.1;
   const closerBias = 3;
   const matrix = (rows: number, columns: number, scale: number, row0?: (row: number) => number) => {
     const data = new Float32Array(rows * columns);

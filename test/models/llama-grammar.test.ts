@@ -7,29 +7,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
 import { LlamaModel } from '../../src/models/llama/llama-model.ts';
 import { getCodec } from '../../src/protocols/get-codec.ts';
+import { grammarTools } from '../helpers/grammar-tools.ts';
 import { writeTinyGguf } from '../helpers/tiny-gguf.ts';
 
-export const grammarTools: ToolSpec[] = [
-  { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
-  {
-    name: 'read_file',
-    description: 'Read a file',
-    inputSchema: { type: 'object', properties: { path: { type: 'string', minLength: 1 }, head: { type: 'integer' } }, required: ['path'] },
-  },
-  {
-    name: 'set_mode',
-    inputSchema: {
-      type: 'object',
-      properties: { mode: { enum: ['fast', 'safe'] }, tags: { type: 'array', items: { type: 'string' }, maxItems: 3 }, dry: { type: 'boolean' } },
-      required: ['mode', 'dry'],
-      additionalProperties: false,
-    },
-  },
-  { name: 'list_all', inputSchema: { type: 'object', properties: {} } },
-];
 
 let model: LlamaModel;
 beforeAll(async () => {

@@ -27,7 +27,7 @@ function call(name: string, schema: JsonSchema): OutputPattern {
 export function xmlConstraint(tools: readonly ToolSpec[]): OutputConstraint {
   const answer: OutputPattern = {
     kind: 'sequence',
-    items: [{ kind: 'literal', text: '<final_answer>\n' }, { kind: 'text', exclude: '<', minLength: 1 }, { kind: 'literal', text: '\n</final_answer>' }],
+    items: [{ kind: 'literal', text: '<final_answer>\n' }, { kind: 'text', exclude: '<', minLength: 1 }, { kind: 'literal', text: '</final_answer>' }],
   };
   return { pattern: { kind: 'choice', options: [...tools.map((tool) => call(tool.name, tool.inputSchema)), call('ask_user', askSchema), answer] } };
 }
