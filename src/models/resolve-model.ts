@@ -50,7 +50,11 @@ export interface ResolveModelOptions {
    * @default 0
    */
   replayFrom?: number;
-  /** `llama:` only: context size, threads, GPU use, grammar (see `LlamaModelOptions`). @default {} */
+  /**
+   * `llama:` only: context size, threads, GPU use, grammar (see `LlamaModelOptions`); they win over
+   * `REINS_LLAMA_THREADS`, `REINS_LLAMA_CONTEXT_SIZE`, `REINS_LLAMA_SEED` and `REINS_LLAMA_TEMPERATURE`.
+   * @default {}
+   */
   llama?: LlamaModelOptions;
 }
 
@@ -113,7 +117,7 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
     }
     case 'llama':
       // In process: nothing to retry (no transport).
-      return new LlamaModel(modelId, options.llama);
+      return new LlamaModel(modelId, { ...llamaEnvironment(env, modelString), ...options.llama });
     case 'openai-compatible': {
       const written = options.baseURL ?? urlInString;
       if (!written) {
@@ -187,4 +191,35 @@ function replayModel(path: string, options: ResolveModelOptions): ReplayModel {
       : {}),
   };
   return new ReplayModel(rest, { ...protocol, name: basename(path) });
+}
+
+/** `llama:` options from the environment: whole numbers only (a typo is a ModelConfigError). */
+function llamaEnvironment(env: Record<string, string | undefined>, modelString: string): LlamaModelOptions {
+  const read = (variable: string): number | undefined => {
+    const value = env[variable];
+    if (value === undefined || value === '') return undefined;
+    if (!/^\d+$/.test(value.trim())) {
+      throw new ModelConfigError(`${variable}=${value} is not a whole number`, { kind: 'malformed-model-string', modelString, variable, hint: `set ${variable} to a whole number, or unset it` });
+    }
+    return Number(value);
+  };
+  const threads = read('REINS_LLAMA_THREADS');
+  const contextSize = read('REINS_LLAMA_CONTEXT_SIZE');
+  const seed = read('REINS_LLAMA_SEED');
+  const temperatureText = env.REINS_LLAMA_TEMPERATURE?.trim();
+  const temperature = temperatureText ? Number(temperatureText) : undefined;
+  if (temperature !== undefined && !(temperature >= 0)) {
+    throw new ModelConfigError(`REINS_LLAMA_TEMPERATURE=${temperatureText} is not a number >= 0`, {
+      kind: 'malformed-model-string',
+      modelString,
+      variable: 'REINS_LLAMA_TEMPERATURE',
+      hint: 'set REINS_LLAMA_TEMPERATURE to a number such as 0.7, or unset it',
+    });
+  }
+  return {
+    ...(threads ? { threads } : {}),
+    ...(contextSize ? { contextSize } : {}),
+    ...(seed === undefined ? {} : { seed }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
 }

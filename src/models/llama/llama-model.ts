@@ -39,6 +39,11 @@ export interface LlamaModelOptions {
    */
   grammar?: boolean;
   /**
+   * Sampling temperature when the request sets none (0 is greedy: the most likely token each time).
+   * @default 0
+   */
+  temperature?: number;
+  /**
    * Seed of the sampler when the temperature is above 0: call n of this model uses `seed + n`, so a
    * run is reproducible and its turns differ.
    * @default random
@@ -141,7 +146,7 @@ export class LlamaModel implements Model {
       const result = await chat.generateResponse(toChatHistory(request), {
         ...(grammar ? { grammar } : {}),
         ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
-        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        temperature: request.temperature ?? this.#options.temperature ?? 0,
         ...(this.#options.seed === undefined ? {} : { seed: this.#options.seed + this.#calls++ }),
         ...(request.signal ? { signal: request.signal } : {}),
         ...(onText ? { onTextChunk: onText } : {}),
