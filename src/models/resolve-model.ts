@@ -170,7 +170,7 @@ function requireKey(
  * `OLLAMA_HOST` may be `0.0.0.0:11434`, `localhost` or a full URL (as in the Ollama CLI: without a
  * scheme it is http with port 11434). The provider wants a URL without `/api`.
  */
-function ollamaHost(value: string | undefined): string {
+export function ollamaHost(value: string | undefined): string {
   const host = (value ?? 'http://127.0.0.1:11434').trim().replace(/\/+$/, '').replace(/\/api$/, '');
   if (/^https?:\/\//.test(host)) return host;
   return /:\d+$/.test(host) ? `http://${host}` : `http://${host}:11434`;

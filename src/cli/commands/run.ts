@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { runSession } from '../run-session.ts';
 import { loadToolConfig } from '../setup/load-tool-config.ts';
 import { openStore } from '../setup/open-store.ts';
-import { modelStringOf } from '../setup/pick-model.ts';
+import { defaultModelString } from '../setup/pick-model.ts';
 import { addRunFlags, type RunFlags } from '../setup/run-flags.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 
@@ -12,7 +12,7 @@ export function registerRun(program: Command, finish: (code: number) => void): v
     .argument('<question>', 'what to ask the agent')
     .action(async (question: string, flags: RunFlags) => {
       const { config, sources } = await loadToolConfig(flags.config, flags.server);
-      const modelString = modelStringOf(flags.model, process.env);
+      const modelString = await defaultModelString(flags.model, process.env);
       const store = openStore(flags.store);
       try {
         const code = await runSession(
