@@ -11,6 +11,11 @@ import type { ToolResult } from '../tools/toolbox.ts';
 
 export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
 
+export interface ConstraintOptions {
+  /** Only tool calls are valid replies (no answer, no question). @default false */
+  requireToolCall?: boolean;
+}
+
 export interface ParseOptions {
   /** The tools the model may call; names and args are validated against them. */
   tools: readonly ToolSpec[];
@@ -82,9 +87,10 @@ export interface Codec {
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
   /**
    * The shape of every valid reply with these tools, for models that constrain sampling by a grammar
-   * (`llama:`). The answer branch is always open. Absent for protocols without one (native).
+   * (`llama:`). The answer (and ask) branches are open unless `requireToolCall` (sampleTools with
+   * `toolChoice: 'required'`). Absent for protocols without one (native).
    */
-  constraint?(tools: readonly ToolSpec[]): OutputConstraint;
+  constraint?(tools: readonly ToolSpec[], options?: ConstraintOptions): OutputConstraint;
   /** Parses one model turn. Never throws. */
   parse(text: string, options: ParseOptions): ParseResult;
   /**

@@ -14,8 +14,15 @@ export function gbnfLiteral(text: string): string {
   return `"${text.replace(/[\\"]/g, (char) => `\\${char}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')}"`;
 }
 
+/** Characters inside `[...]`: control characters as `\xHH`, the class's own syntax escaped. */
 function classChars(chars: string): string {
-  return [...chars].map((char) => (char === '\n' ? '\\n' : char === '\r' ? '\\r' : char === '\t' ? '\\t' : /[\]\\^-]/.test(char) ? `\\${char}` : char)).join('');
+  return [...chars]
+    .map((char) => {
+      const code = char.codePointAt(0) as number;
+      if (code < 0x20 || code === 0x7f) return `\\x${code.toString(16).padStart(2, '0')}`;
+      return /[\]\\^-]/.test(char) ? `\\${char}` : char;
+    })
+    .join('');
 }
 
 /** Renames every rule a GBNF text defines (outside string literals and character classes). */
@@ -47,11 +54,21 @@ export function prefixRules(gbnf: string, prefix: string): string {
 
 /**
  * node-llama-cpp's number rules allow 16-digit exponents: `1e999999` is Infinity, which no JSON
- * carries and reins refuses. Exponents are bounded to two digits.
+ * carries and reins refuses. Exponents are bounded to two digits; integers lose theirs (below).
  */
 const unboundedExponent = '[eE] [-+]? ("0" | [1-9] [0-9]{0,15})';
+const integerDigits = '("0" | [1-9] [0-9]{0,15})';
 function boundExponents(gbnf: string): string {
-  return gbnf.split(unboundedExponent).join('[eE] [-+]? [0-9]{1,2}');
+  return gbnf
+    .split('\n')
+    .map((line) =>
+      // Integers are written without exponent, in at most 15 digits: always safe integers (what zod's
+      // `int()` and most tool schemas bound them to).
+      /^\S*integer-number-rule ::=/.test(line)
+        ? line.split(` (${unboundedExponent})?`).join('').split(integerDigits).join('("0" | [1-9] [0-9]{0,14})')
+        : line.split(unboundedExponent).join('[eE] [-+]? [0-9]{1,2}'),
+    )
+    .join('\n');
 }
 
 /** Replaces newline character classes outside string literals by a space (a JSON value on one line). */
@@ -70,7 +87,7 @@ export async function patternToGbnf(llama: Llama, pattern: OutputPattern): Promi
         const exclude = classChars(part.exclude ?? '');
         const rest = `[^${exclude === '' ? '\\x00' : exclude}]`;
         // At least one character that is not blank, so a trimmed reader still sees text.
-        return (part.minLength ?? 0) > 0 ? `[^${exclude} \\t\\n] ${rest}*` : `${rest}*`;
+        return (part.minLength ?? 0) > 0 ? `[^${exclude} \\x09\\x0a] ${rest}*` : `${rest}*`;
       }
       case 'sequence':
         return `(${(await Promise.all(part.items.map((item) => compile(item, lineBound)))).join(' ')})`;

@@ -5,6 +5,7 @@
  */
 import { THOUGHT_TYPES, type JsonSchema, type ToolSpec } from '../../decision.ts';
 import type { OutputConstraint } from '../../models/model.ts';
+import type { ConstraintOptions } from '../codec.ts';
 
 function envelope(status: string, action: JsonSchema): JsonSchema {
   return {
@@ -45,10 +46,12 @@ const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
   additionalProperties: false,
 });
 
-export function envelopeConstraint(tools: readonly ToolSpec[]): OutputConstraint {
+export function envelopeConstraint(tools: readonly ToolSpec[], options: ConstraintOptions = {}): OutputConstraint {
   const nonEmpty = { type: 'string', minLength: 1 };
+  const calls = tools.map((tool) => envelope('REQUIRES_ACTION', action(tool.name, 'tool', tool.inputSchema)));
+  if (options.requireToolCall && calls.length > 0) return { pattern: { kind: 'json', schema: { oneOf: calls } } };
   const branches = [
-    ...tools.map((tool) => envelope('REQUIRES_ACTION', action(tool.name, 'tool', tool.inputSchema))),
+    ...calls,
     envelope('REQUIRES_CLARIFICATION', action('request_user_input', 'workflow_control', object({ query_to_user: nonEmpty, context: { type: 'string' } }))),
     envelope('SUCCESS_FINAL', action('send_response', 'output', object({ text: nonEmpty }))),
   ];

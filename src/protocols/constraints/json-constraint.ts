@@ -5,6 +5,7 @@
  */
 import type { JsonSchema, ToolSpec } from '../../decision.ts';
 import type { OutputConstraint } from '../../models/model.ts';
+import type { ConstraintOptions } from '../codec.ts';
 
 const text = { type: 'string' } as const;
 
@@ -31,6 +32,7 @@ export const answerBranch: JsonSchema = {
   additionalProperties: false,
 };
 
-export function jsonConstraint(tools: readonly ToolSpec[]): OutputConstraint {
-  return { pattern: { kind: 'json', schema: { oneOf: [...tools.map(callBranch), askBranch, answerBranch] } } };
+export function jsonConstraint(tools: readonly ToolSpec[], options: ConstraintOptions = {}): OutputConstraint {
+  const open = options.requireToolCall && tools.length > 0 ? [] : [askBranch, answerBranch];
+  return { pattern: { kind: 'json', schema: { oneOf: [...tools.map(callBranch), ...open] } } };
 }

@@ -6,6 +6,7 @@
  */
 import type { JsonSchema, ToolSpec } from '../../decision.ts';
 import type { OutputConstraint, OutputPattern } from '../../models/model.ts';
+import type { ConstraintOptions } from '../codec.ts';
 import { propertyOrder } from '../../tools/coerce-args.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,7 +38,8 @@ function call(tool: ToolSpec): OutputPattern {
   return { kind: 'sequence', items: [{ kind: 'literal', text: `FUNCTION_CALL: ${tool.name}` }, ...head, ...(tail ? [tail] : [])] };
 }
 
-export function lineConstraint(tools: readonly ToolSpec[]): OutputConstraint {
+export function lineConstraint(tools: readonly ToolSpec[], options: ConstraintOptions = {}): OutputConstraint {
+  if (options.requireToolCall && tools.length > 0) return { pattern: { kind: 'choice', options: tools.map(call) } };
   const ask: OutputPattern = {
     kind: 'sequence',
     items: [{ kind: 'literal', text: 'ASK_USER: ' }, { kind: 'text', exclude: '|\n', minLength: 1 }, { kind: 'literal', text: '|' }, { kind: 'text', exclude: '\n' }],

@@ -5,6 +5,7 @@
  */
 import type { JsonSchema, ToolSpec } from '../../decision.ts';
 import type { OutputConstraint, OutputPattern } from '../../models/model.ts';
+import type { ConstraintOptions } from '../codec.ts';
 
 const askSchema: JsonSchema = {
   type: 'object',
@@ -24,10 +25,12 @@ function call(name: string, schema: JsonSchema): OutputPattern {
   };
 }
 
-export function xmlConstraint(tools: readonly ToolSpec[]): OutputConstraint {
+export function xmlConstraint(tools: readonly ToolSpec[], options: ConstraintOptions = {}): OutputConstraint {
+  const calls = tools.map((tool) => call(tool.name, tool.inputSchema));
+  if (options.requireToolCall && calls.length > 0) return { pattern: { kind: 'choice', options: calls } };
   const answer: OutputPattern = {
     kind: 'sequence',
     items: [{ kind: 'literal', text: '<final_answer>\n' }, { kind: 'text', exclude: '<', minLength: 1 }, { kind: 'literal', text: '</final_answer>' }],
   };
-  return { pattern: { kind: 'choice', options: [...tools.map((tool) => call(tool.name, tool.inputSchema)), call('ask_user', askSchema), answer] } };
+  return { pattern: { kind: 'choice', options: [...calls, call('ask_user', askSchema), answer] } };
 }
