@@ -22,7 +22,7 @@
  *   records that expect calls always stay `rejected`; any other reading stays wrong.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 import { validateAgainstSchema } from '../../src/tools/schema-validator.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
 

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { connectServers } from '../../src/mcp/index.ts';
 import { LlamaModel } from '../../src/models/llama/llama-model.ts';
 import { getCodec } from '../../src/protocols/get-codec.ts';

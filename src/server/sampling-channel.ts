@@ -4,8 +4,8 @@
  * text strategy (`described-in-prompt.ts`) for a channel that cannot carry tools natively.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/server';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
-import type { OutputConstraint } from '../models/model.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
+import type { OutputConstraint } from '../spec/model.ts';
 import type { SampleMessage, SampleToolCall, SamplingToolChoice } from './types.ts';
 
 export interface ChannelRequest {

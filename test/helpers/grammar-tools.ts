@@ -1,5 +1,5 @@
 /** Tools whose schemas cover what decision grammars must express: numbers, strings, enums, arrays, booleans, optional and no params. */
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 
 export const grammarTools: ToolSpec[] = [
   { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelConfigError } from '../../src/errors/model-config-error.ts';
 import { defaultThreads } from '../../src/models/llama/default-threads.ts';
 import { LlamaModel } from '../../src/models/llama/llama-model.ts';
-import type { ModelStreamPart } from '../../src/models/model.ts';
+import type { ModelStreamPart } from '../../src/spec/model.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
 import { writeTinyGguf } from '../helpers/tiny-gguf.ts';
 

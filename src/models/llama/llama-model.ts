@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel as NativeModel } from 'node-llama-cpp';
 import { ModelConfigError } from '../../errors/model-config-error.ts';
-import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamPart, OutputPattern } from '../model.ts';
+import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamPart, OutputPattern } from '../../spec/model.ts';
 import { defaultThreads } from './default-threads.ts';
 import { loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.ts';
 import { patternToGbnf } from './pattern-to-gbnf.ts';

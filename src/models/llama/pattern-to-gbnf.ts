@@ -4,7 +4,7 @@
  * their rule names prefixed; literals, free text, sequences and choices are written here.
  */
 import type { Llama } from 'node-llama-cpp';
-import type { OutputPattern } from '../model.ts';
+import type { OutputPattern } from '../../spec/model.ts';
 import { toGbnfJsonSchema } from './to-gbnf-json-schema.ts';
 
 /** The suffix node-llama-cpp's JSON grammars end with (their stop trigger), removed when embedded. */

@@ -2,7 +2,7 @@
  * Turns a generation that reports text through a callback into a Model stream: text deltas as they
  * come, then `finish`. Leaving the iteration early aborts the generation.
  */
-import type { ModelResponse, ModelStreamPart } from '../model.ts';
+import type { ModelResponse, ModelStreamPart } from '../../spec/model.ts';
 
 export async function* streamOf(
   outer: AbortSignal | undefined,

@@ -4,7 +4,7 @@
  * text protocol with it). Consecutive user turns are merged.
  */
 import type { ChatHistoryItem } from 'node-llama-cpp';
-import type { ModelRequest } from '../model.ts';
+import type { ModelRequest } from '../../spec/model.ts';
 
 export function toChatHistory(request: ModelRequest): ChatHistoryItem[] {
   const history: ChatHistoryItem[] = request.system ? [{ type: 'system', text: request.system }] : [];

@@ -7,7 +7,7 @@
  * declared property is written and no undeclared one (node-llama-cpp writes all properties).
  */
 import type { GbnfJsonSchema } from 'node-llama-cpp';
-import type { JsonSchema } from '../../decision.ts';
+import type { JsonSchema } from '../../spec/decision.ts';
 
 const primitives = ['string', 'number', 'integer', 'boolean', 'null'] as const;
 type Primitive = (typeof primitives)[number];

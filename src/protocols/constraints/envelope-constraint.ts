@@ -3,8 +3,8 @@
  * is the called tool's input schema, or `request_user_input`, or `send_response` (always open). The
  * status matches the action; thoughts are typed (known types) and at most a few.
  */
-import { THOUGHT_TYPES, type JsonSchema, type ToolSpec } from '../../decision.ts';
-import type { OutputConstraint } from '../../models/model.ts';
+import { THOUGHT_TYPES, type JsonSchema, type ToolSpec } from '../../spec/decision.ts';
+import type { OutputConstraint } from '../../spec/model.ts';
 import type { ConstraintOptions } from '../codec.ts';
 
 function envelope(status: string, action: JsonSchema): JsonSchema {

@@ -3,8 +3,8 @@
  * branch per tool (`tool` is its name, `args` its input schema). `ask_user` and `answer_user` are
  * always open.
  */
-import type { JsonSchema, ToolSpec } from '../../decision.ts';
-import type { OutputConstraint } from '../../models/model.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
+import type { OutputConstraint } from '../../spec/model.ts';
 import type { ConstraintOptions } from '../codec.ts';
 
 const text = { type: 'string' } as const;

@@ -4,8 +4,8 @@
  * values, any other param one-line JSON by its schema; optional params may be empty or left off at
  * the end), `ASK_USER: question|why`, or `FINAL_ANSWER: text` (always open).
  */
-import type { JsonSchema, ToolSpec } from '../../decision.ts';
-import type { OutputConstraint, OutputPattern } from '../../models/model.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
+import type { OutputConstraint, OutputPattern } from '../../spec/model.ts';
 import type { ConstraintOptions } from '../codec.ts';
 import { propertyOrder } from '../../tools/coerce-args.ts';
 

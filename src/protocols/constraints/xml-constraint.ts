@@ -3,8 +3,8 @@
  * `ask_user` pseudo-tool) and whose `<parameters>` is that tool's input schema as JSON, or the
  * answer in `<final_answer>` (always open; it cannot contain `<`).
  */
-import type { JsonSchema, ToolSpec } from '../../decision.ts';
-import type { OutputConstraint, OutputPattern } from '../../models/model.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
+import type { OutputConstraint, OutputPattern } from '../../spec/model.ts';
 import type { ConstraintOptions } from '../codec.ts';
 
 const askSchema: JsonSchema = {
