@@ -105,7 +105,7 @@ export async function run(): Promise<SectionReport> {
     metrics,
     notes: [
       `${samples} replies per protocol and mode from the tiny random-weight GGUF (test/helpers/tiny-gguf.ts: llama architecture, ${Math.round(tinyGguf().length / 1024)} KB, byte-level BPE vocabulary), temperature 1, at most 400 tokens (without grammar: half as many replies, at most 100 tokens), the 4 tools of test/helpers/grammar-tools.ts; "valid" = the protocol's codec parses a decision that validates (tool known, args valid by the schema).`,
-      'Without grammar the same model writes free text: random weights almost never write a decision, which is what reins would otherwise correct turn after turn.',
+      'Without grammar the same model writes free text: random weights never write a json, envelope or line decision; xml reads plain text as a final answer, so most free text counts as a (nonsense) answer there, and a tool call never comes out valid.',
       'Threads: the same json run (10 replies) with 2 threads on this 2-core machine shared with other processes; llama.cpp threads spin while they wait for each other, so one more thread than free cores is far slower. The default is the math cores less one on machines with 4 cores or fewer (1 here).',
       'Grammar build: the decision grammar (GBNF) for the 14 server-filesystem tools compiled and parsed by llama.cpp, once; a model caches it per tool list.',
     ],
