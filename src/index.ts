@@ -90,6 +90,7 @@ export {
   McpToolCallError,
   ModelCallError,
   ModelConfigError,
+  ModelDownloadError,
   ModelReportedError,
   PromptCancelledError,
   RecordingEndedError,
@@ -114,6 +115,7 @@ export {
   type BudgetKind,
   type ErrorFault,
   type InvalidDecisionKind,
+  type ModelDownloadFailure,
   type RunSnapshot,
   type ToolWithheldReason,
 } from './errors/index.ts';

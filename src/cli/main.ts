@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerDemo } from './commands/demo.ts';
+import { registerModels } from './commands/models.ts';
 import { registerResume } from './commands/resume.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSessions } from './commands/sessions.ts';
@@ -54,6 +55,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   registerResume(program, finish);
   registerDemo(program, finish);
   registerUi(program);
+  registerModels(program);
   try {
     await program.parseAsync([...argv]);
     return code;

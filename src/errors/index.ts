@@ -18,6 +18,7 @@ export { UserChannelError } from './user-channel-error.ts';
 export { ModelCallError, type ModelCallErrorFields } from './model-call-error.ts';
 export { InternalError } from './internal-error.ts';
 export { ModelConfigError, type ModelConfigErrorKind } from './model-config-error.ts';
+export { ModelDownloadError, type ModelDownloadFailure } from './model-download-error.ts';
 export { ModelReportedError } from './model-reported-error.ts';
 export { StepFailedError } from './step-failed-error.ts';
 export { SampleConfigError, type SampleConfigReason } from './sample-config-error.ts';

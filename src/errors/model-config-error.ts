@@ -4,7 +4,9 @@ import { isErrorNamed, ReinsError } from './reins-error.ts';
 export type ModelConfigErrorKind =
   | 'malformed-model-string' // not `provider:model` (or `openai-compatible:<model>@<baseURL>`)
   | 'unknown-provider' // a provider reins does not know
-  | 'missing-api-key'; // the provider needs a key and its environment variable is not set
+  | 'missing-api-key' // the provider needs a key and its environment variable is not set
+  | 'missing-package' // the provider's optional package (node-llama-cpp for `llama:`) is not installed
+  | 'missing-model-file'; // `llama:<path>` names no readable file
 
 /**
  * A model string or model option cannot be turned into a Model. User fault: never retried.

@@ -27,6 +27,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
   };
   if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
   if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
+  // The decision's shape, for models that sample under a grammar (`llama:`); no tools on a best-effort turn.
+  const constraint = state.context.codec.constraint?.(options.forbidTools ? [] : state.transcript.tools);
+  if (constraint) request.constraint = constraint;
   const tools = state.context.codec.requestTools?.(state.transcript.tools);
   if (tools) {
     request.tools = tools;

@@ -7,6 +7,8 @@ export type {
   ModelResponse,
   ModelStreamPart,
   ModelToolCall,
+  OutputConstraint,
+  OutputPattern,
   ToolChoice,
   Usage,
 } from '../spec/model.ts';
@@ -21,3 +23,5 @@ export { retryAfterMs } from './retry-after.ts';
 export { toModelCallError, type ProviderContext } from './to-model-call-error.ts';
 export { ModelCallError, type ModelCallErrorFields } from '../errors/model-call-error.ts';
 export { ModelConfigError, type ModelConfigErrorKind } from '../errors/model-config-error.ts';
+export { LlamaModel, type LlamaModelOptions } from './llama/llama-model.ts';
+export { defaultThreads } from './llama/default-threads.ts';

@@ -4,7 +4,7 @@
  */
 import { ModelConfigError } from '../errors/model-config-error.ts';
 
-export const KNOWN_PROVIDERS = ['openai', 'anthropic', 'google', 'ollama', 'openai-compatible'] as const;
+export const KNOWN_PROVIDERS = ['openai', 'anthropic', 'google', 'ollama', 'openai-compatible', 'llama'] as const;
 export type KnownProvider = (typeof KNOWN_PROVIDERS)[number];
 
 export interface ParsedModelString {
@@ -14,7 +14,7 @@ export interface ParsedModelString {
   baseURL?: string;
 }
 
-const shapes = 'expected `provider:model`, e.g. `openai:gpt-4.1-mini`, `google:gemini-2.5-flash`, `ollama:qwen3`, or `openai-compatible:<model>@<baseURL>`';
+const shapes = 'expected `provider:model`, e.g. `openai:gpt-4.1-mini`, `google:gemini-2.5-flash`, `ollama:qwen3`, `llama:<path.gguf>`, or `openai-compatible:<model>@<baseURL>`';
 
 export function parseModelString(modelString: string): ParsedModelString {
   const colon = modelString.indexOf(':');

@@ -13,6 +13,7 @@ import { createOllama } from 'ollama-ai-provider-v2';
 import type { SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
+import { LlamaModel, type LlamaModelOptions } from './llama/llama-model.ts';
 import type { Model, ModelRequest } from '../spec/model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
@@ -51,6 +52,12 @@ export interface ResolveModelOptions {
    * @default 0
    */
   replayFrom?: number;
+  /**
+   * `llama:` only: context size, threads, GPU use, grammar (see `LlamaModelOptions`); they win over
+   * `REINS_LLAMA_THREADS`, `REINS_LLAMA_CONTEXT_SIZE`, `REINS_LLAMA_SEED` and `REINS_LLAMA_TEMPERATURE`.
+   * @default {}
+   */
+  llama?: LlamaModelOptions;
 }
 
 /**
@@ -58,6 +65,7 @@ export interface ResolveModelOptions {
  * @example resolveModel('google:gemini-2.5-flash') // GOOGLE_GENERATIVE_AI_API_KEY
  * @example resolveModel('ollama:qwen3') // http://127.0.0.1:11434 unless OLLAMA_HOST says otherwise
  * @example resolveModel('openai-compatible:qwen2.5-7b@http://localhost:8000/v1')
+ * @example resolveModel('llama:./qwen3-1.7b-q4_k_m.gguf') // in process, needs node-llama-cpp
  */
 export function resolveModel(modelString: string, options: ResolveModelOptions = {}): Model {
   if (modelString.startsWith('replay:')) return replayModel(modelString.slice('replay:'.length), options);
@@ -124,6 +132,9 @@ export function resolveModel(modelString: string, options: ResolveModelOptions =
         providerOptions: ollamaSampling,
       });
     }
+    case 'llama':
+      // In process: nothing to retry (no transport).
+      return new LlamaModel(modelId, { ...llamaEnvironment(env, modelString), ...options.llama });
     case 'openai-compatible': {
       const written = options.baseURL ?? urlInString;
       if (!written) {
@@ -185,7 +196,7 @@ function ollamaSampling(request: ModelRequest): SharedV4ProviderOptions | undefi
   return Object.keys(options).length > 0 ? { ollama: { options } } : undefined;
 }
 
-function ollamaHost(value: string | undefined): string {
+export function ollamaHost(value: string | undefined): string {
   const host = (value ?? 'http://127.0.0.1:11434').trim().replace(/\/+$/, '').replace(/\/api$/, '');
   if (/^https?:\/\//.test(host)) return host;
   return /:\d+$/.test(host) ? `http://${host}` : `http://${host}:11434`;
@@ -206,4 +217,35 @@ function replayModel(path: string, options: ResolveModelOptions): ReplayModel {
       : {}),
   };
   return new ReplayModel(rest, { ...protocol, name: basename(path) });
+}
+
+/** `llama:` options from the environment: whole numbers only (a typo is a ModelConfigError). */
+function llamaEnvironment(env: Record<string, string | undefined>, modelString: string): LlamaModelOptions {
+  const read = (variable: string): number | undefined => {
+    const value = env[variable];
+    if (value === undefined || value === '') return undefined;
+    if (!/^\d+$/.test(value.trim())) {
+      throw new ModelConfigError(`${variable}=${value} is not a whole number`, { kind: 'malformed-model-string', modelString, variable, hint: `set ${variable} to a whole number, or unset it` });
+    }
+    return Number(value);
+  };
+  const threads = read('REINS_LLAMA_THREADS');
+  const contextSize = read('REINS_LLAMA_CONTEXT_SIZE');
+  const seed = read('REINS_LLAMA_SEED');
+  const temperatureText = env.REINS_LLAMA_TEMPERATURE?.trim();
+  const temperature = temperatureText ? Number(temperatureText) : undefined;
+  if (temperature !== undefined && !(temperature >= 0)) {
+    throw new ModelConfigError(`REINS_LLAMA_TEMPERATURE=${temperatureText} is not a number >= 0`, {
+      kind: 'malformed-model-string',
+      modelString,
+      variable: 'REINS_LLAMA_TEMPERATURE',
+      hint: 'set REINS_LLAMA_TEMPERATURE to a number such as 0.7, or unset it',
+    });
+  }
+  return {
+    ...(threads ? { threads } : {}),
+    ...(contextSize ? { contextSize } : {}),
+    ...(seed === undefined ? {} : { seed }),
+    ...(temperature === undefined ? {} : { temperature }),
+  };
 }

@@ -8,11 +8,16 @@ import type { HistoryStrategy } from './history-strategy.ts';
 import type { ThoughtStream } from './thought-stream.ts';
 import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
-import type { ModelToolCall } from '../spec/model.ts';
+import type { ModelToolCall, OutputConstraint } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
 export type { ProtocolName } from './protocol-names.ts';
 import type { ProtocolName } from './protocol-names.ts';
+
+export interface ConstraintOptions {
+  /** Only tool calls are valid replies (no answer, no question). @default false */
+  requireToolCall?: boolean;
+}
 
 export interface ParseOptions {
   /** The tools the model may call; names and args are validated against them. */
@@ -155,6 +160,12 @@ export interface Codec {
    * When present, every request carries them with a tool choice; absent, tools live in `instructions`.
    */
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
+  /**
+   * The shape of every valid reply with these tools, for models that constrain sampling by a grammar
+   * (`llama:`). The answer (and ask) branches are open unless `requireToolCall` (sampleTools with
+   * `toolChoice: 'required'`). Absent for protocols without one (native).
+   */
+  constraint?(tools: readonly ToolSpec[], options?: ConstraintOptions): OutputConstraint;
   /**
    * A new reader of one streamed turn's typed thoughts, for protocols that carry them (envelope,
    * xml): fed each text delta, it returns the thoughts each delta completed, so they are shown as

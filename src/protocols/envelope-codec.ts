@@ -21,6 +21,7 @@ import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction,
 import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { envelopeConstraint } from './constraints/envelope-constraint.ts';
 import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
 import { textHistory } from './text-history.ts';
 
@@ -140,6 +141,7 @@ function parse(text: unknown, options: ParseOptions): ParseResult {
 }
 
 export const envelopeCodec: Codec = {
+  constraint: envelopeConstraint,
   name: 'envelope',
   native: false,
   defaultMaxActions: ENVELOPE_MAX_ACTIONS,

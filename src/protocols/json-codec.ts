@@ -15,6 +15,7 @@ import { textHistory } from './text-history.ts';
 import type { RenderInput } from './codec.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { jsonConstraint } from './constraints/json-constraint.ts';
 
 const expectedShape = [
   '{"action": "call_tool", "tool": "<tool name>", "args": {<arguments>}, "reason": "<why>"}',
@@ -39,6 +40,7 @@ function instructions(tools: readonly ToolSpec[]): string {
 const render = ({ decisions }: RenderInput): string => decisions.map((decision) => JSON.stringify(decision)).join('\n');
 
 export const jsonCodec: Codec = {
+  constraint: jsonConstraint,
   name: 'json',
   native: false,
   history: textHistory,

@@ -17,6 +17,7 @@ import { jsonObservation } from './json-observation.ts';
 import { answerOnly } from './answer-only.ts';
 import { textHistory } from './text-history.ts';
 import { parseTurn } from './parse-turn.ts';
+import { lineConstraint } from './constraints/line-constraint.ts';
 
 const expectedShape = 'FUNCTION_CALL: tool_name|param1|param2\nor ASK_USER: question|why you need it\nor FINAL_ANSWER: your complete answer';
 
@@ -71,6 +72,7 @@ function renderDecision(decision: Decision, tools: readonly ToolSpec[]): string 
 const render = ({ decisions, tools = [] }: RenderInput): string => decisions.map((decision) => renderDecision(decision, tools)).join('\n');
 
 export const lineCodec: Codec = {
+  constraint: lineConstraint,
   name: 'line',
   native: false,
   history: textHistory,

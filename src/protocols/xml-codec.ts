@@ -20,6 +20,7 @@ import { sanitizeName } from './sanitize.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { ASK_USER_TOOL } from './user-tools.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { xmlConstraint } from './constraints/xml-constraint.ts';
 import { answerOnly } from './answer-only.ts';
 import { textHistory } from './text-history.ts';
 import { XmlThoughtTracker } from './xml-thoughts.ts';
@@ -103,6 +104,7 @@ function observation(result: ToolResult, call?: { tool: string }): string {
 const render = ({ decisions }: RenderInput): string => decisions.map(renderDecision).join('\n');
 
 export const xmlCodec: Codec = {
+  constraint: xmlConstraint,
   name: 'xml',
   native: false,
   history: textHistory,

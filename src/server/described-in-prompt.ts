@@ -82,12 +82,21 @@ export function describedInPrompt(inner: SamplingChannel, codec: Codec, options:
       }
       if (request.responseSchema) rules.push(schemaInstructions(request.responseSchema));
       const system = [request.system, ...rules].filter((part) => part && part !== '').join('\n\n');
+      // The shape of a valid reply, for a model that samples under a grammar: the codec's decision
+      // grammar with these tools (answers closed only when a call is required), or the response schema alone.
+      const constraint =
+        tools.length > 0
+          ? codec.constraint?.(tools, { requireToolCall: request.toolChoice === 'required' })
+          : request.responseSchema
+            ? { pattern: { kind: 'json' as const, schema: request.responseSchema } }
+            : undefined;
       const reply = await inner.send({
         ...request,
         messages: renderHistory(request.messages, codec),
         tools: undefined,
         toolChoice: undefined,
         responseSchema: options.nativeSchema && tools.length === 0 ? request.responseSchema : undefined,
+        ...(constraint ? { constraint } : {}),
         ...(system === '' ? {} : { system }),
       });
       if (tools.length === 0) return reply;

@@ -39,6 +39,7 @@ export function modelChannel(model: Model): SamplingChannel {
         ...(request.system ? { system: request.system } : {}),
         ...(tools ? { tools, toolChoice: request.toolChoice ?? 'auto' } : {}),
         ...(request.responseSchema ? { responseSchema: withoutDialect(request.responseSchema) } : {}),
+        ...(request.constraint ? { constraint: request.constraint } : {}),
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.signal ? { signal: request.signal } : {}),
       });

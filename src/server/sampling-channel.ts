@@ -5,6 +5,7 @@
  */
 import type { ModelPreferences } from '@modelcontextprotocol/server';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
+import type { OutputConstraint } from '../spec/model.ts';
 import type { SampleMessage, SampleToolCall, SamplingToolChoice } from './types.ts';
 
 export interface ChannelRequest {
@@ -14,6 +15,8 @@ export interface ChannelRequest {
   toolChoice?: SamplingToolChoice;
   /** A structured reply is wanted: its JSON Schema. */
   responseSchema?: JsonSchema;
+  /** The reply's shape, for a Model that samples under a grammar (set by the text strategy). */
+  constraint?: OutputConstraint;
   maxTokens: number;
   modelPreferences?: ModelPreferences;
   temperature?: number;

@@ -21,6 +21,25 @@ export type ModelMessage =
 /** `auto`: the model may call a tool; `required`: it must; `none`: it must not; `{ tool }`: it must call that one. */
 export type ToolChoice = 'auto' | 'required' | 'none' | { tool: string };
 
+/**
+ * The shape of a valid reply, for models that can constrain sampling (the embedded `llama:` model
+ * compiles it to a grammar; providers ignore it). Built by the protocol from the tools.
+ */
+export type OutputPattern =
+  | { kind: 'literal'; text: string }
+  /** One JSON value valid by `schema` (what a grammar cannot express is loosened, see docs/local-models.md). */
+  | { kind: 'json'; schema: JsonSchema; singleLine?: boolean }
+  /** Free text of at least `minLength` characters, none of them in `exclude`. */
+  | { kind: 'text'; exclude?: string; minLength?: number }
+  | { kind: 'sequence'; items: OutputPattern[] }
+  | { kind: 'choice'; options: OutputPattern[] }
+  | { kind: 'optional'; item: OutputPattern };
+
+export interface OutputConstraint {
+  /** The whole reply matches this pattern. */
+  pattern: OutputPattern;
+}
+
 export interface ModelRequest {
   /**
    * System prompt (protocol instructions, tool list, server instructions).
@@ -40,6 +59,12 @@ export interface ModelRequest {
    * @default undefined (free text)
    */
   responseSchema?: JsonSchema;
+  /**
+   * The shape every valid reply has (a protocol's decision grammar). Models that cannot constrain
+   * sampling ignore it; so does a model when the pattern cannot become a grammar.
+   * @default undefined (unconstrained)
+   */
+  constraint?: OutputConstraint;
   /**
    * Upper bound on output tokens.
    * @default undefined (the provider's own limit)

@@ -7,14 +7,14 @@ export function registerRun(program: Command, finish: (code: number) => void): v
   addRunFlags(program.command('run').description('Answer a question with an agent: tools from MCP servers, one validated decision per turn'))
     .argument('<question>', 'what to ask the agent')
     .action(async (question: string, flags: RunFlags) => {
-      const [{ runSession }, { loadToolConfig }, { openStore }, { modelStringOf }] = await Promise.all([
+      const [{ runSession }, { loadToolConfig }, { openStore }, { defaultModelString }] = await Promise.all([
         import('../run-session.ts'),
         import('../setup/load-tool-config.ts'),
         import('../setup/open-store.ts'),
         import('../setup/pick-model.ts'),
       ]);
       const { config, sources } = await loadToolConfig(flags.config, flags.server);
-      const modelString = modelStringOf(flags.model, process.env);
+      const modelString = await defaultModelString(flags.model, process.env);
       const store = openStore(flags.store);
       try {
         const code = await runSession(

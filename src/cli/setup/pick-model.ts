@@ -7,7 +7,8 @@ import { ModelCallError } from '../../errors/model-call-error.ts';
 import { ModelConfigError } from '../../errors/model-config-error.ts';
 import type { Model } from '../../spec/model.ts';
 import { ReplayModel } from '../../models/replay-model.ts';
-import { resolveModel } from '../../models/resolve-model.ts';
+import { ollamaHost, resolveModel } from '../../models/resolve-model.ts';
+import { modelCacheDir, pulledModels } from '../models/model-cache.ts';
 import { withRetry } from '../../models/with-retry.ts';
 import { resolveProtocol } from '../../protocols/resolve-protocol.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
@@ -19,6 +20,28 @@ export const DEFAULT_MODEL = 'ollama:qwen3:4b';
 export function modelStringOf(flag: string | undefined, env: Record<string, string | undefined>): string {
   const chosen = flag ?? (env.REINS_MODEL || DEFAULT_MODEL);
   return chosen.startsWith('replay:') ? `replay:${resolve(chosen.slice('replay:'.length))}` : chosen;
+}
+
+/**
+ * The model of `reins run` when neither `--model` nor `REINS_MODEL` names one: the local Ollama
+ * default when Ollama answers, else the newest model pulled with `reins models pull` (in process),
+ * else the Ollama default (its failure then says how to get a model).
+ */
+export async function defaultModelString(flag: string | undefined, env: Record<string, string | undefined>): Promise<string> {
+  if (flag !== undefined || env.REINS_MODEL) return modelStringOf(flag, env);
+  const pulled = pulledModels(modelCacheDir(env))[0];
+  if (!pulled || (await ollamaAnswers(env))) return DEFAULT_MODEL;
+  return `llama:${pulled.path}`;
+}
+
+async function ollamaAnswers(env: Record<string, string | undefined>): Promise<boolean> {
+  try {
+    const response = await fetch(`${ollamaHost(env.OLLAMA_HOST)}/api/version`, { signal: AbortSignal.timeout(1500) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 export interface OpenModelOptions {
@@ -70,6 +93,7 @@ export function noModelHelp(modelString: string): string {
     '  Anthropic:          export ANTHROPIC_API_KEY=... REINS_MODEL=anthropic:claude-sonnet-4-5',
     '  Gemini:             export GOOGLE_GENERATIVE_AI_API_KEY=... REINS_MODEL=google:gemini-2.5-flash',
     '  OpenAI-compatible:  REINS_MODEL=openai-compatible:<model>@http://127.0.0.1:8000/v1   (vLLM, llama.cpp, LM Studio)',
+    '  In process (GGUF):  npm install node-llama-cpp@3 && reins models pull <url of a .gguf file>   (then reins run uses it; see the README)',
     'Or see reins at work offline first: reins demo',
   ].join('\n');
 }

@@ -51,7 +51,7 @@ export function addOutputFlags(command: Command): Command {
 
 export function addRunFlags(command: Command, protocols: readonly string[] = PROTOCOL_CHOICES): Command {
   return addOutputFlags(addToolFlags(command))
-    .option('--model <provider:model>', 'e.g. openai:gpt-4.1-mini, ollama:qwen3:4b, replay:<file> (default: REINS_MODEL, else ollama:qwen3:4b)')
+    .option('--model <provider:model>', 'e.g. openai:gpt-4.1-mini, ollama:qwen3:4b, llama:<file.gguf>, replay:<file> (default: REINS_MODEL, else ollama:qwen3:4b, else the newest pulled model when Ollama is not running)')
     .addOption(new Option('--protocol <name>', 'the wire protocol the model speaks').choices(protocols).default('auto'))
     .option('--max-steps <n>', 'model turns before the run fails (default 20)', positiveInteger)
     .option('--best-effort', 'after a limit (max steps, a loop, retries), one last turn without tools for a best-effort answer (default: on for xml)')

@@ -1,0 +1,184 @@
+/**
+ * `llama:<path.gguf>`: a GGUF model run in process by llama.cpp (node-llama-cpp, an optional peer
+ * dependency, loaded on first use). Replies are sampled under a grammar when the request carries a
+ * constraint (the protocol's decision shape) or a response schema, so a valid decision is the only
+ * thing the model can write. Calls are serialized on one context sequence (its KV cache keeps the
+ * shared prefix of consecutive turns). Grammars are built once per shape and cached.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel as NativeModel } from 'node-llama-cpp';
+import { ModelConfigError } from '../../errors/model-config-error.ts';
+import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamPart, OutputPattern } from '../../spec/model.ts';
+import { defaultThreads } from './default-threads.ts';
+import { loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.ts';
+import { patternToGbnf } from './pattern-to-gbnf.ts';
+import { streamOf } from './stream-of.ts';
+import { toChatHistory } from './to-chat-history.ts';
+
+export interface LlamaModelOptions {
+  /**
+   * Context window in tokens.
+   * @default the model's training context, at most 8192
+   */
+  contextSize?: number;
+  /**
+   * CPU threads for generation.
+   * @default the CPU's math cores, less one on machines with 4 cores or fewer (see `defaultThreads`)
+   */
+  threads?: number;
+  /**
+   * Use a GPU when node-llama-cpp finds one (`'auto'`), or never (`false`).
+   * @default 'auto'
+   */
+  gpu?: 'auto' | false;
+  /**
+   * Constrain replies by the request's `constraint` / `responseSchema`. `false` samples freely (for
+   * comparisons; reins then corrects invalid replies as with any model).
+   * @default true
+   */
+  grammar?: boolean;
+  /**
+   * Sampling temperature when the request sets none (0 is greedy: the most likely token each time).
+   * @default 0
+   */
+  temperature?: number;
+  /**
+   * Seed of the sampler when the temperature is above 0: call n of this model uses `seed + n`, so a
+   * run is reproducible and its turns differ.
+   * @default random
+   */
+  seed?: number;
+  /** Loads node-llama-cpp; tests replace it. @default `import('node-llama-cpp')` */
+  importPackage?: () => Promise<NodeLlamaCpp>;
+}
+
+interface Loaded {
+  llama: Llama;
+  model: NativeModel;
+  context: LlamaContext;
+  sequence: LlamaContextSequence;
+  chat: LlamaChat;
+}
+
+const finishReasons: Record<string, FinishReason> = { maxTokens: 'length', abort: 'other' };
+
+export class LlamaModel implements Model {
+  readonly provider = 'llama';
+  readonly modelId: string;
+  /** Text protocols only: decisions are constrained by grammar, not native tool calls. */
+  readonly supportsTools = false;
+  readonly path: string;
+  readonly #options: LlamaModelOptions;
+  #loaded: Promise<Loaded> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #calls = 0;
+  readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
+
+  constructor(path: string, options: LlamaModelOptions = {}) {
+    this.path = resolve(path);
+    this.modelId = basename(path);
+    this.#options = options;
+  }
+
+  /** Loads node-llama-cpp, the model and a context (once; `generate` does it on first use). */
+  load(): Promise<Loaded> {
+    this.#loaded ??= this.#load();
+    return this.#loaded;
+  }
+
+  async #load(): Promise<Loaded> {
+    const modelString = `llama:${this.path}`;
+    const lib = await loadNodeLlamaCpp(modelString, this.#options.importPackage);
+    if (!existsSync(this.path)) {
+      throw new ModelConfigError(`no model file at ${this.path}`, {
+        kind: 'missing-model-file',
+        modelString,
+        hint: 'give the path of a .gguf file, or get one with `reins models pull <url>` (`reins models list` shows the pulled ones)',
+      });
+    }
+    const llama = await lib.getLlama({ gpu: this.#options.gpu ?? 'auto', build: 'never', logLevel: lib.LlamaLogLevel.error, progressLogs: false });
+    const model = await llama.loadModel({ modelPath: this.path });
+    const threads = this.#options.threads ?? defaultThreads(llama.cpuMathCores);
+    const contextSize = this.#options.contextSize ?? Math.min(model.trainContextSize, 8192);
+    const context = await model.createContext({ contextSize, threads });
+    const sequence = context.getSequence();
+    return { llama, model, context, sequence, chat: new lib.LlamaChat({ contextSequence: sequence }) };
+  }
+
+  /** The grammar of a request, or undefined for free sampling. Cached by shape. */
+  async #grammarFor(request: ModelRequest, llama: Llama): Promise<LlamaGrammar | undefined> {
+    if (this.#options.grammar === false) return undefined;
+    const pattern: OutputPattern | undefined =
+      request.constraint?.pattern ?? (request.responseSchema ? { kind: 'json', schema: request.responseSchema } : undefined);
+    if (!pattern) return undefined;
+    const key = JSON.stringify(pattern);
+    let grammar = this.#grammars.get(key);
+    if (!grammar) {
+      grammar = buildGrammar(llama, pattern);
+      this.#grammars.set(key, grammar);
+      grammar.catch(() => this.#grammars.delete(key));
+    }
+    return grammar;
+  }
+
+  generate(request: ModelRequest): Promise<ModelResponse> {
+    return this.#run(request, undefined);
+  }
+
+  stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
+    return streamOf(request.signal, (signal, onText) => this.#run({ ...request, signal }, onText));
+  }
+
+  /** One generation, after the ones before it. */
+  #run(request: ModelRequest, onText: ((text: string) => void) | undefined): Promise<ModelResponse> {
+    const run = this.#queue.then(() => this.#generate(request, onText));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #generate(request: ModelRequest, onText: ((text: string) => void) | undefined): Promise<ModelResponse> {
+    request.signal?.throwIfAborted();
+    const { llama, sequence, chat } = await this.load();
+    const grammar = await this.#grammarFor(request, llama);
+    const before = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
+    try {
+      const result = await chat.generateResponse(toChatHistory(request), {
+        ...(grammar ? { grammar } : {}),
+        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+        temperature: request.temperature ?? this.#options.temperature ?? 0,
+        ...(this.#options.seed === undefined ? {} : { seed: this.#options.seed + this.#calls++ }),
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(onText ? { onTextChunk: onText } : {}),
+      });
+      return {
+        text: result.response,
+        toolCalls: [],
+        finishReason: finishReasons[result.metadata.stopReason] ?? 'stop',
+        usage: {
+          inputTokens: sequence.tokenMeter.usedInputTokens - before.input,
+          outputTokens: sequence.tokenMeter.usedOutputTokens - before.output,
+        },
+        modelId: this.modelId,
+      };
+    } catch (error) {
+      if (request.signal?.aborted) throw request.signal.reason;
+      throw error;
+    }
+  }
+
+  /** Frees the model and its context. The model loads again on the next call. */
+  async dispose(): Promise<void> {
+    const loaded = this.#loaded;
+    this.#loaded = undefined;
+    this.#grammars.clear();
+    if (!loaded) return;
+    const { context, model } = await loaded.catch(() => ({ context: undefined, model: undefined }));
+    await context?.dispose();
+    await model?.dispose();
+  }
+}
+
+async function buildGrammar(llama: Llama, pattern: OutputPattern): Promise<LlamaGrammar> {
+  return llama.createGrammar({ grammar: await patternToGbnf(llama, pattern) });
+}
