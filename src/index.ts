@@ -77,6 +77,7 @@ export {
   LoopDetectedError,
   MaxStepsError,
   McpConfigError,
+  McpInputRoundsError,
   McpResultTooLargeError,
   McpServerStartError,
   McpToolCallError,
@@ -86,6 +87,7 @@ export {
   PromptCancelledError,
   RecordingEndedError,
   ReinsError,
+  RequestStateError,
   RetriesExhaustedError,
   RunCancelledError,
   SampleConfigError,
@@ -105,6 +107,7 @@ export {
   type BudgetKind,
   type ErrorFault,
   type InvalidDecisionKind,
+  type RequestStateFailure,
   type RunSnapshot,
   type ToolWithheldReason,
 } from './errors/index.ts';
