@@ -55,6 +55,14 @@ export interface ConnectServersOptions {
    * @default 10_485_760 (10 MiB)
    */
   maxResultBytes?: number;
+  /**
+   * Protocol negotiation: `auto` offers MCP 2026-07-28 (`server/discover`) and falls back to the
+   * 2025 `initialize` handshake for older servers; `legacy` only does the 2025 handshake.
+   * @default 'auto'
+   */
+  protocol?: 'auto' | 'legacy';
+  /** Cap on `input_required` rounds of one tool call (2026-07-28); past it the call fails with `McpInputRoundsError`. @default 50 */
+  maxInputRounds?: number;
 }
 
 export interface McpServerFailure {
@@ -105,6 +113,8 @@ export async function connectServers(config: McpConfig, options: ConnectServersO
         stderr: options.stderr,
         maxResultBytes: options.maxResultBytes,
         env: options.env,
+        protocol: options.protocol,
+        maxInputRounds: options.maxInputRounds,
         onEvent: emit,
         onToolsChange: () => built.toolbox?.refresh(),
       }),

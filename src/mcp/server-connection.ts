@@ -32,6 +32,10 @@ export interface ServerConnectionOptions extends ClientHandlerOptions {
   maxResultBytes?: number;
   /** Where a stdio server's passed-through variables (proxies, certificates) come from. @default process.env */
   env?: Record<string, string | undefined>;
+  /** `auto` negotiates MCP 2026-07-28 and falls back to the 2025 handshake; `legacy` only does the latter. @default 'auto' */
+  protocol?: 'auto' | 'legacy';
+  /** Cap on `input_required` rounds of one tool call (2026-07-28). @default 50 */
+  maxInputRounds?: number;
   onEvent: (event: McpServerEvent) => void;
   /** Called whenever `tools` changes (list_changed, restart, drop). */
   onToolsChange: () => void;
@@ -57,6 +61,10 @@ export class McpServerConnection {
     this.config = config;
     this.#options = options;
     this.#policy = new RestartPolicy(options.restart);
+  }
+
+  get maxInputRounds(): number {
+    return this.#options.maxInputRounds ?? 50;
   }
 
   get state(): ServerState {
@@ -92,6 +100,10 @@ export class McpServerConnection {
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(options),
       jsonSchemaValidator: linearSchemaValidator,
+      // 2026-07-28 first (server/discover), the 2025 initialize handshake for servers that do not know it.
+      versionNegotiation: { mode: options.protocol ?? 'auto' },
+      // input_required rounds are served by the same handlers as the 2025 server-to-client requests.
+      inputRequired: { maxRounds: this.maxInputRounds },
       listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.#onListChanged(client, error, tools) } },
     });
     registerClientHandlers(client, this.name, { ...options, onEvent: options.onEvent });
@@ -103,8 +115,12 @@ export class McpServerConnection {
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
     const timeout = options.connectTimeoutMs ?? 30_000;
+    // The SDK's server/discover probe does not watch the signal: an abort closes the transport under it.
+    const abortProbe = () => void transport.transport.close().catch(() => undefined);
+    signal?.addEventListener('abort', abortProbe, { once: true });
     try {
       await client.connect(transport.transport, { timeout, signal });
+      signal?.throwIfAborted();
       const tools = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout, signal })).tools : [];
       this.#client = client;
       this.#transport = transport;
@@ -117,6 +133,8 @@ export class McpServerConnection {
       await client.close().catch(() => undefined);
       const stderr = transport.stderrTail();
       throw toStartError(this.config, error, stderr, { timeoutMs: timeout });
+    } finally {
+      signal?.removeEventListener('abort', abortProbe);
     }
   }
 
@@ -205,7 +223,7 @@ export class McpServerConnection {
         throw new McpResultTooLargeError({ serverName: this.name, toolName: displayName, limitBytes: tooLarge.limitBytes, receivedBytes: tooLarge.bytes, cause: error });
       }
       const connectionLost = client !== this.#client || this.#state !== 'connected';
-      throw toCallError(error, { toolName: displayName, serverName: this.name, timeoutMs, signal: options.signal, connectionLost });
+      throw toCallError(error, { toolName: displayName, serverName: this.name, timeoutMs, signal: options.signal, connectionLost, maxInputRounds: this.maxInputRounds });
     }
     // A stdio transport refuses a message over the limit as it reads it; over HTTP the SDK has read
     // it whole, so the same limit is applied to the result here (the model is told, as for stdio).

@@ -2,7 +2,7 @@
 export { samplingContext, type SamplingContextOptions } from './sampling-context.ts';
 export { toElicitationSchema, type RequestedSchema } from './elicitation-schema.ts';
 export { structuredOutputTool } from './mcp-sampling-channel.ts';
-export { RoundTrips, resumableTool, isModernRequest, type RoundTripsOptions } from './round-trips.ts';
+export { RoundTrips, resumableTool, replayedValue, isModernRequest, type RoundTripsOptions } from './round-trips.ts';
 export { RequestStateError, type RequestStateFailure } from '../errors/request-state-error.ts';
 export { SampleValidationError, type SampleValidationLastResult } from '../errors/sample-validation-error.ts';
 export { SampleConfigError, type SampleConfigReason } from '../errors/sample-config-error.ts';

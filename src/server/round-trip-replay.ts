@@ -34,22 +34,50 @@ export class RoundTripSuspend extends Error {
   }
 }
 
+/** The fingerprint of a recorded `value()` step. */
+const valueStep = 'value';
+
+function notDeterministic(index: number): RequestStateError {
+  return new RequestStateError(
+    `Step ${index + 1} of this tool call differs from the one recorded in an earlier round: the handler must make the same requests and replayed values, in the same order, on every round.`,
+    { reason: 'not-deterministic' },
+  );
+}
+
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 }
 
 export class RoundTripReplay {
-  readonly #steps: readonly RecordedStep[];
+  readonly #steps: RecordedStep[];
   #cursor = 0;
   /** Requests past the record, in the order the handler made them. */
   readonly pending: { key: string; request: InputRequest; fingerprint: string }[] = [];
 
   constructor(steps: readonly RecordedStep[]) {
-    this.#steps = steps;
+    this.#steps = [...steps];
   }
 
   get steps(): readonly RecordedStep[] {
     return this.#steps;
+  }
+
+  /**
+   * A value the handler computes once (a random draw, a clock reading): recorded on the round that
+   * computes it, replayed on later rounds. It must survive JSON.
+   */
+  value<T>(compute: () => T): T {
+    const index = this.#cursor++;
+    const step = this.#steps[index];
+    if (step) {
+      if (step.f !== valueStep) throw notDeterministic(index);
+      return step.r as T;
+    }
+    // Past a pending request (parallel branches) the round ends anyway; the value is drawn next round.
+    if (this.pending.length > 0) throw new RoundTripSuspend();
+    const value = compute();
+    this.#steps.push({ f: valueStep, r: value });
+    return value;
   }
 
   /** The recorded response of the next request, or a suspension that asks the client for it. */
@@ -58,14 +86,7 @@ export class RoundTripReplay {
     const print = fingerprint(request);
     const step = this.#steps[index];
     if (step) {
-      if (step.f !== print) {
-        return Promise.reject(
-          new RequestStateError(
-            `Request ${index + 1} of this tool call differs from the one answered in an earlier round: the handler must make the same requests, in the same order, on every round.`,
-            { reason: 'not-deterministic' },
-          ),
-        );
-      }
+      if (step.f !== print) return Promise.reject(notDeterministic(index));
       return Promise.resolve(step.r as T);
     }
     this.pending.push({ key: `r${index}`, request, fingerprint: print });

@@ -34,7 +34,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { RequestStateError } from '../errors/request-state-error.ts';
-import { bindReplay, fingerprint, RoundTripReplay, type PendingStep, type RecordedStep } from './round-trip-replay.ts';
+import { bindReplay, fingerprint, replayOf, RoundTripReplay, type PendingStep, type RecordedStep } from './round-trip-replay.ts';
 
 export interface RoundTripsOptions {
   /**
@@ -129,8 +129,9 @@ export class RoundTrips {
   }
 
   /** Wraps a tool callback (with or without an input schema) so it serves both eras; see the module doc. */
-  tool<R>(handler: (ctx: ServerContext) => R | Promise<R>): (ctx: ServerContext) => Promise<R | InputRequiredResult>;
-  tool<A, R>(handler: (args: A, ctx: ServerContext) => R | Promise<R>): (args: A, ctx: ServerContext) => Promise<R | InputRequiredResult>;
+  tool<P extends [ctx: ServerContext] | [args: any, ctx: ServerContext], R>(
+    handler: (...params: P) => R | Promise<R>,
+  ): (...params: P) => Promise<R | InputRequiredResult>;
   tool(handler: (...params: never[]) => unknown): (...params: never[]) => Promise<unknown> {
     const run = handler as (...params: unknown[]) => unknown;
     return async (...params: unknown[]) => {
@@ -153,7 +154,7 @@ export class RoundTrips {
       const state: RoundState = {
         v: 1,
         call,
-        steps: [...steps],
+        steps: [...replay.steps],
         pending: replay.pending.map((step) => ({ k: step.key, f: step.fingerprint, m: step.request.method })),
       };
       return inputRequired({
@@ -187,7 +188,17 @@ export class RoundTrips {
 let defaultRoundTrips: RoundTrips | undefined;
 
 /** `new RoundTrips().tool(handler)` with one shared per-process instance (random key, TTL 600 s). */
-export const resumableTool = ((handler: (ctx: ServerContext) => unknown) => {
+export const resumableTool: RoundTrips['tool'] = (handler) => {
   defaultRoundTrips ??= new RoundTrips();
   return defaultRoundTrips.tool(handler);
-}) as RoundTrips['tool'];
+};
+
+/**
+ * A value computed once per tool call (a random draw, a timestamp): on 2026-07-28 inside a
+ * `RoundTrips` tool it is recorded in `requestState` and replayed on later rounds, so the handler
+ * stays deterministic; elsewhere `compute` simply runs. The value must survive JSON.
+ */
+export function replayedValue<T>(ctx: Pick<ServerContext, 'mcpReq'>, compute: () => T): T {
+  const replay = replayOf(ctx.mcpReq);
+  return replay ? replay.value(compute) : compute();
+}
