@@ -3,7 +3,7 @@
  * refreshed on `notifications/tools/list_changed`), run calls, restart it with backoff when it
  * crashes, drop it when it keeps crashing, close it.
  */
-import { Client, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
@@ -55,6 +55,8 @@ export class McpServerConnection {
   #instructions?: string;
   #restarting?: Promise<void>;
   #restarts = 0;
+  /** Set once the server turned out to close on the 2026-07-28 probe: later (re)starts skip it. */
+  #legacyOnly = false;
 
   constructor(config: ResolvedServer, options: ServerConnectionOptions) {
     this.name = config.name;
@@ -96,12 +98,25 @@ export class McpServerConnection {
   }
 
   async #connect(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#connectOnce(this.#legacyOnly ? 'legacy' : (this.#options.protocol ?? 'auto'), signal);
+    } catch (error) {
+      // A stdio server that exits on the unknown server/discover probe (as some servers built on older
+      // SDKs do) is a 2025-era server: a fresh process gets the plain initialize handshake.
+      const probeClosed = error instanceof Error && error.cause instanceof SdkError && error.cause.code === SdkErrorCode.EraNegotiationFailed;
+      if (!probeClosed || this.#legacyOnly || this.config.transport !== 'stdio' || signal?.aborted) throw error;
+      this.#legacyOnly = true;
+      await this.#connectOnce('legacy', signal);
+    }
+  }
+
+  async #connectOnce(mode: 'auto' | 'legacy', signal?: AbortSignal): Promise<void> {
     const options = this.#options;
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(options),
       jsonSchemaValidator: linearSchemaValidator,
       // 2026-07-28 first (server/discover), the 2025 initialize handshake for servers that do not know it.
-      versionNegotiation: { mode: options.protocol ?? 'auto' },
+      versionNegotiation: { mode },
       // input_required rounds are served by the same handlers as the 2025 server-to-client requests.
       inputRequired: { maxRounds: this.maxInputRounds },
       listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.#onListChanged(client, error, tools) } },
