@@ -12,6 +12,7 @@ import type { Model } from '../models/model.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from './mcp-config.ts';
 import { McpToolbox } from './mcp-toolbox.ts';
+import type { OAuthStore } from './oauth-store.ts';
 import { parseMcpConfig } from './parse-mcp-config.ts';
 import type { RestartOptions } from './restart-policy.ts';
 import type { SamplingApprovalRequest } from './sampling-handler.ts';
@@ -63,6 +64,8 @@ export interface ConnectServersOptions {
   protocol?: 'auto' | 'legacy';
   /** Cap on `input_required` rounds of one tool call (2026-07-28); past it the call fails with `McpInputRoundsError`. @default 50 */
   maxInputRounds?: number;
+  /** Where OAuth tokens of HTTP servers are kept (see `reins auth`). @default new OAuthStore() (reins' config directory, mode 0600) */
+  oauthStore?: OAuthStore;
 }
 
 export interface McpServerFailure {
@@ -115,6 +118,7 @@ export async function connectServers(config: McpConfig, options: ConnectServersO
         env: options.env,
         protocol: options.protocol,
         maxInputRounds: options.maxInputRounds,
+        oauthStore: options.oauthStore,
         onEvent: emit,
         onToolsChange: () => built.toolbox?.refresh(),
       }),

@@ -13,6 +13,7 @@ import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions }
 import { createTransport, DEFAULT_MAX_RESULT_BYTES, type ServerTransport } from './create-transport.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
+import type { OAuthStore } from './oauth-store.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toStartError } from './start-error.ts';
 import { ToolListGuard, type RefusedTool } from './tool-list-guard.ts';
@@ -36,6 +37,8 @@ export interface ServerConnectionOptions extends ClientHandlerOptions {
   protocol?: 'auto' | 'legacy';
   /** Cap on `input_required` rounds of one tool call (2026-07-28). @default 50 */
   maxInputRounds?: number;
+  /** Where OAuth tokens of HTTP servers are kept. @default new OAuthStore() */
+  oauthStore?: OAuthStore;
   onEvent: (event: McpServerEvent) => void;
   /** Called whenever `tools` changes (list_changed, restart, drop). */
   onToolsChange: () => void;
@@ -126,7 +129,12 @@ export class McpServerConnection {
     client.onerror = (error) => {
       if (this.#state !== 'closed') options.onEvent({ type: 'server-error', server: this.name, error });
     };
-    const transport = createTransport(this.config, { stderr: options.stderr, maxResultBytes: options.maxResultBytes, env: options.env });
+    const transport = createTransport(this.config, {
+      stderr: options.stderr,
+      maxResultBytes: options.maxResultBytes,
+      env: options.env,
+      ...(options.oauthStore ? { oauthStore: options.oauthStore } : {}),
+    });
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
     const timeout = options.connectTimeoutMs ?? 30_000;
