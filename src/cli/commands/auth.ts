@@ -6,23 +6,13 @@
  * URL is shown; `--no-browser` only shows it. `--no-input` never opens a browser: it fails, saying so.
  * A server with `oauth.clientId` and `oauth.clientSecret` uses the client credentials grant instead.
  */
-import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import { authorizeServer } from '../../mcp/authorize-server.ts';
 import { parseMcpConfig } from '../../mcp/parse-mcp-config.ts';
 import { ExitCode } from '../exit-codes.ts';
+import { openInBrowser } from '../render/open-url.ts';
 import { loadToolConfig } from '../setup/load-tool-config.ts';
-
-/** Opens `url` with the platform's opener, detached; a failure leaves the printed URL to the user. */
-function openInBrowser(url: string): void {
-  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  try {
-    spawn(opener, [url], { detached: true, stdio: 'ignore' }).on('error', () => undefined).unref();
-  } catch {
-    // The URL is on screen.
-  }
-}
 
 export function registerAuth(program: Command, finish: (code: number) => void): void {
   program
