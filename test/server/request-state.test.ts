@@ -106,6 +106,6 @@ describe('requestState of a 2026-07-28 round', () => {
     const first = await call({});
     const changed = await call({ inputResponses: answer, requestState: first.requestState });
     expect(changed.isError).toBe(true);
-    expect(JSON.stringify(changed.content)).toContain('differs from the one answered in an earlier round');
+    expect(JSON.stringify(changed.content)).toContain('differs from the one recorded in an earlier round');
   });
 });
