@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { samplingContext } from '../../src/server/index.ts';
+import { replayedValue, samplingContext } from '../../src/server/index.ts';
 import { sampledText, sampledToolUse } from '../../src/testing/index.ts';
 import { inTool, withTools } from './sampling-client.ts';
 
@@ -88,5 +88,22 @@ describe.each([
     expect(run.samplingRequests).toHaveLength(1);
     expect(run.elicitationRequests).toHaveLength(1);
     expect(run.toolCallRequests).toBe(rounds(2));
+  });
+});
+
+describe('replayedValue', () => {
+  it('on 2026-07-28 a value drawn in the first round is replayed in the later ones', async () => {
+    let draws = 0;
+    const run = await inTool(
+      { era: 'modern', capabilities: withTools, elicitation: [{ action: 'accept', content: { cell: '2' } }] },
+      async (server, ctx) => {
+        const drawn = replayedValue(ctx, () => ++draws);
+        const reply = await samplingContext(server, ctx).elicit(`Draw ${drawn}: your move`, z.object({ cell: z.string() }));
+        return { drawn, reply };
+      },
+    );
+    expect(run.toolCallRequests).toBe(2);
+    expect(draws).toBe(1);
+    expect(run.value).toEqual({ drawn: 1, reply: { action: 'accept', content: { cell: '2' } } });
   });
 });
