@@ -85,6 +85,7 @@ export {
   LoopDetectedError,
   MaxStepsError,
   McpConfigError,
+  McpInputRoundsError,
   McpResultTooLargeError,
   McpServerStartError,
   McpToolCallError,
@@ -95,6 +96,7 @@ export {
   PromptCancelledError,
   RecordingEndedError,
   ReinsError,
+  RequestStateError,
   RetriesExhaustedError,
   RunCancelledError,
   SampleConfigError,
@@ -116,6 +118,7 @@ export {
   type ErrorFault,
   type InvalidDecisionKind,
   type ModelDownloadFailure,
+  type RequestStateFailure,
   type RunSnapshot,
   type ToolWithheldReason,
 } from './errors/index.ts';

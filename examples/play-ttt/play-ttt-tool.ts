@@ -4,7 +4,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { samplingContext, type SamplingContextOptions } from '../../src/server/index.ts';
+import { replayedValue, RoundTrips, samplingContext, type SamplingContextOptions } from '../../src/server/index.ts';
 import { formatBoard } from './board.ts';
 import { playGame, type GameResult } from './play-game.ts';
 
@@ -31,6 +31,12 @@ const outcomeText: Record<GameResult['outcome'], string> = {
   cancelled: 'Game cancelled by the user.',
 };
 
+/**
+ * One key per process: a game's rounds on 2026-07-28 reach this process (stdio, or one HTTP process).
+ * Several processes behind a balancer would share `new RoundTrips({ key: process.env.TTT_STATE_KEY })`.
+ */
+const rounds = new RoundTrips();
+
 export function registerPlayTtt(server: McpServer, options: SamplingContextOptions = {}): void {
   server.registerTool(
     'play_ttt',
@@ -40,16 +46,20 @@ export function registerPlayTtt(server: McpServer, options: SamplingContextOptio
       inputSchema: z.object({ seed: z.number().int().optional().describe('Fixes the random X/O draw (for tests)') }),
       outputSchema: gameResultSchema,
     },
-    async ({ seed }, ctx) => {
-      const game = await playGame(samplingContext(server, ctx, options), seed);
+    // On 2026-07-28 each sampling or elicitation is one input_required round and the game is replayed
+    // up to it: playGame is deterministic given the seed and the answers (a missing seed is drawn once).
+    rounds.tool(async ({ seed }, ctx) => {
+      const drawn = seed ?? replayedValue(ctx, () => Math.floor(Math.random() * 2 ** 31));
+      const game = await playGame(samplingContext(server, ctx, options), drawn);
       const text = `Model: ${game.modelMark}, you: ${game.userMark}.\n${formatBoard(game.board)}\n${outcomeText[game.outcome]}`;
-      return { content: [{ type: 'text', text }], structuredContent: game };
-    },
+      return { content: [{ type: 'text' as const, text }], structuredContent: game };
+    }),
   );
 }
 
 export function createPlayTttServer(options: SamplingContextOptions = {}): McpServer {
-  const server = new McpServer({ name: 'reins-play-ttt', version: '0.1.0' });
+  // A tampered or expired requestState is refused before the handler runs (JSON-RPC -32602).
+  const server = new McpServer({ name: 'reins-play-ttt', version: '0.1.0' }, { ...rounds.serverOptions });
   registerPlayTtt(server, options);
   return server;
 }

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
+import { registerAuth } from './commands/auth.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerModels } from './commands/models.ts';
 import { registerResume } from './commands/resume.ts';
@@ -50,6 +51,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     .addHelpText('after', EXIT_CODES_HELP);
   registerRun(program, finish);
   registerTools(program, finish);
+  registerAuth(program, finish);
   registerSessions(program);
   registerShow(program);
   registerResume(program, finish);

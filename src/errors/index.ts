@@ -37,3 +37,5 @@ export { McpConfigError } from './mcp-config-error.ts';
 export { McpServerStartError, type McpServerStartReason } from './mcp-server-start-error.ts';
 export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error.ts';
 export { McpResultTooLargeError } from './mcp-result-too-large-error.ts';
+export { McpInputRoundsError } from './mcp-input-rounds-error.ts';
+export { RequestStateError, type RequestStateFailure } from './request-state-error.ts';

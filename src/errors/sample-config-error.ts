@@ -8,7 +8,8 @@ export type SampleConfigReason =
   | 'invalid-schema' // a schema that yields no JSON Schema, or a tool input schema that is not an object
   | 'invalid-option' // e.g. `toolChoice: 'none'` with `sampleTools`, negative `retries`
   | 'no-backend' // the client has no sampling capability and no `model` was configured
-  | 'unknown-elicitation'; // `ctx.elicit(key, ...)` with a key the tool did not declare in `withSampling`'s `elicits`
+  | 'unknown-elicitation' // `ctx.elicit(key, ...)` with a key the tool did not declare in `withSampling`'s `elicits`
+  | 'not-resumable'; // a 2026-07-28 request reached the helpers outside a `resumableTool` / `RoundTrips.tool` callback
 
 /** A tool author called a sampling helper wrongly, or no sampling backend is available. Never retried. */
 export class SampleConfigError extends ReinsError {

@@ -1,4 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { McpInputRoundsError } from '../errors/mcp-input-rounds-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 
@@ -9,10 +10,12 @@ export interface CallContext {
   signal?: AbortSignal;
   /** True when the connection that carried the call has closed since. */
   connectionLost: boolean;
+  /** The cap on input_required rounds the call ran with. */
+  maxInputRounds?: number;
 }
 
-/** Turns what `Client.callTool` threw into `ToolTimeoutError` or a typed `McpToolCallError`. */
-export function toCallError(error: unknown, context: CallContext): ToolTimeoutError | McpToolCallError {
+/** Turns what `Client.callTool` threw into `ToolTimeoutError`, `McpInputRoundsError` or a typed `McpToolCallError`. */
+export function toCallError(error: unknown, context: CallContext): ToolTimeoutError | McpToolCallError | McpInputRoundsError {
   const { toolName, serverName } = context;
   if (context.signal?.aborted) {
     return new McpToolCallError(`The call to ${toolName} was cancelled.`, { toolName, serverName, failure: 'cancelled', cause: error });
@@ -24,6 +27,10 @@ export function toCallError(error: unknown, context: CallContext): ToolTimeoutEr
     );
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return new ToolTimeoutError(toolName, context.timeoutMs);
+  if (error instanceof SdkError && error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+    const data = error.data as { rounds?: number } | undefined;
+    return new McpInputRoundsError({ serverName, toolName, rounds: data?.rounds ?? context.maxInputRounds ?? 0, cause: error });
+  }
   const code = error instanceof ProtocolError ? error.code : undefined;
   const detail = error instanceof Error ? error.message : String(error);
   return new McpToolCallError(`MCP tool ${toolName} on "${serverName}" failed: ${detail}`, {

@@ -27,7 +27,7 @@ export interface ClientHandlerOptions {
 export function clientCapabilities(options: ClientHandlerOptions): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   if (options.model) capabilities.sampling = { tools: {} };
-  if (options.user?.elicit) capabilities.elicitation = { form: { applyDefaults: true } };
+  if (options.user?.elicit) capabilities.elicitation = { form: { applyDefaults: true }, ...(options.user.openUrl ? { url: {} } : {}) };
   if (options.roots && options.roots.length > 0) capabilities.roots = { listChanged: false };
   return capabilities;
 }
@@ -42,7 +42,7 @@ export function registerClientHandlers(client: Client, server: string, options: 
   if (model) {
     client.setRequestHandler('sampling/createMessage', createSamplingHandler(server, { model, approveSampling: options.approveSampling }));
   }
-  if (user?.elicit) {
+  if (user?.elicit || user?.openUrl) {
     client.setRequestHandler('elicitation/create', createElicitationHandler(server, { user, onEvent: options.onEvent }));
   }
   if (roots && roots.length > 0) {

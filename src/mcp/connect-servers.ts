@@ -12,6 +12,7 @@ import type { Model } from '../spec/model.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from './mcp-config.ts';
 import { McpToolbox } from './mcp-toolbox.ts';
+import type { OAuthStore } from './oauth-store.ts';
 import { parseMcpConfig } from './parse-mcp-config.ts';
 import type { RestartOptions } from './restart-policy.ts';
 import type { SamplingApprovalRequest } from './sampling-handler.ts';
@@ -55,6 +56,16 @@ export interface ConnectServersOptions {
    * @default 10_485_760 (10 MiB)
    */
   maxResultBytes?: number;
+  /**
+   * Protocol negotiation: `auto` offers MCP 2026-07-28 (`server/discover`) and falls back to the
+   * 2025 `initialize` handshake for older servers; `legacy` only does the 2025 handshake.
+   * @default 'auto'
+   */
+  protocol?: 'auto' | 'legacy';
+  /** Cap on `input_required` rounds of one tool call (2026-07-28); past it the call fails with `McpInputRoundsError`. @default 50 */
+  maxInputRounds?: number;
+  /** Where OAuth tokens of HTTP servers are kept (see `reins auth`). @default new OAuthStore() (reins' config directory, mode 0600) */
+  oauthStore?: OAuthStore;
 }
 
 export interface McpServerFailure {
@@ -105,6 +116,9 @@ export async function connectServers(config: McpConfig, options: ConnectServersO
         stderr: options.stderr,
         maxResultBytes: options.maxResultBytes,
         env: options.env,
+        protocol: options.protocol,
+        maxInputRounds: options.maxInputRounds,
+        oauthStore: options.oauthStore,
         onEvent: emit,
         onToolsChange: () => built.toolbox?.refresh(),
       }),

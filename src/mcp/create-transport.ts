@@ -3,8 +3,16 @@
  * stdio-process-transport.ts), Streamable HTTP, or legacy SSE.
  * The stdio server's stderr is piped and its tail kept for error messages.
  */
-import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  ClientCredentialsProvider,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import type { ResolvedServer } from './mcp-config.ts';
+import { ReinsOAuthProvider } from './oauth-provider.ts';
+import { OAuthStore } from './oauth-store.ts';
 import { serverEnvironment } from './server-environment.ts';
 import { StdioProcessTransport, type TooLargeInfo } from './stdio-process-transport.ts';
 
@@ -31,6 +39,26 @@ export interface TransportOptions {
   maxResultBytes?: number;
   /** Where passed-through variables (proxies, certificates) come from. @default process.env */
   env?: Record<string, string | undefined>;
+  /** Where OAuth credentials of HTTP servers are kept. @default new OAuthStore() (reins' config directory) */
+  oauthStore?: OAuthStore;
+  /** The OAuth provider of an HTTP server, replacing the default one (e.g. an interactive `reins auth` flow). */
+  authProvider?: OAuthClientProvider;
+}
+
+type HttpServer = Extract<ResolvedServer, { transport: 'http' | 'sse' }>;
+
+/**
+ * The SDK's client auth for an HTTP server: the client credentials grant when the config has a
+ * secret, no OAuth when the config sends its own `Authorization` header, else stored tokens (the
+ * authorization code flow of `reins auth`), refreshed by the SDK.
+ */
+export function authProviderFor(server: HttpServer, store: OAuthStore = new OAuthStore()): OAuthClientProvider | undefined {
+  const { oauth } = server;
+  if (oauth?.clientId && oauth.clientSecret) {
+    return new ClientCredentialsProvider({ clientId: oauth.clientId, clientSecret: oauth.clientSecret, ...(oauth.scope ? { scope: oauth.scope } : {}) });
+  }
+  if (Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return undefined;
+  return new ReinsOAuthProvider({ store, serverUrl: server.url.href, ...(oauth?.scope ? { scope: oauth.scope } : {}) });
 }
 
 export function createTransport(server: ResolvedServer, options: TransportOptions = {}): ServerTransport {
@@ -49,9 +77,10 @@ export function createTransport(server: ResolvedServer, options: TransportOption
     return { transport: stdio, stderrTail: () => tail.trim(), pid: () => stdio.pid, tooLarge: (error) => stdio.tooLarge(error) };
   }
   const requestInit = server.headers ? { headers: server.headers } : undefined;
+  const authProvider = options.authProvider ?? authProviderFor(server, options.oauthStore);
   const transport =
     server.transport === 'sse'
-      ? new SSEClientTransport(server.url, { requestInit })
-      : new StreamableHTTPClientTransport(server.url, { requestInit });
+      ? new SSEClientTransport(server.url, { requestInit, authProvider })
+      : new StreamableHTTPClientTransport(server.url, { requestInit, authProvider });
   return { transport, stderrTail: () => '', pid: () => undefined, tooLarge: () => undefined };
 }

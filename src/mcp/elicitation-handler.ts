@@ -33,7 +33,11 @@ export function createElicitationHandler(server: string, options: ElicitationOpt
   const maxAttempts = options.maxAttempts ?? 3;
   return async (request: ElicitRequest, ctx: { mcpReq: { signal: AbortSignal } }): Promise<ElicitResult> => {
     const params = request.params;
-    if (params.mode === 'url' || !options.user?.elicit) return { action: 'decline' };
+    if (params.mode === 'url') {
+      if (!options.user?.openUrl) return { action: 'decline' };
+      return { action: await options.user.openUrl({ message: params.message, url: params.url, serverName: server }, ctx.mcpReq.signal) };
+    }
+    if (!options.user?.elicit) return { action: 'decline' };
     const schema = params.requestedSchema as JsonSchema;
     const validate = validator.getValidator<Record<string, unknown>>(schema);
     let message = params.message;

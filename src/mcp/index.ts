@@ -17,6 +17,10 @@ export type {
 } from './mcp-config.ts';
 export { PASSED_THROUGH_VARIABLES } from './server-environment.ts';
 export { DEFAULT_MAX_RESULT_BYTES } from './create-transport.ts';
+export { authorizeServer, type AuthorizeServerOptions, type AuthorizeOutcome } from './authorize-server.ts';
+export { OAuthStore, defaultOAuthDirectory, type OAuthRecord } from './oauth-store.ts';
+export { ReinsOAuthProvider, type ReinsOAuthProviderOptions } from './oauth-provider.ts';
+export { McpInputRoundsError } from '../errors/mcp-input-rounds-error.ts';
 export { McpToolbox, type McpToolboxOptions } from './mcp-toolbox.ts';
 export { McpServerConnection, type ServerState } from './server-connection.ts';
 export type { McpServerEvent, McpServerEventType } from './server-events.ts';

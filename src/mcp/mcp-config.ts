@@ -24,6 +24,19 @@ export interface HttpServerConfig extends ServerPolicyConfig {
   url: string;
   /** Sent with every request, e.g. `{ "Authorization": "Bearer ${API_TOKEN}" }`. */
   headers?: Record<string, string>;
+  /**
+   * OAuth. With `clientId` and `clientSecret`: the client credentials grant (unattended use).
+   * Without: the authorization code flow of `reins auth <server>` (tokens kept in reins' config
+   * directory, mode 0600, refreshed). `${VAR}` expands as elsewhere.
+   */
+  oauth?: OAuthServerConfig;
+}
+
+export interface OAuthServerConfig {
+  clientId?: string;
+  clientSecret?: string;
+  /** Space-separated scopes. @default the server's */
+  scope?: string;
 }
 
 /** reins' per-server additions (other clients ignore them). */
@@ -69,4 +82,4 @@ export type ResolvedServer =
   | ({ name: string; transport: 'stdio' } & Required<Pick<StdioServerConfig, 'command' | 'args'>> &
       Pick<StdioServerConfig, 'env' | 'cwd'> &
       ServerPolicyConfig)
-  | ({ name: string; transport: 'http' | 'sse'; url: URL; headers?: Record<string, string> } & ServerPolicyConfig);
+  | ({ name: string; transport: 'http' | 'sse'; url: URL; headers?: Record<string, string>; oauth?: OAuthServerConfig } & ServerPolicyConfig);

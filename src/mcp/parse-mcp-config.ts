@@ -25,6 +25,7 @@ const httpEntry = z.looseObject({
   type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
   url: z.string().min(1),
   headers: z.record(z.string(), z.string()).optional(),
+  oauth: z.object({ clientId: z.string().optional(), clientSecret: z.string().optional(), scope: z.string().optional() }).optional(),
   ...policy,
 });
 const rulesSchema = z.object({
@@ -158,7 +159,10 @@ function resolveServer(
       return fail([`url: not a valid URL: ${text}`]);
     }
     const transport = data.type === 'sse' ? 'sse' : 'http';
-    server = { name, transport, url, headers: expandRecord('headers'), ...policyFields };
+    const oauth = data.oauth
+      ? Object.fromEntries(Object.entries(data.oauth).map(([key, text]) => [key, text === undefined ? undefined : expand(text)]))
+      : undefined;
+    server = { name, transport, url, headers: expandRecord('headers'), ...(oauth ? { oauth } : {}), ...policyFields };
   } else {
     server = {
       name,

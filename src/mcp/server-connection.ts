@@ -3,7 +3,7 @@
  * refreshed on `notifications/tools/list_changed`), run calls, restart it with backoff when it
  * crashes, drop it when it keeps crashing, close it.
  */
-import { Client, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
@@ -13,6 +13,7 @@ import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions }
 import { createTransport, DEFAULT_MAX_RESULT_BYTES, type ServerTransport } from './create-transport.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
+import type { OAuthStore } from './oauth-store.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toStartError } from './start-error.ts';
 import { ToolListGuard, type RefusedTool } from './tool-list-guard.ts';
@@ -32,6 +33,12 @@ export interface ServerConnectionOptions extends ClientHandlerOptions {
   maxResultBytes?: number;
   /** Where a stdio server's passed-through variables (proxies, certificates) come from. @default process.env */
   env?: Record<string, string | undefined>;
+  /** `auto` negotiates MCP 2026-07-28 and falls back to the 2025 handshake; `legacy` only does the latter. @default 'auto' */
+  protocol?: 'auto' | 'legacy';
+  /** Cap on `input_required` rounds of one tool call (2026-07-28). @default 50 */
+  maxInputRounds?: number;
+  /** Where OAuth tokens of HTTP servers are kept. @default new OAuthStore() */
+  oauthStore?: OAuthStore;
   onEvent: (event: McpServerEvent) => void;
   /** Called whenever `tools` changes (list_changed, restart, drop). */
   onToolsChange: () => void;
@@ -51,12 +58,18 @@ export class McpServerConnection {
   #instructions?: string;
   #restarting?: Promise<void>;
   #restarts = 0;
+  /** Set once the server turned out to close on the 2026-07-28 probe: later (re)starts skip it. */
+  #legacyOnly = false;
 
   constructor(config: ResolvedServer, options: ServerConnectionOptions) {
     this.name = config.name;
     this.config = config;
     this.#options = options;
     this.#policy = new RestartPolicy(options.restart);
+  }
+
+  get maxInputRounds(): number {
+    return this.#options.maxInputRounds ?? 50;
   }
 
   get state(): ServerState {
@@ -93,10 +106,27 @@ export class McpServerConnection {
   }
 
   async #connect(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#connectOnce(this.#legacyOnly ? 'legacy' : (this.#options.protocol ?? 'auto'), signal);
+    } catch (error) {
+      // A stdio server that exits on the unknown server/discover probe (as some servers built on older
+      // SDKs do) is a 2025-era server: a fresh process gets the plain initialize handshake.
+      const probeClosed = error instanceof Error && error.cause instanceof SdkError && error.cause.code === SdkErrorCode.EraNegotiationFailed;
+      if (!probeClosed || this.#legacyOnly || this.config.transport !== 'stdio' || signal?.aborted) throw error;
+      this.#legacyOnly = true;
+      await this.#connectOnce('legacy', signal);
+    }
+  }
+
+  async #connectOnce(mode: 'auto' | 'legacy', signal?: AbortSignal): Promise<void> {
     const options = this.#options;
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(options),
       jsonSchemaValidator: linearSchemaValidator,
+      // 2026-07-28 first (server/discover), the 2025 initialize handshake for servers that do not know it.
+      versionNegotiation: { mode },
+      // input_required rounds are served by the same handlers as the 2025 server-to-client requests.
+      inputRequired: { maxRounds: this.maxInputRounds },
       listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.#onListChanged(client, error, tools) } },
     });
     registerClientHandlers(client, this.name, { ...options, onEvent: options.onEvent });
@@ -104,12 +134,21 @@ export class McpServerConnection {
     client.onerror = (error) => {
       if (this.#state !== 'closed') options.onEvent({ type: 'server-error', server: this.name, error });
     };
-    const transport = createTransport(this.config, { stderr: options.stderr, maxResultBytes: options.maxResultBytes, env: options.env });
+    const transport = createTransport(this.config, {
+      stderr: options.stderr,
+      maxResultBytes: options.maxResultBytes,
+      env: options.env,
+      ...(options.oauthStore ? { oauthStore: options.oauthStore } : {}),
+    });
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
     const timeout = options.connectTimeoutMs ?? 30_000;
+    // The SDK's server/discover probe does not watch the signal: an abort closes the transport under it.
+    const abortProbe = () => void transport.transport.close().catch(() => undefined);
+    signal?.addEventListener('abort', abortProbe, { once: true });
     try {
       await client.connect(transport.transport, { timeout, signal });
+      signal?.throwIfAborted();
       const tools = client.getServerCapabilities()?.tools ? (await client.listTools(undefined, { timeout, signal })).tools : [];
       this.#client = client;
       this.#transport = transport;
@@ -122,6 +161,8 @@ export class McpServerConnection {
       await client.close().catch(() => undefined);
       const stderr = transport.stderrTail();
       throw toStartError(this.config, error, stderr, { timeoutMs: timeout });
+    } finally {
+      signal?.removeEventListener('abort', abortProbe);
     }
   }
 
@@ -210,7 +251,7 @@ export class McpServerConnection {
         throw new McpResultTooLargeError({ serverName: this.name, toolName: displayName, limitBytes: tooLarge.limitBytes, receivedBytes: tooLarge.bytes, cause: error });
       }
       const connectionLost = client !== this.#client || this.#state !== 'connected';
-      throw toCallError(error, { toolName: displayName, serverName: this.name, timeoutMs, signal: options.signal, connectionLost });
+      throw toCallError(error, { toolName: displayName, serverName: this.name, timeoutMs, signal: options.signal, connectionLost, maxInputRounds: this.maxInputRounds });
     }
     // A stdio transport refuses a message over the limit as it reads it; over HTTP the SDK has read
     // it whole, so the same limit is applied to the result here (the model is told, as for stdio).

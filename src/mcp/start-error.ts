@@ -1,4 +1,5 @@
-import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { AuthorizationNeeded } from './oauth-provider.ts';
 import { McpServerStartError, type McpServerStartReason } from '../errors/mcp-server-start-error.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 
@@ -9,7 +10,7 @@ const hints: Record<McpServerStartReason, (context: { stderr: string; timeoutMs:
     `no answer to the MCP handshake within ${formatSeconds(timeoutMs)}; the server was stopped${stderr ? ' (its stderr is below)' : ' (it wrote nothing to stderr)'}`,
   unreachable: () => 'check "url" and that the server is running',
   'handshake-failed': () => 'the server rejected the MCP handshake',
-  unauthorized: () => 'the server wants credentials: set them in "headers" (OAuth is not supported)',
+  unauthorized: () => 'the server wants credentials: run `reins auth <server>` (OAuth), or set "oauth" client credentials or an Authorization header in the config',
 };
 
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
@@ -18,6 +19,7 @@ function classify(server: ResolvedServer, error: unknown): McpServerStartReason 
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EACCES') return 'command-not-found';
   if (error instanceof SdkHttpError && (error.data.status === 401 || error.data.status === 403)) return 'unauthorized';
+  if (error instanceof UnauthorizedError || AuthorizationNeeded.is(error)) return 'unauthorized';
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) return 'exited';
   if (error instanceof ProtocolError) return 'handshake-failed';
@@ -28,10 +30,10 @@ function classify(server: ResolvedServer, error: unknown): McpServerStartReason 
 export function toStartError(server: ResolvedServer, error: unknown, stderr: string, context: { timeoutMs: number }): McpServerStartError {
   const reason = classify(server, error);
   const what = server.transport === 'stdio' ? `"${[server.command, ...server.args].join(' ')}"` : server.url.href;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = (error instanceof Error ? error.message : String(error)).replace('<server>', server.name);
   const tail = stderr ? `\nstderr:\n${stderr}` : '';
   return new McpServerStartError(
-    `MCP server "${server.name}" (${what}) did not start: ${hints[reason]({ stderr, timeoutMs: context.timeoutMs })} (${detail})${tail}`,
+    `MCP server "${server.name}" (${what}) did not start: ${hints[reason]({ stderr, timeoutMs: context.timeoutMs }).replace('<server>', server.name)} (${detail})${tail}`,
     { serverName: server.name, reason, stderr: stderr || undefined, cause: error },
   );
 }

@@ -8,6 +8,7 @@ import type { ClientCapabilities, RequestId, Server } from '@modelcontextprotoco
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import type { Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
+import type { ClientRequests } from './client-requests.ts';
 import { describedInPrompt } from './described-in-prompt.ts';
 import { mcpSamplingChannel } from './mcp-sampling-channel.ts';
 import { modelChannel } from './model-channel.ts';
@@ -26,6 +27,7 @@ export interface ChannelSetup {
   codec: Codec;
   relatedRequestId?: RequestId;
   timeoutMs?: number;
+  requests?: ClientRequests;
 }
 
 export function channelFor(name: SamplingBackendName, setup: ChannelSetup): SamplingChannel {
@@ -39,6 +41,7 @@ export function channelFor(name: SamplingBackendName, setup: ChannelSetup): Samp
   const mcp = mcpSamplingChannel(setup.server, {
     ...(setup.relatedRequestId === undefined ? {} : { relatedRequestId: setup.relatedRequestId }),
     ...(setup.timeoutMs === undefined ? {} : { timeoutMs: setup.timeoutMs }),
+    ...(setup.requests ? { requests: setup.requests } : {}),
   });
   return name === 'mcp-tools' ? mcp : describedInPrompt(mcp, setup.codec);
 }

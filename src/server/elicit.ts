@@ -8,7 +8,8 @@ import { ElicitationContentError } from '../errors/elicitation-content-error.ts'
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
 import { toElicitationSchema } from './elicitation-schema.ts';
 import { checkStandard } from './output-schema.ts';
-import { toRequestError } from './request-error.ts';
+import type { ClientRequests } from './client-requests.ts';
+import { rethrowRequestError } from './request-error.ts';
 import type { ElicitResultOf } from './types.ts';
 
 export interface ElicitOptions {
@@ -20,6 +21,8 @@ export interface ElicitOptions {
   timeoutMs?: number;
   /** The request's `_meta`. @default none */
   meta?: Record<string, unknown>;
+  /** How the request reaches the client (pushed, or through a 2026-07-28 round). @default pushed with `server.elicitInput` */
+  requests?: Pick<ClientRequests, 'elicitInput'>;
 }
 
 export async function elicit(
@@ -29,7 +32,8 @@ export async function elicit(
   options: ElicitOptions = {},
 ): Promise<ElicitResultOf<unknown>> {
   const requestedSchema = toElicitationSchema(schema);
-  const result = await server
+  const requests = options.requests ?? { elicitInput: (params, requestOptions) => server.elicitInput(params, requestOptions) };
+  const result = await requests
     .elicitInput(
       { mode: 'form', message, requestedSchema, ...(options.meta ? { _meta: options.meta } : {}) },
       {
@@ -38,9 +42,7 @@ export async function elicit(
         ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
       },
     )
-    .catch((error: unknown) => {
-      throw toRequestError(error, 'elicitation', options.signal);
-    });
+    .catch((error: unknown) => rethrowRequestError(error, 'elicitation', options.signal));
   if (result.action !== 'accept') return { action: result.action };
   const content = result.content ?? {};
   const check = await checkStandard(schema, content);

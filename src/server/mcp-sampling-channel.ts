@@ -7,7 +7,8 @@
 import type { CreateMessageRequestParams, RequestId, Server, Tool } from '@modelcontextprotocol/server';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
-import { toRequestError } from './request-error.ts';
+import type { ClientRequests } from './client-requests.ts';
+import { rethrowRequestError } from './request-error.ts';
 import { toSamplingMessages } from './to-sampling-messages.ts';
 import type { SampleToolCall } from './types.ts';
 
@@ -42,6 +43,8 @@ export interface McpSamplingChannelOptions {
   relatedRequestId?: RequestId;
   /** Request timeout in milliseconds; sampling waits on a human and a model. @default 300000 */
   timeoutMs?: number;
+  /** How requests reach the client (pushed, or through a 2026-07-28 round). @default pushed with `server.createMessage` */
+  requests?: ClientRequests;
 }
 
 export function mcpSamplingChannel(server: Server, options: McpSamplingChannelOptions = {}): SamplingChannel {
@@ -58,15 +61,14 @@ export function mcpSamplingChannel(server: Server, options: McpSamplingChannelOp
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(tools.length > 0 ? { tools: tools.map(toMcpTool), toolChoice: { mode: toolChoice ?? 'auto' } } : {}),
       };
-      const result = await server
+      const requests = options.requests ?? { createMessage: (p, o) => server.createMessage(p, o) };
+      const result = await requests
         .createMessage(params, {
           signal: request.signal,
           timeout: options.timeoutMs ?? 300_000,
           ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
         })
-        .catch((error: unknown) => {
-          throw toRequestError(error, 'sampling', request.signal);
-        });
+        .catch((error: unknown) => rethrowRequestError(error, 'sampling', request.signal));
       const blocks = Array.isArray(result.content) ? result.content : [result.content];
       const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('');
       const calls: SampleToolCall[] = blocks.flatMap((block) =>

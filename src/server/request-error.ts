@@ -6,7 +6,10 @@
  * (which aborts the tool call's signal too).
  */
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
+import { RequestStateError } from '../errors/request-state-error.ts';
+import { SampleConfigError } from '../errors/sample-config-error.ts';
 import { SamplingRequestError, type SamplingRequestFailure } from '../errors/sampling-request-error.ts';
+import { RoundTripSuspend } from './round-trip-replay.ts';
 
 /** The JSON-RPC code of "User rejected sampling request" (MCP spec, client/sampling). */
 const userRejected = -1;
@@ -52,4 +55,13 @@ export function toRequestError(
     ...(code === undefined ? {} : { code }),
     cause: error,
   });
+}
+
+/**
+ * Rethrows what a client request rejected with: the round-trip signals (a suspension, refused state,
+ * a missing `resumableTool`) as they are, anything else as `SamplingRequestError`.
+ */
+export function rethrowRequestError(error: unknown, method: 'sampling' | 'elicitation', signal: AbortSignal | undefined): never {
+  if (RoundTripSuspend.isSuspend(error) || RequestStateError.isInstance(error) || SampleConfigError.isInstance(error)) throw error;
+  throw toRequestError(error, method, signal);
 }

@@ -10,12 +10,13 @@
  *   return { content: [{ type: 'text', text: String(parsed.cell) }] };
  * });
  */
-import type { McpServer, Server, ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type McpServer, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import type { Model } from '../spec/model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import { getCodec } from '../protocols/get-codec.ts';
 import { channelFor, defaultBackend } from './choose-backend.ts';
+import { clientRequests } from './client-requests.ts';
 import { elicit } from './elicit.ts';
 import { sample } from './sample.ts';
 import type { AnySampleConfig } from './sample-request.ts';
@@ -43,7 +44,11 @@ export function samplingContext(
   options: SamplingContextOptions = {},
 ): SamplingContext {
   const lowLevel: Server = 'registerTool' in server ? server.server : server;
-  const backendName = options.backend ?? defaultBackend(lowLevel.getClientCapabilities(), options.model);
+  // On 2026-07-28 the request's own envelope declares what the client can do.
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  const declared = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? lowLevel.getClientCapabilities();
+  const backendName = options.backend ?? defaultBackend(declared, options.model);
+  const requests = clientRequests(lowLevel, ctx);
   const related = { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
   let backend: SamplingBackend | undefined;
   const resolve = (): SamplingBackend => {
@@ -59,6 +64,7 @@ export function samplingContext(
         server: lowLevel,
         codec: getCodec(options.textProtocol ?? 'json'),
         relatedRequestId: related.relatedRequestId,
+        requests,
         ...(options.model ? { model: options.model } : {}),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       }),
@@ -75,6 +81,7 @@ export function samplingContext(
     elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: ElicitCallOptions) =>
       elicit(lowLevel, message, schema, {
         relatedRequestId: related.relatedRequestId,
+        requests,
         signal: elicitOptions?.signal ?? related.signal,
         ...(elicitOptions?.meta ? { meta: elicitOptions.meta } : {}),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),

@@ -28,6 +28,13 @@ export interface ElicitationRequest {
   serverName?: string;
 }
 
+/** An MCP URL-mode elicitation: the server wants the user to visit `url` (e.g. to sign in to a third party). */
+export interface UrlElicitationRequest {
+  message: string;
+  url: string;
+  serverName?: string;
+}
+
 export type ElicitationReply =
   | { action: 'accept'; content: Record<string, unknown> }
   | { action: 'decline' }
@@ -44,6 +51,11 @@ export interface UserChannel {
   approve?(request: ApprovalRequest, signal?: AbortSignal): Promise<boolean>;
   /** Answers an MCP elicitation. Without it, elicitations are declined. */
   elicit?(request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationReply>;
+  /**
+   * Shows the URL of an MCP URL elicitation and asks before opening it: `accept` once opened,
+   * `decline` when the user says no. Without it, URL elicitations are declined and not declared.
+   */
+  openUrl?(request: UrlElicitationRequest, signal?: AbortSignal): Promise<'accept' | 'decline' | 'cancel'>;
 }
 
 /** A plain callback gets the run's signal too: it aborts when the run is cancelled or out of time. */

@@ -25,6 +25,7 @@ import {
   type Implementation,
 } from '@modelcontextprotocol/client';
 import type { McpServer, Server } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { SamplingReply } from './sampling-replies.ts';
 
 /** One scripted answer: a value, or a function of the request (it may throw, or wait on `signal`). */
@@ -41,6 +42,15 @@ export interface ScriptedClientOptions {
   elicitation?: readonly ScriptedElicitationStep[];
   /** @default { name: 'scripted-client', version: '1.0.0' } */
   clientInfo?: Implementation;
+  /**
+   * The protocol era: `legacy` is the 2025-11-25 `initialize` handshake (the server pushes its
+   * requests); `modern` pins 2026-07-28, where the server answers `input_required` and the client
+   * retries with the scripted answers (SEP-2322).
+   * @default 'legacy'
+   */
+  era?: 'legacy' | 'modern';
+  /** Cap on `input_required` rounds per call (modern era). @default 64 */
+  maxRounds?: number;
 }
 
 export interface ScriptedClient {
@@ -52,6 +62,8 @@ export interface ScriptedClient {
   readonly elicitationRequests: ElicitRequestParams[];
   /** Steps not used yet. */
   remaining(): { sampling: number; elicitation: number };
+  /** How many `tools/call` requests the client sent (on 2026-07-28, one per round). */
+  toolCallRequests(): number;
   /** Closes the client and with it the in-memory link to the server. */
   close(): Promise<void>;
 }
@@ -69,13 +81,24 @@ async function answer<Params, Reply>(step: ScriptedStep<Params, Reply>, params: 
   return typeof step === 'function' ? (step as (params: Params, signal: AbortSignal) => Reply | Promise<Reply>)(params, signal) : step;
 }
 
-export async function connectScriptedClient(server: McpServer | Server, options: ScriptedClientOptions = {}): Promise<ScriptedClient> {
+/**
+ * @param server The server, or (for `era: 'modern'`) a factory of servers: the SDK's era-aware entry
+ *   pins one instance per connection.
+ */
+export async function connectScriptedClient(
+  server: McpServer | Server | (() => McpServer | Server),
+  options: ScriptedClientOptions = {},
+): Promise<ScriptedClient> {
   const capabilities = options.capabilities ?? { sampling: { tools: {} }, elicitation: { form: {} } };
   const sampling = [...(options.sampling ?? [])];
   const elicitation = [...(options.elicitation ?? [])];
   const samplingRequests: CreateMessageRequestParams[] = [];
   const elicitationRequests: ElicitRequestParams[] = [];
-  const client = new Client(options.clientInfo ?? { name: 'scripted-client', version: '1.0.0' }, { capabilities });
+  const modern = options.era === 'modern';
+  const client = new Client(options.clientInfo ?? { name: 'scripted-client', version: '1.0.0' }, {
+    capabilities,
+    ...(modern ? { versionNegotiation: { mode: { pin: '2026-07-28' } }, inputRequired: { maxRounds: options.maxRounds ?? 64 } } : {}),
+  });
   if (capabilities.sampling) {
     client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
       samplingRequests.push(structuredClone(request.params));
@@ -91,11 +114,20 @@ export async function connectScriptedClient(server: McpServer | Server, options:
     });
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
+  let toolCalls = 0;
+  const send = clientTransport.send.bind(clientTransport);
+  clientTransport.send = (message, sendOptions) => {
+    if ('method' in message && message.method === 'tools/call' && 'id' in message) toolCalls += 1;
+    return send(message, sendOptions);
+  };
+  const factory = typeof server === 'function' ? server : () => server;
+  // The era-aware entry (stdio's, over the in-memory pair) decides the era from the opening exchange.
+  const served = modern ? serveStdio(factory, { transport: serverTransport }) : undefined;
+  if (!served) await factory().connect(serverTransport);
   try {
     await client.connect(clientTransport);
   } catch (error) {
-    await serverTransport.close();
+    await (served ?? serverTransport).close();
     throw error;
   }
   return {
@@ -103,6 +135,10 @@ export async function connectScriptedClient(server: McpServer | Server, options:
     samplingRequests,
     elicitationRequests,
     remaining: () => ({ sampling: sampling.length, elicitation: elicitation.length }),
-    close: () => client.close(),
+    toolCallRequests: () => toolCalls,
+    close: async () => {
+      await client.close();
+      await served?.close();
+    },
   };
 }

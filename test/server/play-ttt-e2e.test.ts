@@ -52,15 +52,23 @@ afterEach(async () => {
   servers = undefined;
 });
 
-async function play(model: ScriptedModel, user: UserChannel, seed: number) {
-  servers = await connectServers({ mcpServers: { ttt: { command: process.execPath, args: [serverPath] } } }, { model, user });
-  expect(servers.failures).toEqual([]);
-  const result = await servers.toolbox.call('play_ttt', { seed }, { timeoutMs: 20_000 });
-  model.assertComplete();
-  return result;
-}
+describe.each([
+  { protocol: 'auto' as const, negotiated: '2026-07-28' },
+  { protocol: 'legacy' as const, negotiated: '2025-11-25' },
+])('play_ttt over stdio with reins as a $negotiated client', ({ protocol, negotiated }) => {
+  async function play(model: ScriptedModel, user: UserChannel, seed: number) {
+    const versions: (string | undefined)[] = [];
+    servers = await connectServers(
+      { mcpServers: { ttt: { command: process.execPath, args: [serverPath] } } },
+      { model, user, protocol, onServerEvent: (event) => event.type === 'server-connect' && versions.push(event.protocolVersion) },
+    );
+    expect(servers.failures).toEqual([]);
+    expect(versions).toEqual([negotiated]);
+    const result = await servers.toolbox.call('play_ttt', { seed }, { timeoutMs: 20_000 });
+    model.assertComplete();
+    return result;
+  }
 
-describe('play_ttt over stdio with reins as the client', () => {
   it('the model (X) wins along the top row', async () => {
     const model = new ScriptedModel(modelMoves(0, 1, 2));
     const user = scriptedUser([3, 4]);

@@ -7,7 +7,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomSource } from '../../examples/play-ttt/board.ts';
-import { connectServers, type McpServers } from '../../src/mcp/index.ts';
+import { connectServers, type McpServerEvent, type McpServers } from '../../src/mcp/index.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 
 const serverPath = fileURLToPath(new URL('../../examples/play-ttt/server.ts', import.meta.url));
@@ -36,18 +36,25 @@ async function startHttpServer(): Promise<string> {
   throw new Error(`server exited before listening: ${output}`);
 }
 
-describe('play_ttt over Streamable HTTP', () => {
-  it('plays a model move and ends when the user cancels', async () => {
+describe.each([
+  { protocol: 'auto' as const, negotiated: '2026-07-28' },
+  { protocol: 'legacy' as const, negotiated: '2025-11-25' },
+])('play_ttt over Streamable HTTP with a $negotiated client', ({ protocol, negotiated }) => {
+  it('plays a model move (an invalid first pick corrected) and ends when the user cancels', async () => {
     const url = await startHttpServer();
     let seed = 0;
     while (randomSource(seed)() >= 0.5) seed++; // the model plays X and starts
     const model = new ScriptedModel([
       { toolCalls: [{ name: 'play_defensive', arguments: { threat: 'none yet' } }] },
+      { toolCalls: [{ name: 'structured_output', arguments: { cell: 9 } }] },
       { toolCalls: [{ name: 'structured_output', arguments: { cell: 4 } }] },
     ]);
     const user = { ask: async () => '', elicit: async () => ({ action: 'cancel' as const }) };
-    servers = await connectServers({ mcpServers: { ttt: { url } } }, { model, user });
+    const versions: (string | undefined)[] = [];
+    const onServerEvent = (event: McpServerEvent) => event.type === 'server-connect' && versions.push(event.protocolVersion);
+    servers = await connectServers({ mcpServers: { ttt: { url } } }, { model, user, protocol, onServerEvent });
     expect(servers.failures).toEqual([]);
+    expect(versions).toEqual([negotiated]);
     const result = await servers.toolbox.call('play_ttt', { seed }, { timeoutMs: 20_000 });
     expect(result.structuredContent).toMatchObject({
       outcome: 'cancelled',
@@ -55,5 +62,6 @@ describe('play_ttt over Streamable HTTP', () => {
       moves: [{ player: 'model', cell: 4, strategy: 'play_defensive' }],
     });
     model.assertComplete();
+    expect(JSON.stringify(model.calls[2]!.messages.at(-1))).toContain('cell');
   });
 });

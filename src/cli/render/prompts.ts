@@ -14,6 +14,7 @@ import type { UserChannel, UserQuestion } from '../../spec/user-channel.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import { approvalText } from './approval-text.ts';
 import { askForm, describeForm, replyFromLine } from './elicitation-form.ts';
+import { openInBrowser } from './open-url.ts';
 
 export interface Prompter extends UserChannel {
   close(): void;
@@ -57,6 +58,16 @@ function clackPrompter(options: PrompterOptions): Prompter {
     async elicit(request, signal) {
       options.beforePrompt();
       return askForm(request, { ...common, signal });
+    },
+    async openUrl(request, signal) {
+      options.beforePrompt();
+      const from = request.serverName ? `MCP server ${request.serverName}` : 'An MCP server';
+      options.output.write(`${options.mask.display(`${from}: ${request.message}`)}
+  ${options.mask.display(request.url)}
+`);
+      const open = settle(await confirm({ ...common, signal, message: 'Open this URL in your browser?', initialValue: false }));
+      if (open) openInBrowser(request.url);
+      return open ? 'accept' : 'decline';
     },
     close() {},
   };
