@@ -265,7 +265,7 @@ export class PostgresStore implements Store {
     } catch (cause) {
       if (ReinsError.isInstance(cause)) throw cause;
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new SessionStoreError(`Sessions database ${operation} failed: ${reason}`, { operation, path: this.path, cause });
+      throw new SessionStoreError(`Sessions database ${this.path}: ${operation} failed: ${reason}`, { operation, path: this.path, cause });
     }
   }
 }
