@@ -1,6 +1,6 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
- * toolbox instructions), the history, and for native codecs the tools and tool choice.
+ * toolbox instructions), the history, and the tools and tool choice of codecs that send tools natively.
  */
 import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
@@ -12,18 +12,19 @@ export interface BuildRequestOptions {
 }
 
 export function buildSystemPrompt(state: RunState): string {
-  const parts = [state.system, state.codec.instructions(state.tools), ...(state.toolbox.instructions?.() ?? [])];
+  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools), ...(state.context.toolbox.instructions?.() ?? [])];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
   const request: ModelRequest = {
     system: buildSystemPrompt(state),
-    messages: [...state.messages],
+    messages: [...state.transcript.messages],
     signal: options.signal,
   };
-  if (state.codec.native) {
-    request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
+  const tools = state.context.codec.requestTools?.(state.transcript.tools);
+  if (tools) {
+    request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
   }
   return request;

@@ -10,6 +10,9 @@ import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';
 import { jsonDecisionReader } from './dialects/json-decision.ts';
 import { jsonObservation } from './json-observation.ts';
+import { answerOnly } from './answer-only.ts';
+import { textHistory } from './text-history.ts';
+import type { RenderInput } from './codec.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
 
@@ -33,13 +36,17 @@ function instructions(tools: readonly ToolSpec[]): string {
   ].join('\n');
 }
 
+const render = ({ decisions }: RenderInput): string => decisions.map((decision) => JSON.stringify(decision)).join('\n');
+
 export const jsonCodec: Codec = {
   name: 'json',
   native: false,
+  history: textHistory,
   instructions,
   parse: (text, options) => parseTurn({ primary: jsonDecisionReader }, text, options),
   completionCheck: jsonCompletionCheck,
-  render: ({ decisions }) => decisions.map((decision) => JSON.stringify(decision)).join('\n'),
+  render,
+  answerOnly: () => answerOnly(render),
   observation: jsonObservation,
   correction: (error) => correctionText(error, expectedShape),
 };

@@ -13,8 +13,8 @@ export interface AcceptedTurn {
   thoughts: Thought[];
   /** Native protocol: the tool call id each decision came from. */
   toolCallIds?: string[];
-  /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
-  status?: string;
+  /** Set when the model reported that it failed (see `ParseResult.reportsFailure`): the run fails after the turn's actions. */
+  reportsFailure?: { status: string };
 }
 
 /** What answers one decision of a turn in the history. */

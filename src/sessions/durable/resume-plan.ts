@@ -42,7 +42,7 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
-  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent });
+  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent, codec });
   const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[] };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
@@ -61,9 +61,8 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
   const step = decided.step;
   const after = ordered.slice(decisionAt + 1);
   const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts };
-  if (codec.native && response.toolCalls.length === decided.decisions.length && response.toolCalls.length > 0) {
-    turn.toolCallIds = response.toolCalls.map((call) => call.id);
-  }
+  const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
+  if (toolCallIds) turn.toolCallIds = toolCallIds;
   const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
   const messages = point.messages.slice(0, lastAssistant + 1);
   const plan = { ...base, ...protocol, messages, step };
