@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionInUseError } from '../../src/errors/session-in-use-error.ts';
 import { SessionStoreError } from '../../src/errors/session-store-error.ts';
@@ -27,7 +30,25 @@ async function freshStore(): Promise<PostgresStore> {
 
 runStoreContract('PostgresStore', { newStore: freshStore });
 
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
 describe('PostgresStore', () => {
+  it('loads the pg driver only when a PostgresStore first talks to its database', async () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      const { SqliteStore, PostgresStore } = await import(${JSON.stringify(join(ROOT, 'src', 'sessions', 'index.ts'))});
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => /node_modules[\\/]pg[\\/]/.test(path));
+      const sqlite = new SqliteStore({ path: ':memory:' });
+      await sqlite.createRun({ question: 'q' });
+      const before = loaded();
+      const postgres = new PostgresStore({ url: ${JSON.stringify(url)} });
+      await postgres.listRuns();
+      await postgres.close();
+      console.log(JSON.stringify({ before, after: loaded() }));`;
+    const { stdout } = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'node'), ['--input-type=module', '-e', script], { cwd: ROOT });
+    expect(JSON.parse(stdout)).toEqual({ before: false, after: true });
+  });
+
   it('has committed a record when appendStep resolves: another store on the same database reads it at once', async () => {
     const writer = await freshStore();
     const reader = new PostgresStore({ url: url });
