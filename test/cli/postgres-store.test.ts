@@ -18,6 +18,16 @@ afterAll(async () => {
   await Promise.all([server?.destroy(), work?.remove()]);
 });
 
+/** The id of the newest run once it waits for the user. */
+async function waitForRun(): Promise<string> {
+  for (;;) {
+    const listed = await reins(['sessions', '--json', '--status', 'waiting-user', '--store', url], { cwd: work.dir });
+    const runs = JSON.parse(listed.stdout) as Array<{ id: string; storedStatus: string; question: string }>;
+    const waiting = runs.find((run) => run.question === 'plan a weekend trip' && run.storedStatus === 'waiting-user');
+    if (waiting) return waiting.id;
+  }
+}
+
 describe('reins with a Postgres store', () => {
   it('lists, shows and resumes a run killed while it waited for the user', async () => {
     const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
@@ -42,6 +52,27 @@ describe('reins with a Postgres store', () => {
     expect(run.summary.status).toBe('answered');
     expect(run.records.filter((record) => record.type === 'user-reply').map((record) => record.reply)).toEqual(['Lisbon']);
     expect(run.records.map((record) => record.seq)).toEqual(run.records.map((_record, index) => index + 1));
+  }, 90_000);
+
+  it('ends a run whose Postgres stops mid-run with a store error, and resumes it once Postgres is back', async () => {
+    const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
+    const first = startReins(['run', 'plan a weekend trip', '--model', model, '--store', url], { cwd: work.dir });
+    const runId = await waitForRun();
+    await server.stop();
+    first.child.stdin?.end('Porto\n');
+    const ended = await first.finished;
+    expect(ended.code).not.toBe(0);
+    expect(ended.stderr).toMatch(/Sessions database postgres:\/\/reins@127\.0\.0\.1:\d+\/reins_cli/);
+    await server.start();
+
+    const resumed = await reins(['resume', runId, '--store', url], { cwd: work.dir, input: 'Lisbon\n' });
+    expect(resumed.code).toBe(0);
+    const shown = JSON.parse((await reins(['show', runId, '--json', '--store', url], { cwd: work.dir })).stdout) as {
+      summary: { status: string };
+      records: Array<{ type: string; reply?: string }>;
+    };
+    expect(shown.summary.status).toBe('answered');
+    expect(shown.records.filter((record) => record.type === 'user-reply').map((record) => record.reply)).toEqual(['Lisbon']);
   }, 90_000);
 
   it('reports an unreachable Postgres store as a store error, without the password', async () => {
