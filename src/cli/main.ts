@@ -18,7 +18,7 @@ import { SecretMask } from './setup/secret-mask.ts';
 
 const EXIT_CODES_HELP = `
 Exit codes: 0 answered (or done), 1 failed, 2 usage or configuration error, 3 no model reachable, 130 cancelled.
-Sessions are kept in SQLite (--store, REINS_SESSIONS_DB, else the user data folder).
+Sessions are kept in SQLite (--store, REINS_STORE, REINS_SESSIONS_DB, else the user data folder) or Postgres (--store postgres://...).
 Try it offline: reins demo --protocol line|json|envelope|xml|native`;
 
 /**

@@ -1,11 +1,12 @@
 /**
  * `reins/sessions`: durable runs. A Store keeps every step of a run as it happens, so runs can be
  * listed, shown and resumed after a crash or an exit while waiting for the human. Node only
- * (`node:sqlite`).
+ * (`node:sqlite`; `PostgresStore` loads the `pg` driver only when used).
  */
 export type { ClaimRunOptions, ListRunsOptions, Store } from './store.ts';
 export { FINAL_STATUSES, RESUMABLE_STATUSES } from './store.ts';
 export { SqliteStore, defaultSessionsPath, type SqliteStoreOptions } from './sqlite-store.ts';
+export { PostgresStore, isPostgresUrl, type PostgresStoreOptions } from './postgres-store.ts';
 export { MemoryStore } from './memory-store.ts';
 export { SecretMasker, MIN_SECRET_LENGTH, isMaskable } from './secret-masker.ts';
 export { SecretStream } from './secret-stream.ts';

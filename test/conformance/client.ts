@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { JsonSchema } from '../../src/decision.ts';
+import type { JsonSchema } from '../../src/spec/decision.ts';
 import { authorizeServer, connectServers, OAuthStore, parseMcpConfig, type HttpServerConfig } from '../../src/mcp/index.ts';
 
 const url = process.argv.at(-1);

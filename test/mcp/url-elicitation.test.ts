@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientCapabilities } from '../../src/mcp/client-capabilities.ts';
 import { createElicitationHandler } from '../../src/mcp/elicitation-handler.ts';
-import type { UrlElicitationRequest } from '../../src/loop/user-channel.ts';
+import type { UrlElicitationRequest } from '../../src/spec/user-channel.ts';
 
 const request = { method: 'elicitation/create' as const, params: { mode: 'url' as const, message: 'Sign in to Example', url: 'https://example.com/login', elicitationId: 'e1' } };
 const ctx = { mcpReq: { signal: new AbortController().signal } };

@@ -30,14 +30,15 @@ export function registerSessions(program: Command): void {
   program
     .command('sessions')
     .description('List stored runs, newest first (running and waiting-user runs can be resumed)')
-    .option('--store <path>', 'the sessions database')
+    .option('--store <path|url>', 'the sessions database: an SQLite file or a postgres:// URL (default: REINS_STORE)')
     .option('--limit <n>', 'how many runs', positiveInteger, 20)
     .addOption(new Option('--status <status>', 'only runs with this status (shown or stored)').choices(STATUSES))
     .option('--json', 'the runs as JSON on stdout', false)
     .action(async (flags: { store?: string; limit: number; status?: ListedStatus; json: boolean }) => {
       const [{ defaultSessionsPath }, { openStore }] = await Promise.all([import('../../sessions/sqlite-store.ts'), import('../setup/open-store.ts')]);
-      const path = flags.store ?? defaultSessionsPath();
-      if (flags.store === undefined && !existsSync(path)) {
+      const chosen = flags.store ?? (process.env.REINS_STORE || undefined);
+      const path = chosen ?? defaultSessionsPath();
+      if (chosen === undefined && !existsSync(path)) {
         return void process.stdout.write(flags.json ? '[]\n' : `No runs stored in ${path} yet. Try: reins demo\n`);
       }
       const store = openStore(path, 'read');

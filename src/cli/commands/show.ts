@@ -6,7 +6,7 @@ export function registerShow(program: Command): void {
     .command('show')
     .description('Show the full transcript of a stored run')
     .argument('<id>', 'the run id (or its first characters), from `reins sessions`')
-    .option('--store <path>', 'the sessions database')
+    .option('--store <path|url>', 'the sessions database: an SQLite file or a postgres:// URL (default: REINS_STORE)')
     .option('--json', 'the run and its records as JSON on stdout', false)
     .action(async (idPrefix: string, flags: { store?: string; json: boolean }) => {
       const [{ renderTranscript }, { openStore }, { SecretMask }] = await Promise.all([

@@ -46,7 +46,7 @@ export function addOutputFlags(command: Command): Command {
   return command
     .option('--json', 'JSON Lines events on stdout, for scripts', false)
     .option('--no-input', 'never wait for the human: questions get "no user", approvals are refused')
-    .option('--store <path>', 'the sessions database (default: REINS_SESSIONS_DB, else the user data folder)');
+    .option('--store <path|url>', 'the sessions database: an SQLite file or a postgres:// URL (default: REINS_STORE, else REINS_SESSIONS_DB, else the user data folder)');
 }
 
 export function addRunFlags(command: Command, protocols: readonly string[] = PROTOCOL_CHOICES): Command {
