@@ -7,7 +7,7 @@
 export { createAgent, type Agent } from './loop/create-agent.ts';
 export type { AgentOptions, AgentTools, ApprovalPolicy, ApprovalVerdict, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
-export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './loop/events.ts';
+export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
 export { defaultApproval, defaultPolicies } from './loop/policies.ts';
 export {
   toUserChannel,
@@ -17,7 +17,7 @@ export {
   type UserChannel,
   type UserChannelLike,
   type UserQuestion,
-} from './loop/user-channel.ts';
+} from './spec/user-channel.ts';
 
 // Tools
 export { defineTool, type LocalTool, type ToolDefinition, type ToolExecuteContext, type ToolOutput } from './tools/define-tool.ts';
@@ -50,7 +50,7 @@ export {
   type Thought,
   type ToolAnnotations,
   type ToolSpec,
-} from './decision.ts';
+} from './spec/decision.ts';
 
 // Models (the spec only; adapters are in `reins/models`)
 export type {
@@ -63,7 +63,7 @@ export type {
   ModelToolCall,
   ToolChoice,
   Usage,
-} from './models/model.ts';
+} from './spec/model.ts';
 
 // Errors
 export {

@@ -11,9 +11,9 @@
  */
 import { generateText, stepCountIs, tool } from 'ai';
 import { z } from 'zod';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { ModelToolCall } from '../../src/models/model.ts';
+import type { ModelToolCall } from '../../src/spec/model.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
 import { ChaosModel } from '../../src/testing/chaos-model.ts';

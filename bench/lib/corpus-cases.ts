@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import type { ExpectedCall, Expectation } from './corpus-scorer.ts';
 import { llamacppAnswer } from './llamacpp-answer.ts';
 import { expectedNames, expectsUnnamedCall, toolSchemas, toolsOffered, vllmSchemaExpectation } from './vllm-schema-cases.ts';

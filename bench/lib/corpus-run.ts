@@ -3,8 +3,8 @@
  * standalone report (`bench/corpus-report.ts`) tally the same results: per file, per format label
  * (dialect) and per protocol, with the misread and refused cases kept for inspection.
  */
-import type { Decision } from '../../src/decision.ts';
-import type { ModelToolCall } from '../../src/models/model.ts';
+import type { Decision } from '../../src/spec/decision.ts';
+import type { ModelToolCall } from '../../src/spec/model.ts';
 import type { ParseResult, ProtocolName } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
 import type { CorpusCase, CorpusFile } from './corpus-cases.ts';

@@ -26,7 +26,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 import { validateAgainstSchema } from '../../src/tools/schema-validator.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
 

@@ -9,8 +9,8 @@
  * compiled Ajv validators of the decision and of the tool's arguments.
  * Runnable alone: `node bench/sections/codecs.ts`.
  */
-import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type Decision, type ToolSpec } from '../../src/decision.ts';
-import type { ModelToolCall } from '../../src/models/model.ts';
+import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type Decision, type ToolSpec } from '../../src/spec/decision.ts';
+import type { ModelToolCall } from '../../src/spec/model.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/index.ts';
 import { applyDamage, damageKinds } from '../../src/testing/damage.ts';

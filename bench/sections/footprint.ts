@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { connectServers } from '../../src/mcp/index.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';

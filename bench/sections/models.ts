@@ -8,7 +8,7 @@
  * Runnable alone: `node bench/sections/models.ts`.
  */
 import { createAgent, defineTool } from '../../src/index.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
 import { fixture, startFixtureServer } from '../../test/helpers/fixture-server.ts';
 

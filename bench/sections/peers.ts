@@ -16,7 +16,7 @@ import type { JSONSchema7 } from '@ai-sdk/provider';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { fromAiSdk } from '../../src/models/from-ai-sdk.ts';
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { aiSdkMock } from '../lib/ai-sdk-mock.ts';

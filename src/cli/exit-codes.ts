@@ -5,7 +5,7 @@
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import type { RunStatus } from '../loop/events.ts';
+import type { RunStatus } from '../spec/events.ts';
 
 export const ExitCode = {
   answered: 0,

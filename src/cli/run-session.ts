@@ -9,7 +9,7 @@ import { connectServers, type McpServers } from '../mcp/connect-servers.ts';
 import { describeToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from '../mcp/mcp-config.ts';
 import type { McpServerEvent } from '../mcp/server-events.ts';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import { ReplayModel } from '../models/replay-model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';

@@ -1,4 +1,4 @@
-import type { ModelMessage } from '../models/model.ts';
+import type { ModelMessage } from '../spec/model.ts';
 import { isErrorNamed, ReinsError } from './reins-error.ts';
 import type { RunSnapshot } from './run-snapshot.ts';
 

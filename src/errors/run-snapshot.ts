@@ -1,4 +1,4 @@
-import type { ModelMessage } from '../models/model.ts';
+import type { ModelMessage } from '../spec/model.ts';
 
 /** What every error that ends a run carries: the history so far, for inspection or resume. */
 export interface RunSnapshot {

@@ -1,4 +1,4 @@
-import type { RunOwner } from '../sessions/run-owner.ts';
+import type { RunOwner } from '../spec/run-owner.ts';
 import { isErrorNamed, ReinsError } from './reins-error.ts';
 
 /**

@@ -1,14 +1,14 @@
 /**
  * The options of `createAgent`. Every policy has a documented default (DESIGN §5).
  */
-import type { ToolSpec } from '../decision.ts';
-import type { Model } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import type { RunMeta } from '../sessions/run-record.ts';
+import type { RunMeta } from '../sessions/durable/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { UserChannelLike } from './user-channel.ts';
+import type { UserChannelLike } from '../spec/user-channel.ts';
 
 /** What an approval policy says about one call: run it, refuse it, or ask the user. */
 export type ApprovalVerdict = 'allow' | 'deny' | 'ask';

@@ -3,7 +3,7 @@
  * `user.approve` (no approve method: refused). Emits `approval-request` / `approval-reply`.
  * Returns the refusal, or undefined when the call may run.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
 import type { ApprovalVerdict } from './agent-options.ts';

@@ -5,20 +5,11 @@
  * the history the model reads keeps alternating (native: the ask_user call gets a tool message
  * with content). The `user-reply` event keeps the reply as given.
  */
-import type { AskUserDecision } from '../decision.ts';
+import type { AskUserDecision } from '../spec/decision.ts';
 import { callGuarded } from './approval.ts';
-import type { DecisionReply, RunState } from './run-state.ts';
-
-export const noUserReply =
-  'No user is available to answer questions in this run. Continue without asking: use what you know, or answer.';
-
-export const noAnswerReply =
-  'The user gave no answer (the reply was empty). Continue without it: use what you know, or ask a clearer question.';
-
-/** What the model reads for the human's reply: the reply, or `noAnswerReply` when it is blank. */
-export function userReplyContent(reply: string): string {
-  return reply.trim() === '' ? noAnswerReply : reply;
-}
+import { noUserReply, userReplyContent } from '../protocols/user-reply-content.ts';
+import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 export async function askUser(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
   state.emit({ type: 'user-question', question: decision.question, why: decision.why });

@@ -7,7 +7,7 @@ import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { MaxStepsError } from '../errors/max-steps-error.ts';
 import type { ReinsError } from '../errors/reins-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
-import { appendReplies } from './history.ts';
+import { answerTurn } from './answer-turn.ts';
 import { nextTurn } from './next-turn.ts';
 import type { RunState } from './run-state.ts';
 
@@ -22,9 +22,7 @@ export function allowsBestEffort(error: ReinsError): boolean {
 
 export async function bestEffortAnswer(state: RunState, error: ReinsError): Promise<BestEffort | undefined> {
   if (!state.policies.bestEffortAnswer || !allowsBestEffort(error) || state.signal.aborted) return undefined;
-  const shape = state.codec.native
-    ? 'Reply with your answer as plain text.'
-    : `Reply with only your final answer, in this form:\n${state.codec.render({ decisions: [{ action: 'answer_user', answer: '...' }] })}`;
+  const shape = state.codec.answerOnly();
   state.messages.push({
     role: 'user',
     content: `${error.message} No more tools can be called. Give your best answer now from what you already know. ${shape}`,
@@ -33,7 +31,7 @@ export async function bestEffortAnswer(state: RunState, error: ReinsError): Prom
     const turn = await nextTurn(state, { forbidTools: true, maxRetries: 0 });
     const decision = turn.decisions[0];
     if (decision?.action !== 'answer_user') {
-      appendReplies(state, turn, [], { content: 'Not run: tools are forbidden in this last turn.', isError: true });
+      answerTurn(state, turn, [], { content: 'Not run: tools are forbidden in this last turn.', isError: true });
       return undefined;
     }
     state.emit({ type: 'answer', answer: decision.answer, confidence: decision.confidence, bestEffort: true });

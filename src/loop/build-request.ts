@@ -1,8 +1,8 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
- * toolbox instructions), the history, and for native codecs the tools and tool choice.
+ * toolbox instructions), the history, and the tools and tool choice of codecs that send tools natively.
  */
-import type { ModelRequest } from '../models/model.ts';
+import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
 
 export interface BuildRequestOptions {
@@ -22,8 +22,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
     messages: [...state.messages],
     signal: options.signal,
   };
-  if (state.codec.native) {
-    request.tools = state.codec.requestTools?.(state.tools) ?? state.tools;
+  const tools = state.codec.requestTools?.(state.tools);
+  if (tools) {
+    request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
   }
   return request;

@@ -3,8 +3,8 @@
  * (a step's retries and a best-effort last turn count in the step they belong to), and whether any
  * of it was estimated because a stream stopped before the provider reported usage.
  */
-import { addUsage, emptyUsage, type Usage } from '../models/model.ts';
-import type { RawTurn } from './model-turn.ts';
+import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
+import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 
 export function countUsage(state: RunState, raw: Pick<RawTurn, 'usage' | 'usageEstimated'>): void {

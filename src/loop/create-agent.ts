@@ -9,7 +9,7 @@ import { resolvePolicies } from './policies.ts';
 import { resolveCodec } from './resolve-codec.ts';
 import type { AgentRun } from './run-result.ts';
 import { toToolbox } from './to-toolbox.ts';
-import { toUserChannel } from './user-channel.ts';
+import { toUserChannel } from '../spec/user-channel.ts';
 
 export interface Agent {
   /** The protocol the agent speaks (after resolving `auto`). */

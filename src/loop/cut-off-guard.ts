@@ -7,7 +7,7 @@
  */
 import { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ParseResult } from '../protocols/codec.ts';
-import type { RawTurn } from './model-turn.ts';
+import type { RawTurn } from './raw-turn.ts';
 
 export function rejectCutOff(parsed: ParseResult, raw: RawTurn): ParseResult {
   if (raw.finishReason !== 'length') return parsed;

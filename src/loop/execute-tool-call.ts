@@ -4,7 +4,7 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision } from '../decision.ts';
+import type { CallToolDecision } from '../spec/decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
@@ -14,7 +14,8 @@ import { textResult, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat } from './loop-detector.ts';
 import { snapshot } from './next-turn.ts';
-import type { DecisionReply, RunState } from './run-state.ts';
+import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string): Promise<DecisionReply> {
   const { tool: name, args } = decision;

@@ -7,22 +7,22 @@
 import { ConfigError } from '../errors/config-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import { emptyUsage, type Model } from '../models/model.ts';
+import { emptyUsage, type Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { RunOptions } from './agent-options.ts';
 import { EventStream } from './event-stream.ts';
-import type { AgentEvent } from './events.ts';
-import { persistedModel, persistedToolbox, persistedUser } from './persisted-parts.ts';
+import type { AgentEvent } from '../spec/events.ts';
+import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
 import type { Policies } from './policies.ts';
-import { planResume } from './resume-plan.ts';
+import { planResume } from '../sessions/durable/resume-plan.ts';
 import { runAgent } from './run-agent.ts';
-import { RunRecorder } from './run-recorder.ts';
+import { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
 import type { RunState } from './run-state.ts';
-import type { UserChannel } from './user-channel.ts';
+import type { UserChannel } from '../spec/user-channel.ts';
 
 /** What an agent resolved once from its options. */
 export interface AgentParts {

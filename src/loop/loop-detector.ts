@@ -3,7 +3,7 @@
  * The Nth identical call is not run (the model gets a corrective observation); the next identical
  * one stops the run. Any other decision resets the streak.
  */
-import type { CallToolDecision } from '../decision.ts';
+import type { CallToolDecision } from '../spec/decision.ts';
 import type { RunState } from './run-state.ts';
 
 export type RepeatVerdict = 'run' | 'warn' | 'stop';

@@ -6,14 +6,15 @@
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
-import { addUsage, emptyUsage } from '../models/model.ts';
+import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { buildRequest } from './build-request.ts';
-import { appendAssistantTurn, appendCorrection } from './history.ts';
+import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import { countUsage } from './count-usage.ts';
 import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel } from './model-turn.ts';
-import type { AcceptedTurn, RunState } from './run-state.ts';
+import type { AcceptedTurn } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */
@@ -39,24 +40,24 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
     const used = state.usage.inputTokens + state.usage.outputTokens;
     if (used > state.policies.maxTokens && !isAnswer) {
-      appendAssistantTurn(state, raw.text, []);
+      state.codec.history.appendTurn(state.messages, raw.text, []);
       throw new BudgetExceededError({ budget: 'tokens', limit: state.policies.maxTokens, used, ...snapshot(state) });
     }
     if (parsed.success) {
-      appendAssistantTurn(state, raw.text, raw.toolCalls);
+      state.codec.history.appendTurn(state.messages, raw.text, raw.toolCalls);
       const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
       const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
       state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
-      if (status !== undefined) turn.status = status;
+      if (parsed.reportsFailure) turn.reportsFailure = parsed.reportsFailure;
       return turn;
     }
     const error = parsed.error;
     errors.push(error);
     const correction = state.codec.correction(error, state.tools);
     state.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
-    appendCorrection(state, raw.text, raw.toolCalls, correction);
+    state.codec.history.appendCorrection(state.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.codec, state.tools));
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
   }
 }

@@ -4,7 +4,7 @@
  * run with a ConfigError naming it, before the model is asked, instead of failing every argument
  * check and being blamed on the model.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { checkInputSchema } from '../tools/define-tool.ts';
 import type { RunState } from './run-state.ts';
 

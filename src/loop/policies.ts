@@ -1,7 +1,7 @@
 /**
  * The resolved policies of one agent: every option with its default filled in, checked once.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import type { AgentOptions, ApprovalPolicy, ApprovalVerdict } from './agent-options.ts';
 

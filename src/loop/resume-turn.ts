@@ -4,11 +4,13 @@
  * before the run stopped, so they are not announced twice: the question is asked without a second
  * `user-question`, the call runs without a second `tool-call` (its approval is requested again).
  */
-import type { AskUserDecision, CallToolDecision } from '../decision.ts';
+import type { AskUserDecision, CallToolDecision } from '../spec/decision.ts';
 import { callGuarded } from './approval.ts';
-import { asText, noUserReply, userReplyContent } from './ask-user.ts';
+import { noUserReply, userReplyContent } from '../protocols/user-reply-content.ts';
+import { asText } from './ask-user.ts';
 import { executeToolCall } from './execute-tool-call.ts';
-import type { DecisionReply, RunState } from './run-state.ts';
+import type { DecisionReply } from '../spec/accepted-turn.ts';
+import type { RunState } from './run-state.ts';
 
 export async function askAgain(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
   const user = state.user;

@@ -3,7 +3,7 @@
  * Each phase is one small step (`advance`); the turn's decisions are dispatched in order. Every
  * failure ends the run here with a typed error; limits may get one best-effort last turn.
  */
-import type { CallToolDecision } from '../decision.ts';
+import type { CallToolDecision } from '../spec/decision.ts';
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { MaxStepsError } from '../errors/max-steps-error.ts';
@@ -14,15 +14,16 @@ import { askUser } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
 import { executeToolCall } from './execute-tool-call.ts';
-import { appendReplies } from './history.ts';
+import { answerFinalTurn, answerTurn } from './answer-turn.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
 import { offeredTools } from './offered-tools.ts';
-import type { ResumePlan, ResumeStart } from './resume-plan.ts';
+import type { ResumePlan, ResumeStart } from '../sessions/durable/resume-plan.ts';
 import { askAgain, runAnnouncedCall } from './resume-turn.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
-import type { AcceptedTurn, DecisionReply, Phase, RunState } from './run-state.ts';
+import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
+import type { Phase, RunState } from './run-state.ts';
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 
@@ -84,15 +85,15 @@ async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>):
 function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: DecisionReply[]): Phase {
   const decision = turn.decisions[index];
   if (!decision) {
-    appendReplies(state, turn, replies, { content: 'Not run.', isError: true });
+    answerTurn(state, turn, replies, { content: 'Not run.', isError: true });
     return { name: 'THINKING' };
   }
   if (decision.action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies };
   if (decision.action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies };
-  // The model answered that it failed (envelope ERROR_INTERNAL), after any cleanup actions of the
-  // turn ran: the run fails with the model's message instead of ending `answered`.
-  if (turn.status === 'ERROR_INTERNAL') throw new ModelReportedError({ status: turn.status, message: decision.answer, ...snapshot(state) });
-  if (state.codec.native) appendReplies(state, turn, replies, answerDelivered);
+  // The model answered that it failed (the codec read it so, e.g. envelope ERROR_INTERNAL), after any
+  // cleanup actions of the turn ran: the run fails with the model's message instead of ending `answered`.
+  if (turn.reportsFailure) throw new ModelReportedError({ status: turn.reportsFailure.status, message: decision.answer, ...snapshot(state) });
+  answerFinalTurn(state, turn, replies, answerDelivered);
   const end: Phase = { name: 'END', answer: decision.answer };
   if (decision.confidence !== undefined) end.confidence = decision.confidence;
   return end;
@@ -116,7 +117,7 @@ function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {
 
 /** Keeps the history balanced when the run stops in the middle of a turn. */
 function closeOpenTurn(state: RunState, turn: AcceptedTurn, replies: DecisionReply[]): void {
-  appendReplies(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
+  answerTurn(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
 }
 
 function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsError {

@@ -1,6 +1,6 @@
 import type { ReinsError } from '../errors/reins-error.ts';
-import type { ModelMessage, Usage } from '../models/model.ts';
-import type { AgentEvent, RunStatus } from './events.ts';
+import type { ModelMessage, Usage } from '../spec/model.ts';
+import type { AgentEvent, RunStatus } from '../spec/events.ts';
 
 /** How a run ended (DESIGN §3). */
 export interface RunResult {

@@ -2,35 +2,18 @@
  * The mutable state of one run and the phases of its state machine
  * (START -> THINKING -> (TOOL_RUN | WAIT_USER) -> THINKING ... -> END).
  */
-import type { Decision, Thought, ToolSpec } from '../decision.ts';
-import type { Model, ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
+import type { Model, ModelMessage, Usage } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { AgentEvent } from './events.ts';
+import type { AgentEvent } from '../spec/events.ts';
 import type { Policies } from './policies.ts';
-import type { UserChannel } from './user-channel.ts';
+import type { UserChannel } from '../spec/user-channel.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event before the run id and step are stamped on. */
 export type EventBody = DistributiveOmit<AgentEvent, 'runId' | 'step'>;
-
-/** A model turn whose output was accepted. */
-export interface AcceptedTurn {
-  text: string;
-  toolCalls: ModelToolCall[];
-  decisions: Decision[];
-  thoughts: Thought[];
-  /** Native protocol: the tool call id each decision came from. */
-  toolCallIds?: string[];
-  /** The turn's status as the model wrote it (envelope), e.g. `ERROR_INTERNAL`. */
-  status?: string;
-}
-
-/** What answers one decision of a turn in the history. */
-export interface DecisionReply {
-  content: string;
-  isError?: boolean;
-}
 
 export type Phase =
   | { name: 'THINKING' }

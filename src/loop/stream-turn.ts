@@ -1,6 +1,6 @@
 /**
- * Streams one model turn. Emits `decision-delta` for each text delta (and, for the envelope, one per
- * completed typed thought). With `maxActionsPerTurn` 1, after each delta the codec's completion check is asked whether
+ * Streams one model turn. Emits `decision-delta` for each text delta (and, for codecs that stream
+ * thoughts (`Codec.thoughtStream`: envelope, xml), one per completed typed thought). With `maxActionsPerTurn` 1, after each delta the codec's completion check is asked whether
  * the delta may have completed a decision; on the first valid one the stream is abandoned (the
  * iteration is broken and the per-turn signal aborted) so the loop can act at once. With more
  * actions allowed the whole turn is read, then parsed, exactly as `generate` would be.
@@ -15,10 +15,11 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../models/model.ts';
+import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
-import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
-import { estimateUsage, modelFailure, type RawTurn } from './model-turn.ts';
+import { estimateUsage } from './estimate-usage.ts';
+import { modelFailure } from './model-failure.ts';
+import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
 import { iterateUntilAborted } from './until-aborted.ts';
@@ -53,7 +54,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const turnController = new AbortController();
   const forwardAbort = () => turnController.abort(state.signal.reason);
   state.signal.addEventListener('abort', forwardAbort, { once: true });
-  const thoughts = state.codec.name === 'envelope' ? new EnvelopeThoughtTracker() : undefined;
+  const thoughts = state.codec.thoughtStream?.();
   const check = stopEarly ? state.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
   let parseFrom = 0;

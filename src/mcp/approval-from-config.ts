@@ -10,7 +10,7 @@
  * or bare tool globs (`echo`, any server); a server entry's `allowTools` / `denyTools` take tool
  * globs of that server. `*` is the only wildcard.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import type { McpConfig, McpServerConfig } from './mcp-config.ts';
 import { serverPrefix, serverSeparator } from './tool-names.ts';
 

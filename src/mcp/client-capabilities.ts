@@ -7,8 +7,8 @@
 import { pathToFileURL } from 'node:url';
 import { basename, resolve } from 'node:path';
 import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
-import type { UserChannel } from '../loop/user-channel.ts';
-import type { Model } from '../models/model.ts';
+import type { UserChannel } from '../spec/user-channel.ts';
+import type { Model } from '../spec/model.ts';
 import { createElicitationHandler } from './elicitation-handler.ts';
 import { createSamplingHandler, type SamplingApprovalRequest } from './sampling-handler.ts';
 import type { McpServerEvent } from './server-events.ts';

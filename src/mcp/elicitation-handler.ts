@@ -6,8 +6,8 @@
  */
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
-import type { JsonSchema } from '../decision.ts';
-import type { ElicitationReply, UserChannel } from '../loop/user-channel.ts';
+import type { JsonSchema } from '../spec/decision.ts';
+import type { ElicitationReply, UserChannel } from '../spec/user-channel.ts';
 import type { McpServerEvent } from './server-events.ts';
 
 const validator = new AjvJsonSchemaValidator();

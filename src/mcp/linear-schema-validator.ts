@@ -7,7 +7,7 @@
  * the SDK then fails only that tool's calls ("invalid outputSchema").
  */
 import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from '@modelcontextprotocol/client';
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { compileSchema, describeErrors } from '../tools/schema-validator.ts';
 
 export const linearSchemaValidator: jsonSchemaValidator = {

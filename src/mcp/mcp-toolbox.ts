@@ -8,7 +8,7 @@
  * calls routed to the owning server.
  */
 import type { Tool } from '@modelcontextprotocol/client';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { ToolWithheldError } from '../errors/tool-withheld-error.ts';
 import { schemaProblem } from '../tools/schema-validator.ts';

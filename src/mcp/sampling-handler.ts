@@ -9,7 +9,7 @@ import {
   type CreateMessageResult,
   type CreateMessageResultWithTools,
 } from '@modelcontextprotocol/client';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import { toModelRequest, toSamplingResult } from './sampling-messages.ts';
 
 /** What `approveSampling` is shown. */

@@ -13,8 +13,8 @@ import {
   type SamplingMessageContentBlock,
   type ToolUseContent,
 } from '@modelcontextprotocol/client';
-import type { ToolSpec } from '../decision.ts';
-import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../spec/model.ts';
 
 /** Text for a content block the model interface cannot carry as is (images, audio, resources). */
 function describeBlock(block: ContentBlock | SamplingMessageContentBlock): string {

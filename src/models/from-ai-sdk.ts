@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV3, LanguageModelV4, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { fromContent, fromFinishReason, fromUsage } from './from-provider-result.ts';
-import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from './model.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { streamAiSdk } from './stream-ai-sdk.ts';
 import { toCallOptions } from './to-call-options.ts';
 import { type ProviderContext, toModelCallError } from './to-model-call-error.ts';

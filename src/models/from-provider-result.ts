@@ -7,7 +7,7 @@ import type {
   LanguageModelV4ToolCall,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { FinishReason, ModelToolCall, Usage } from './model.ts';
+import type { FinishReason, ModelToolCall, Usage } from '../spec/model.ts';
 
 /** Text and client-side tool calls of a generate result, in order. */
 export function fromContent(content: LanguageModelV4Content[]): { text: string; toolCalls: ModelToolCall[] } {

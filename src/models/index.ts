@@ -9,8 +9,8 @@ export type {
   ModelToolCall,
   ToolChoice,
   Usage,
-} from './model.ts';
-export { addUsage, emptyUsage } from './model.ts';
+} from '../spec/model.ts';
+export { addUsage, emptyUsage } from '../spec/model.ts';
 export { fromAiSdk, type FromAiSdkOptions } from './from-ai-sdk.ts';
 export { resolveModel, type ResolveModelOptions } from './resolve-model.ts';
 export { ReplayModel, type Recording, type ReplayModelOptions, type ReplayTurn } from './replay-model.ts';

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ConfigError } from '../errors/config-error.ts';
 import { RecordingEndedError } from '../errors/recording-ended-error.ts';
 import { paced } from './paced.ts';
-import { emptyUsage, type Model, type ModelRequest, type ModelResponse, type ModelStreamPart, type ModelToolCall } from './model.ts';
+import { emptyUsage, type Model, type ModelRequest, type ModelResponse, type ModelStreamPart, type ModelToolCall } from '../spec/model.ts';
 
 const toolCallSchema = z.object({
   id: z.string().optional(),

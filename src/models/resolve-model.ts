@@ -11,7 +11,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createOllama } from 'ollama-ai-provider-v2';
 import { ModelConfigError } from '../errors/model-config-error.ts';
 import { fromAiSdk } from './from-ai-sdk.ts';
-import type { Model } from './model.ts';
+import type { Model } from '../spec/model.ts';
 import { parseModelString } from './parse-model-string.ts';
 import { ReplayModel, type Recording } from './replay-model.ts';
 import { splitUrlCredentials } from './url-credentials.ts';

@@ -5,7 +5,7 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { fromFinishReason, fromToolCall, fromUsage } from './from-provider-result.ts';
-import type { ModelRequest, ModelStreamPart } from './model.ts';
+import type { ModelRequest, ModelStreamPart } from '../spec/model.ts';
 import { toCallOptions } from './to-call-options.ts';
 import { type ProviderContext, toModelCallError } from './to-model-call-error.ts';
 

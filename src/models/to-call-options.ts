@@ -9,7 +9,7 @@ import type {
   LanguageModelV4ToolChoice,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
-import type { ModelMessage, ModelRequest, ToolChoice } from './model.ts';
+import type { ModelMessage, ModelRequest, ToolChoice } from '../spec/model.ts';
 
 export function toCallOptions(
   request: ModelRequest,

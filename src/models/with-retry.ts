@@ -6,7 +6,7 @@
  * retries replaces its settings instead of nesting, so attempts never multiply.
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
-import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from './model.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { abortableSleep } from './abortable-sleep.ts';
 
 export interface WithRetryOptions {

@@ -2,7 +2,7 @@
  * Turns a reading into a `ParseResult`: the action count against `maxActions`, then strict validation
  * of every action. The first problem found becomes the `InvalidDecisionError` of a failed result.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ParseResult } from './codec.ts';
 import type { ReadFailure, Reading } from './reading.ts';

@@ -4,9 +4,11 @@
  * corrections. `parse` never throws. No runtime dependencies beyond the decision types.
  */
 import type { CompletionCheck } from './completion-check.ts';
-import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { HistoryStrategy } from './history-strategy.ts';
+import type { ThoughtStream } from './thought-stream.ts';
+import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
-import type { ModelToolCall } from '../models/model.ts';
+import type { ModelToolCall } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
 export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
@@ -52,6 +54,12 @@ export type ParseResult =
       actions?: ActionNotes[];
       /** The turn's status as the model wrote it (envelope: SUCCESS_FINAL, REQUIRES_ACTION, REQUIRES_CLARIFICATION, ERROR_INTERNAL). */
       status?: string;
+      /**
+       * Set when the model reports, in the protocol's own terms, that it failed (envelope
+       * `ERROR_INTERNAL`): the output is valid, the turn's actions run, then the run fails with
+       * `ModelReportedError` carrying `status` and the answer's text. Absent otherwise.
+       */
+      reportsFailure?: { status: string };
     }
   | {
       success: false;
@@ -74,12 +82,28 @@ export interface RenderInput {
 
 export interface Codec {
   readonly name: ProtocolName;
-  /** True when decisions travel as native tool calls (the model request carries `tools`). */
+  /**
+   * True when decisions travel as native tool calls (the model request carries `tools`). Descriptive:
+   * the loop reads the capabilities below (`history`, `requestTools`, `answerOnly`), never this flag.
+   */
   readonly native: boolean;
+  /** How the conversation is kept: what the assistant message holds and what answers it (see `history-strategy.ts`). */
+  readonly history: HistoryStrategy;
   /** System prompt text: the protocol's rules and the tool list. */
   instructions(tools: readonly ToolSpec[]): string;
-  /** Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user). */
+  /**
+   * Tools to send natively with the request (native protocol only: user tools + ask_user + answer_user).
+   * When present, every request carries them with a tool choice; absent, tools live in `instructions`.
+   */
   requestTools?(tools: readonly ToolSpec[]): ToolSpec[];
+  /**
+   * A new reader of one streamed turn's typed thoughts, for protocols that carry them (envelope,
+   * xml): fed each text delta, it returns the thoughts each delta completed, so they are shown as
+   * they come. Absent: thoughts arrive with the decision.
+   */
+  thoughtStream?(): ThoughtStream;
+  /** How the model must reply when it may only answer (the best-effort last turn, tools forbidden). */
+  answerOnly(): string;
   /** Parses one model turn. Never throws. */
   parse(text: string, options: ParseOptions): ParseResult;
   /**

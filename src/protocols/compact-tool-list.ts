@@ -8,7 +8,7 @@
  * signature leaves out (minimum, pattern, format...) are still enforced: arguments are validated
  * against the full schema, and a violation comes back to the model as a precise correction.
  */
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 
 type Schema = JsonSchema & {
   type?: string | string[];

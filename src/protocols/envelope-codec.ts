@@ -7,8 +7,9 @@
  * each action's `type`/`confidence`/`warnings` (the result's `actions`, aligned with `decisions`)
  * and the turn's `status`. `render` writes them back from `RenderInput.actions`/`status`.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
-import type { ActionNotes, Codec, RenderInput } from './codec.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
+import type { ActionNotes, Codec, ParseOptions, ParseResult, RenderInput } from './codec.ts';
+import { answerOnly } from './answer-only.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';
 import { envelopeActionsReader } from './dialects/envelope-actions.ts';
@@ -16,6 +17,8 @@ import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction,
 import { jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
+import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
+import { textHistory } from './text-history.ts';
 
 const expectedShape =
   '{"status": "REQUIRES_ACTION", "thoughts": [{"type": "PLAN", "content": ".."}], "actions": [{"action": "<tool name>", "type": "tool", "params": {..}}], "final_response": ""}';
@@ -91,13 +94,24 @@ function render({ decisions, thoughts = [], actions = [], status: given }: Rende
   return JSON.stringify(envelope);
 }
 
+/** The envelope's status for "I failed" (seed 003): a valid turn whose answer reports the failure. */
+const FAILURE_STATUS: EnvelopeStatus = 'ERROR_INTERNAL';
+
+function parse(text: unknown, options: ParseOptions): ParseResult {
+  const result = parseTurn({ primary: envelopeActionsReader }, text, options);
+  return result.success && result.status === FAILURE_STATUS ? { ...result, reportsFailure: { status: result.status } } : result;
+}
+
 export const envelopeCodec: Codec = {
   name: 'envelope',
   native: false,
+  history: textHistory,
   instructions,
-  parse: (text, options) => parseTurn({ primary: envelopeActionsReader }, text, options),
+  parse: (text, options) => parse(text, options),
+  thoughtStream: () => new EnvelopeThoughtTracker(),
   completionCheck: jsonCompletionCheck,
   render,
+  answerOnly: () => answerOnly(render),
   observation: jsonObservation,
   correction: (error) => correctionText(error, expectedShape),
 };

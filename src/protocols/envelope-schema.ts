@@ -2,7 +2,7 @@
  * Seed 003's JSON envelope v0.3 as a JSON Schema: `status`, typed `thoughts`, `actions`, and the
  * optional `final_response`. Thought types are open (seed: "easily extendable").
  */
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 
 export const ENVELOPE_STATUSES = ['SUCCESS_FINAL', 'REQUIRES_ACTION', 'REQUIRES_CLARIFICATION', 'ERROR_INTERNAL'] as const;
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];

@@ -4,12 +4,15 @@
  * Carried fields: all of them (`reason`, `why`, `confidence`). Thoughts: none (not part of seed 000).
  * Tool results come back as one escaped line of JSON (see `jsonObservation`).
  */
-import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type ToolSpec } from '../decision.ts';
+import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type ToolSpec } from '../spec/decision.ts';
 import type { Codec } from './codec.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';
 import { jsonDecisionReader } from './dialects/json-decision.ts';
 import { jsonObservation } from './json-observation.ts';
+import { answerOnly } from './answer-only.ts';
+import { textHistory } from './text-history.ts';
+import type { RenderInput } from './codec.ts';
 import { parseTurn } from './parse-turn.ts';
 import { renderToolList } from './compact-tool-list.ts';
 
@@ -33,13 +36,17 @@ function instructions(tools: readonly ToolSpec[]): string {
   ].join('\n');
 }
 
+const render = ({ decisions }: RenderInput): string => decisions.map((decision) => JSON.stringify(decision)).join('\n');
+
 export const jsonCodec: Codec = {
   name: 'json',
   native: false,
+  history: textHistory,
   instructions,
   parse: (text, options) => parseTurn({ primary: jsonDecisionReader }, text, options),
   completionCheck: jsonCompletionCheck,
-  render: ({ decisions }) => decisions.map((decision) => JSON.stringify(decision)).join('\n'),
+  render,
+  answerOnly: () => answerOnly(render),
   observation: jsonObservation,
   correction: (error) => correctionText(error, expectedShape),
 };

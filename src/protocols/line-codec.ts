@@ -7,13 +7,15 @@
  * `|` in the question); answer_user `answer` (trimmed; no `confidence`). Thoughts: text before the
  * command, as one PLAN thought.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import { propertyOrder } from '../tools/coerce-args.ts';
 import type { Codec, RenderInput } from './codec.ts';
 import { lineCompletionCheck } from './completion-check.ts';
 import { correctionText } from './correction-text.ts';
 import { lineCommandReader } from './dialects/line-command.ts';
 import { jsonObservation } from './json-observation.ts';
+import { answerOnly } from './answer-only.ts';
+import { textHistory } from './text-history.ts';
 import { parseTurn } from './parse-turn.ts';
 
 const expectedShape = 'FUNCTION_CALL: tool_name|param1|param2\nor ASK_USER: question|why you need it\nor FINAL_ANSWER: your complete answer';
@@ -65,14 +67,18 @@ function renderDecision(decision: Decision, tools: readonly ToolSpec[]): string 
   }
 }
 
+/** Params follow the schema's property order when `tools` are given, else the args' own key order. */
+const render = ({ decisions, tools = [] }: RenderInput): string => decisions.map((decision) => renderDecision(decision, tools)).join('\n');
+
 export const lineCodec: Codec = {
   name: 'line',
   native: false,
+  history: textHistory,
   instructions,
   parse: (text, options) => parseTurn({ primary: lineCommandReader }, text, options),
   completionCheck: () => lineCompletionCheck(/^[ \t*_`]*(?:FUNCTION_CALL|ASK_USER)[*_`]*[ \t]*:/),
-  /** Params follow the schema's property order when `tools` are given, else the args' own key order. */
-  render: ({ decisions, tools = [] }: RenderInput) => decisions.map((decision) => renderDecision(decision, tools)).join('\n'),
+  render,
+  answerOnly: () => answerOnly(render),
   observation: jsonObservation,
   correction: (error) => correctionText(error, expectedShape),
 };

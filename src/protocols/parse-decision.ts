@@ -2,8 +2,8 @@
  * `parseDecision(protocol, text, { tools })` (DESIGN §3): parse one model turn with the named codec.
  * Returns a result and never throws for any text; an unknown protocol name throws `ConfigError`.
  */
-import type { ToolSpec } from '../decision.ts';
-import type { ModelToolCall } from '../models/model.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { ModelToolCall } from '../spec/model.ts';
 import type { ParseResult, ProtocolName } from './codec.ts';
 import { getCodec } from './get-codec.ts';
 

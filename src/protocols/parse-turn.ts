@@ -6,7 +6,7 @@
  * The answer is the reply as written, so a fence around the whole reply stays part of it (readers see
  * the text without it), unless the fence holds one JSON value: then that value's text is the answer.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { driftReaders } from './dialects/drift-readers.ts';

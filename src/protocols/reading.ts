@@ -3,7 +3,7 @@
  * turn whatever they recognise into decision-shaped candidates (seed 000 objects); `validateDecision`
  * alone decides what is accepted.
  */
-import type { Thought, ToolSpec } from '../decision.ts';
+import type { Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
 import type { ActionNotes } from './codec.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';

@@ -2,7 +2,7 @@
  * `ask_user` and `answer_user` as tools: offered natively by the `native` protocol, and listed beside
  * the user's tools where a text protocol calls them like tools (`xml`).
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 
 export const ASK_USER_TOOL: ToolSpec = {
   name: 'ask_user',

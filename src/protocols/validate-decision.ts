@@ -11,7 +11,7 @@ import {
   type DecisionAction,
   type JsonSchema,
   type ToolSpec,
-} from '../decision.ts';
+} from '../spec/decision.ts';
 import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
 import { isRecord } from './extract/read-json.ts';
 import type { ReadFailure } from './reading.ts';

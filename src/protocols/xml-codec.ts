@@ -8,7 +8,7 @@
  * ask_user `question`/`why`; answer_user `answer` (trimmed; no `confidence`). Thoughts: the free text
  * before a call, as one PLAN thought.
  */
-import type { Decision, ToolSpec } from '../decision.ts';
+import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 import type { Codec, RenderInput } from './codec.ts';
 import { tailMatchCheck } from './completion-check.ts';
@@ -20,6 +20,9 @@ import { sanitizeName } from './sanitize.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { ASK_USER_TOOL } from './user-tools.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { answerOnly } from './answer-only.ts';
+import { textHistory } from './text-history.ts';
+import { XmlThoughtTracker } from './xml-thoughts.ts';
 
 const expectedShape = '<tool_code>\n<name>tool_name</name>\n<parameters>\n{"arg1": "value1"}\n</parameters>\n</tool_code>\nor the final answer as plain text (or inside <final_answer>..</final_answer>)';
 
@@ -97,13 +100,18 @@ function observation(result: ToolResult, call?: { tool: string }): string {
   return `<observation${tool}${status}>\n${escapeXml(described.text)}${escapeXml(structured)}\n</observation>`;
 }
 
+const render = ({ decisions }: RenderInput): string => decisions.map(renderDecision).join('\n');
+
 export const xmlCodec: Codec = {
   name: 'xml',
   native: false,
+  history: textHistory,
   instructions,
   parse: (text, options) => parseTurn(xmlTurn, text, options),
   completionCheck: () => tailMatchCheck(/<\/tool_code>|<\/final_answer>/, '</final_answer>'.length),
-  render: ({ decisions }: RenderInput) => decisions.map(renderDecision).join('\n'),
+  thoughtStream: () => new XmlThoughtTracker(withoutObservations),
+  render,
+  answerOnly: () => answerOnly(render),
   observation,
   correction: (error) => correctionText(error, expectedShape),
 };

@@ -6,7 +6,7 @@
  */
 import type { ClientCapabilities, RequestId, Server } from '@modelcontextprotocol/server';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { describedInPrompt } from './described-in-prompt.ts';
 import { mcpSamplingChannel } from './mcp-sampling-channel.ts';

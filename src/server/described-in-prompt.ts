@@ -6,7 +6,7 @@
  * with invalid arguments come back as given, like native tool calls (see `readCalls`).
  */
 import { randomUUID } from 'node:crypto';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import type { Codec, ParseResult } from '../protocols/codec.ts';
 import { isRecord } from '../protocols/extract/read-json.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';

@@ -6,7 +6,7 @@
  * title, description and default. Anything the spec cannot express throws `ElicitationSchemaError`.
  */
 import type { ElicitRequestFormParams, PrimitiveSchemaDefinition } from '@modelcontextprotocol/server';
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { ElicitationSchemaError } from '../errors/elicitation-schema-error.ts';
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
 import { jsonSchemaOf } from './output-schema.ts';

@@ -5,7 +5,7 @@
  * request the client refuses, lets time out or cannot serve throws `SamplingRequestError`.
  */
 import type { CreateMessageRequestParams, RequestId, Server, Tool } from '@modelcontextprotocol/server';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
 import { toRequestError } from './request-error.ts';
 import { toSamplingMessages } from './to-sampling-messages.ts';

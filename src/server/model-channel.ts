@@ -3,7 +3,7 @@
  * SEP-2577). Tools and a response schema go through the Model's native mechanisms; a model without
  * native tools is wrapped by the text strategy in `choose-channel.ts`.
  */
-import type { FinishReason, Model } from '../models/model.ts';
+import type { FinishReason, Model } from '../spec/model.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
 import { argumentsObject } from './to-sampling-messages.ts';
 

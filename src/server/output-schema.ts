@@ -3,7 +3,7 @@
  * tool) and its validator (the Standard Schema's own `validate`, so Zod refinements and transforms apply).
  */
 import { z } from 'zod';
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import { formatIssues, isStandardSchema, type StandardSchemaLike } from '../tools/tool-input-schema.ts';
 

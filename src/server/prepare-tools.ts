@@ -2,7 +2,7 @@
  * Turns the author's tool definitions into what the backends send (MCP-shaped `ToolSpec`s with a JSON
  * Schema) and into per-tool argument validators (the Standard Schema's own, or Ajv for JSON Schema).
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import { validateToolArgs } from '../tools/schema-validator.ts';
 import { isStandardSchema, toInputJsonSchema } from '../tools/tool-input-schema.ts';

@@ -4,7 +4,7 @@
  * text strategy (`described-in-prompt.ts`) for a channel that cannot carry tools natively.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/server';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import type { SampleMessage, SampleToolCall, SamplingToolChoice } from './types.ts';
 
 export interface ChannelRequest {

@@ -12,7 +12,7 @@
  */
 import type { McpServer, Server, ServerContext } from '@modelcontextprotocol/server';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
-import type { Model } from '../models/model.ts';
+import type { Model } from '../spec/model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import { getCodec } from '../protocols/get-codec.ts';
 import { channelFor, defaultBackend } from './choose-backend.ts';

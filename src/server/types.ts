@@ -4,8 +4,8 @@
  * its exact result.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/server';
-import type { JsonSchema } from '../decision.ts';
-import type { ModelMessage } from '../models/model.ts';
+import type { JsonSchema } from '../spec/decision.ts';
+import type { ModelMessage } from '../spec/model.ts';
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
 
 /**

@@ -20,13 +20,13 @@ export {
   REDACTED,
 } from './redact.ts';
 export { DEFAULT_OWNER_TIMEOUT_MS, OWNER_HEARTBEAT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
-export { recordFromEvent, storedError } from './record-from-event.ts';
+export { recordFromEvent, storedError } from './durable/record-from-event.ts';
 export {
   rebuildTranscript,
   interruptedCallMessage,
   type RebuildOptions,
   type ResumePoint,
-} from './rebuild-transcript.ts';
+} from './durable/rebuild-transcript.ts';
 export type {
   InterruptedCall,
   RecordInput,
@@ -37,7 +37,7 @@ export type {
   SessionStatus,
   StoredError,
   StoredRun,
-} from './run-record.ts';
+} from './durable/run-record.ts';
 export { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 export { SessionStoreError } from '../errors/session-store-error.ts';
 export { SessionInUseError } from '../errors/session-in-use-error.ts';

@@ -4,7 +4,7 @@
  * `interrupted`: nobody continues it, and `resume` can.
  */
 import { DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother } from './run-owner.ts';
-import type { RunSummary, SessionStatus } from './run-record.ts';
+import type { RunSummary, SessionStatus } from './durable/run-record.ts';
 
 export type ListedStatus = SessionStatus | 'interrupted';
 

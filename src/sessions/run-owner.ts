@@ -7,13 +7,9 @@
  */
 import { hostname } from 'node:os';
 import process from 'node:process';
+import type { RunOwner } from '../spec/run-owner.ts';
 
-export interface RunOwner {
-  pid: number;
-  host: string;
-  /** ISO 8601: the owner's last write or heartbeat. */
-  heartbeatAt: string;
-}
+export type { RunOwner };
 
 /** How often a live run refreshes its heartbeat. */
 export const OWNER_HEARTBEAT_MS = 20_000;

@@ -3,7 +3,7 @@
  * again, so a stored request holds only the messages after those it shares with the previous
  * request of the run (`sharedMessages` of them, from the start), and reading puts them back.
  */
-import type { ModelMessage } from '../models/model.ts';
+import type { ModelMessage } from '../spec/model.ts';
 
 /** How many leading messages two histories have in common. */
 export function sharedPrefixLength(previous: readonly ModelMessage[], messages: readonly ModelMessage[]): number {

@@ -3,7 +3,7 @@
  * `sessions/`). The loop appends one record per event before it makes the next model call; a store
  * must have committed the record when `appendStep` resolves. Stores redact secrets before writing.
  */
-import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-record.ts';
+import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
 
 export interface ListRunsOptions {
   /** Only runs with one of these statuses. @default every status */

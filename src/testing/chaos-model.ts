@@ -4,7 +4,7 @@
  * (undefined: left intact, or no kind applied to that output). A truncated output ends with finish
  * reason `length`, as a provider reports a reply cut at the token limit.
  */
-import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall } from '../models/model.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall } from '../spec/model.ts';
 import { paced } from '../models/paced.ts';
 import { applyDamage, damageKinds, type DamageKind, type Turn } from './damage.ts';
 import { seededRandom, shuffled, type Random } from './seeded-random.ts';

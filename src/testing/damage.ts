@@ -2,7 +2,7 @@
  * The damage kinds of DESIGN §4, as small pure functions over one model turn. Each returns the
  * damaged turn, or undefined when it does not apply (e.g. JSON damage on text with no JSON).
  */
-import type { ModelToolCall } from '../models/model.ts';
+import type { ModelToolCall } from '../spec/model.ts';
 import { closingBracketIndex } from '../protocols/extract/closing-bracket-index.ts';
 import { randomInt, type Random } from './seeded-random.ts';
 

@@ -5,7 +5,7 @@
  * It has no `stream`, so the loop takes the `generate` path.
  */
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
-import type { Model, ModelRequest, ModelResponse } from '../models/model.ts';
+import type { Model, ModelRequest, ModelResponse } from '../spec/model.ts';
 
 export type MockResponse = string | (Partial<ModelResponse> & { text?: string });
 export type MockBehaviour =

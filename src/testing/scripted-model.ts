@@ -7,7 +7,7 @@
  */
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../errors/script-incomplete-error.ts';
-import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../models/model.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { paced } from '../models/paced.ts';
 import { splitChunks } from './split-chunks.ts';
 

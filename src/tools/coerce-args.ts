@@ -4,7 +4,7 @@
  * be an array, as the `line` protocol documents); a value that fits no declared type stays the text,
  * so strict validation refuses it with the precise path and type.
  */
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { coerceText } from './coerce-text.ts';
 import { schemaTypes } from './schema-types.ts';
 

@@ -11,7 +11,7 @@
  *   with the precise path and type (`/flag must be boolean`).
  * Properties not declared read like `{}` ones (`additionalProperties` gives their schema when it is one).
  */
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { coerceText, type CoerceTextOptions } from './coerce-text.ts';
 import { schemaTypes } from './schema-types.ts';
 

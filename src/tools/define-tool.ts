@@ -4,7 +4,7 @@
  * ToolResult or any JSON value, normalised to a ToolResult. The JSON Schema is compiled at once, so
  * a schema Ajv cannot compile fails here with a ConfigError naming the tool, not later as the model's fault.
  */
-import type { JsonSchema, ToolAnnotations, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolAnnotations, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { isReservedToolName, reservedToolNames } from './reserved-tool-names.ts';
 import { compileSchema, trustSchema } from './schema-validator.ts';

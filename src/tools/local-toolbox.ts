@@ -4,7 +4,7 @@
  * passes the AbortSignal and progress reporting through, and normalises results. A result that
  * cannot be normalised (say a BigInt or a cycle in the returned value) is a bug: InternalError.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';

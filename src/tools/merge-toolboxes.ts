@@ -7,7 +7,7 @@
  * withheld tools are reported by `notices()` (with those of the boxes themselves). Recomputed from
  * the boxes on every `list()`/`call()`, so tool list changes are followed.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolWithheldError, type ToolWithheldReason } from '../errors/tool-withheld-error.ts';
 import { assignExposedNames } from './assign-exposed-names.ts';

@@ -9,7 +9,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { checkSchemaSize } from './schema-limits.ts';
 import { patternEngine, UnsupportedPatternError } from './pattern-engine.ts';

@@ -4,7 +4,7 @@
  * (`~standard.jsonSchema`), or a plain JSON Schema object.
  */
 import { z } from 'zod';
-import type { JsonSchema } from '../decision.ts';
+import type { JsonSchema } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 
 /** The Standard Schema v1 surface reins uses (validate + inferred types). */

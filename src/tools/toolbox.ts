@@ -2,7 +2,7 @@
  * The Toolbox spec: local tools and MCP tools behind one interface (DESIGN §2).
  * Results use MCP's content shape so MCP results pass through untouched.
  */
-import type { ToolSpec } from '../decision.ts';
+import type { ToolSpec } from '../spec/decision.ts';
 import type { ToolNotice } from './tool-notice.ts';
 
 export type ToolContent =

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../bench/lib/corpus-cases.ts';
 import { emptyTally, scoreParse, type Expectation } from '../../bench/lib/corpus-scorer.ts';
 import { summary } from '../../bench/lib/corpus-tables.ts';
-import type { Decision } from '../../src/decision.ts';
+import type { Decision } from '../../src/spec/decision.ts';
 import { InvalidDecisionError } from '../../src/errors/invalid-decision-error.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
 

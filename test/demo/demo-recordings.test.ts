@@ -8,13 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/index.ts';
-import type { AgentEvent } from '../../src/loop/events.ts';
+import type { AgentEvent } from '../../src/spec/events.ts';
 import { connectServers } from '../../src/mcp/index.ts';
 import { ReplayModel } from '../../src/models/replay-model.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
-import { rebuildTranscript } from '../../src/sessions/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/record-from-event.ts';
+import { rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
 import { DEMO_DATE, DEMO_SERVERS } from './demo-server-client.ts';
 
 const RECORDINGS = join(import.meta.dirname, '..', '..', 'examples', 'demo-recordings');

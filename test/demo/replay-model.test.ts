@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors/config-error.ts';
 import { RecordingEndedError } from '../../src/errors/recording-ended-error.ts';
-import type { ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { type Recording, ReplayModel } from '../../src/models/replay-model.ts';
 
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'hi' }] };

@@ -3,7 +3,7 @@ import { ApprovalDeniedError } from '../../src/errors/approval-denied-error.ts';
 import type { ApprovalVerdict } from '../../src/loop/agent-options.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { defaultApproval } from '../../src/loop/policies.ts';
-import type { ApprovalRequest } from '../../src/loop/user-channel.ts';
+import type { ApprovalRequest } from '../../src/spec/user-channel.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { allProtocols, answer, call, collect, ofType, turn } from './helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { ModelMessage } from '../../src/models/model.ts';
+import type { ModelMessage } from '../../src/spec/model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { allProtocols, answer, ask, collect, ofType, turn } from './helpers.ts';
 

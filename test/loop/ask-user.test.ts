@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UserChannelError } from '../../src/errors/user-channel-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import { noUserReply } from '../../src/loop/ask-user.ts';
+import { noUserReply } from '../../src/protocols/user-reply-content.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { allProtocols, answer, ask, collect, ofType, requestText, turn } from './helpers.ts';
 

@@ -3,8 +3,8 @@
  * does not make it count as complete.
  */
 import { describe, expect, it } from 'vitest';
-import type { Thought } from '../../src/decision.ts';
-import { EnvelopeThoughtTracker } from '../../src/loop/envelope-thoughts.ts';
+import type { Thought } from '../../src/spec/decision.ts';
+import { EnvelopeThoughtTracker } from '../../src/protocols/envelope-thoughts.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { getCodec } from '../../src/protocols/index.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

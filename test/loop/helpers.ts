@@ -1,7 +1,7 @@
 /** Shared helpers of the loop tests: scripted turns per protocol, common tools, event collection. */
 import { z } from 'zod';
-import type { AnswerUserDecision, AskUserDecision, CallToolDecision, Decision, Thought, ToolSpec } from '../../src/decision.ts';
-import type { AgentEvent, AgentEventType, EventOf } from '../../src/loop/events.ts';
+import type { AnswerUserDecision, AskUserDecision, CallToolDecision, Decision, Thought, ToolSpec } from '../../src/spec/decision.ts';
+import type { AgentEvent, AgentEventType, EventOf } from '../../src/spec/events.ts';
 import type { AgentRun, RunResult } from '../../src/loop/run-result.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { getCodec } from '../../src/protocols/index.ts';

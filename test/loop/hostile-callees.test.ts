@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BudgetExceededError } from '../../src/errors/budget-exceeded-error.ts';
 import { RunCancelledError } from '../../src/errors/run-cancelled-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
 import { MockModel } from '../../src/testing/mock-model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import { invalidToolName, safeToolCalls } from '../../src/loop/history.ts';
-import type { ModelMessage } from '../../src/models/model.ts';
+import { invalidToolName, safeToolCalls } from '../../src/protocols/tool-message-history.ts';
+import type { ModelMessage } from '../../src/spec/model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { addTool, collect, ofType, weatherTool } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 /** RunResult.stepUsage (tokens per step, adding up to usage) and usageEstimated (a stream stopped early). */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import { addUsage, emptyUsage, type Usage } from '../../src/models/model.ts';
+import { addUsage, emptyUsage, type Usage } from '../../src/spec/model.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { addTool, answer, call, collect, ofType, turn } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Thought } from '../../src/decision.ts';
+import type { Thought } from '../../src/spec/decision.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { getCodec } from '../../src/protocols/index.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

@@ -4,7 +4,7 @@
  * even when they come from the same Toolbox. It is never the model's fault, and never every run's.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { ToolWithheldError } from '../../src/errors/tool-withheld-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

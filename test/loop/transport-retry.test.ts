@@ -7,7 +7,7 @@ import { ConfigError } from '../../src/errors/config-error.ts';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { transportMaxDelayMs, transportRetryDelay } from '../../src/loop/transport-retry.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { addTool, answer, call, collect, ofType, turn } from './helpers.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { approvalFromConfig, loadMcpConfig, McpConfigError, parseMcpConfig } from '../../src/mcp/index.ts';
 
 let directory: string;

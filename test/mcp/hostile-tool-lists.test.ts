@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { AgentEvent } from '../../src/loop/events.ts';
+import type { AgentEvent } from '../../src/spec/events.ts';
 import { connectServers, type McpServerEvent, type McpServers } from '../../src/mcp/index.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { ToolWithheldError } from '../../src/errors/tool-withheld-error.ts';

@@ -3,7 +3,7 @@
  * whole file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ElicitationRequest, UserChannel } from '../../src/loop/user-channel.ts';
+import type { ElicitationRequest, UserChannel } from '../../src/spec/user-channel.ts';
 import { connectServers, McpToolCallError, ToolTimeoutError, type McpServers, type McpServerEvent } from '../../src/mcp/index.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import type { ToolProgress } from '../../src/tools/toolbox.ts';

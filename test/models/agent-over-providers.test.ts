@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgentEvent, createAgent, defineTool } from '../../src/index.ts';
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import { providerAdapters } from './provider-adapters.ts';
 

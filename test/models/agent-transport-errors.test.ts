@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { type AgentEvent, createAgent, type RunResult } from '../../src/index.ts';
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { fixture, type FixtureServer, type FixtureResponse, startFixtureServer } from '../helpers/fixture-server.ts';
 import { providerAdapters } from './provider-adapters.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Model, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelStreamPart } from '../../src/spec/model.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import { ANSWER, answerSchema, runModelContract } from './model-contract.ts';

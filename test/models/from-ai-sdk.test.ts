@@ -7,7 +7,7 @@ import { convertArrayToReadableStream, MockLanguageModelV3, MockLanguageModelV4 
 import { describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { fromAiSdk } from '../../src/models/from-ai-sdk.ts';
-import type { ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { isRetrying } from '../../src/models/with-retry.ts';
 import { answerSchema, weatherTool } from './model-contract.ts';
 

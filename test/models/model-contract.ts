@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { isRetrying, withRetry } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 

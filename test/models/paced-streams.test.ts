@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
-import type { Model, ModelStreamPart } from '../../src/models/model.ts';
+import type { Model, ModelStreamPart } from '../../src/spec/model.ts';
 import { ReplayModel } from '../../src/models/replay-model.ts';
 import { ChaosModel } from '../../src/testing/chaos-model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

@@ -2,7 +2,7 @@
  * The four adapters as `resolveModel` builds them, pointed at the fixture server: one row per
  * provider, with the fixture folder that holds that provider's recorded wire traffic.
  */
-import type { Model } from '../../src/models/model.ts';
+import type { Model } from '../../src/spec/model.ts';
 import { resolveModel, type ResolveModelOptions } from '../../src/models/resolve-model.ts';
 
 export interface ProviderAdapter {

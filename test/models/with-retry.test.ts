@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
-import type { Model, ModelRequest } from '../../src/models/model.ts';
+import type { Model, ModelRequest } from '../../src/spec/model.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
 import { isRetrying, withRetry, type WithRetryOptions } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';

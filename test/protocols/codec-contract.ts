@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Thought } from '../../src/decision.ts';
-import type { ModelToolCall } from '../../src/models/model.ts';
+import type { Decision, Thought } from '../../src/spec/decision.ts';
+import type { ModelToolCall } from '../../src/spec/model.ts';
 import type { Codec, ParseResult } from '../../src/protocols/codec.ts';
 import { validateDecision } from '../../src/protocols/validate-decision.ts';
 import { contractTools, decisionArbitrary, type TextRules } from './contract-tools.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, ToolSpec } from '../../src/decision.ts';
+import type { JsonSchema, ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 
 /** One tool `t` whose property `v` has `schema` (or is undeclared when schema is undefined). */

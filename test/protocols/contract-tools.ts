@@ -3,7 +3,7 @@
  * with free text restricted per protocol where its wire format cannot carry every string.
  */
 import fc from 'fast-check';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 
 export const contractTools: ToolSpec[] = [
   {

@@ -3,8 +3,8 @@
  * never reaches the prompt raw) and show the expected shape once.
  */
 import { expect, it } from 'vitest';
-import type { Decision, Thought } from '../../src/decision.ts';
-import type { ModelToolCall } from '../../src/models/model.ts';
+import type { Decision, Thought } from '../../src/spec/decision.ts';
+import type { ModelToolCall } from '../../src/spec/model.ts';
 import type { Codec } from '../../src/protocols/codec.ts';
 import { contractTools } from './contract-tools.ts';
 

@@ -20,7 +20,7 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 

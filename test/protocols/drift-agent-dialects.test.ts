@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import type { ParseResult, ProtocolName } from '../../src/protocols/codec.ts';
 import { readToolInput, toolInputArgs } from '../../src/protocols/dialects/tool-input.ts';
 import { parseDecision, protocols } from '../../src/protocols/index.ts';

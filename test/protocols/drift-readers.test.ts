@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { readPythonCalls } from '../../src/protocols/dialects/python-literal.ts';
 import { parameterValue } from '../../src/protocols/dialects/xml-parameters.ts';
 import { parseDecision } from '../../src/protocols/index.ts';

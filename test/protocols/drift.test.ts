@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Decision, ToolSpec } from '../../src/decision.ts';
+import type { Decision, ToolSpec } from '../../src/spec/decision.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 

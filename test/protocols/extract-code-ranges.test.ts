@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { hermesReader } from '../../src/protocols/dialects/hermes.ts';
 import { mistralReader } from '../../src/protocols/dialects/mistral.ts';
 import { codeRanges, isInCode } from '../../src/protocols/extract/code-ranges.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { writtenValue } from '../../src/protocols/dialects/qwen-xml.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 

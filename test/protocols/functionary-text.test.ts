@@ -3,7 +3,7 @@
  * the reply starts with the recipient, `all` for text to the user or a tool's name. Written for reins.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 
 const python: ToolSpec = { name: 'python', inputSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } };

@@ -4,7 +4,7 @@
  * precise message, never an accepted decision and never a crash of the run or the store.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { protocols } from '../../src/protocols/index.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { normalizeOutput } from '../../src/protocols/extract/normalize-output.ts';
 import { replyMarkers } from '../../src/protocols/extract/reply-markers.ts';
 import { parseDecision } from '../../src/protocols/index.ts';

@@ -6,7 +6,7 @@
  * `observation(result)` works without the call too (DESIGN §3): the observation then names no tool.
  */
 import { expect, it } from 'vitest';
-import type { Decision } from '../../src/decision.ts';
+import type { Decision } from '../../src/spec/decision.ts';
 import type { Codec } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/index.ts';
 import type { ToolResult } from '../../src/tools/toolbox.ts';

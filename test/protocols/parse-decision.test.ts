@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { ConfigError } from '../../src/errors/config-error.ts';
 import { getCodec, parseDecision, protocols } from '../../src/protocols/index.ts';
 import { compileSchema, validateToolArgs } from '../../src/tools/schema-validator.ts';

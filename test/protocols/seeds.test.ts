@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type Decision, type ToolSpec } from '../../src/decision.ts';
+import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type Decision, type ToolSpec } from '../../src/spec/decision.ts';
 import type { ActionNotes } from '../../src/protocols/codec.ts';
 import { envelopeCodec, lineCodec, parseDecision, xmlCodec } from '../../src/protocols/index.ts';
 

@@ -3,7 +3,7 @@
  * kept or trimmed per the family's rule, and corrections where a reading would be a guess.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 
 const tools: ToolSpec[] = [

@@ -5,7 +5,7 @@
  * (harness: dialect-round-trip.ts; 10^4 cases per dialect).
  */
 import { describe, it } from 'vitest';
-import type { JsonSchema } from '../../src/decision.ts';
+import type { JsonSchema } from '../../src/spec/decision.ts';
 import { type Args, checkRoundTrip, type DialectUnderTest, type RenderedCall } from './dialect-round-trip.ts';
 
 /** These families write typed values (JSON, Python or Gemma literals): one open schema, compiled once. */

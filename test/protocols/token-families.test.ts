@@ -4,7 +4,7 @@
  * end of a call found by parsing its value, and malformed calls corrected instead of misread.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 import type { ParseResult, ProtocolName } from '../../src/protocols/codec.ts';
 

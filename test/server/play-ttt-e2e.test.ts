@@ -6,9 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomSource } from '../../examples/play-ttt/board.ts';
-import type { ElicitationReply, UserChannel } from '../../src/loop/user-channel.ts';
+import type { ElicitationReply, UserChannel } from '../../src/spec/user-channel.ts';
 import { connectServers, type McpServers } from '../../src/mcp/index.ts';
-import type { ModelRequest } from '../../src/models/model.ts';
+import type { ModelRequest } from '../../src/spec/model.ts';
 import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model.ts';
 
 const serverPath = fileURLToPath(new URL('../../examples/play-ttt/server.ts', import.meta.url));

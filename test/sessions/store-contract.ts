@@ -3,10 +3,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionNotFoundError } from '../../src/errors/session-not-found-error.ts';
-import type { AgentEvent } from '../../src/loop/events.ts';
-import { rebuildTranscript } from '../../src/sessions/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/record-from-event.ts';
-import type { RecordInput } from '../../src/sessions/run-record.ts';
+import type { AgentEvent } from '../../src/spec/events.ts';
+import { rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
+import type { RecordInput } from '../../src/sessions/durable/run-record.ts';
 import type { Store } from '../../src/sessions/store.ts';
 
 export interface StoreContractOptions {

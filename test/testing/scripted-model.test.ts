@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptExhaustedError } from '../../src/errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../../src/errors/script-incomplete-error.ts';
-import type { ModelStreamPart } from '../../src/models/model.ts';
+import type { ModelStreamPart } from '../../src/spec/model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 
 const request = (content: string) => ({ messages: [{ role: 'user' as const, content }] });

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { JsonSchema, ToolSpec } from '../../src/decision.ts';
+import type { JsonSchema, ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
 import { collectParameters } from '../../src/tools/collect-parameters.ts';
 import { jsonType } from '../../src/tools/schema-types.ts';

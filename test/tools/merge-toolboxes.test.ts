@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolSpec } from '../../src/decision.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
 import { ToolNotFoundError } from '../../src/errors/tool-not-found-error.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { LocalToolbox } from '../../src/tools/local-toolbox.ts';

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
-import { usedReplies } from '../../loop/resume-plan.ts';
+import { usedReplies } from '../../sessions/durable/resume-plan.ts';
 import { containsRedacted } from '../../sessions/redact.ts';
 import { runSession, type SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';

@@ -10,7 +10,7 @@ import picocolors from 'picocolors';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { listedStatus, type ListedStatus } from '../../sessions/listed-status.ts';
-import type { RunSummary } from '../../sessions/run-record.ts';
+import type { RunSummary } from '../../sessions/durable/run-record.ts';
 import { ownedByAnother } from '../../sessions/run-owner.ts';
 import { defaultSessionsPath } from '../../sessions/sqlite-store.ts';
 import { colorEnabled, shorten } from '../render/trace.ts';

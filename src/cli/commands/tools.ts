@@ -7,11 +7,11 @@
  */
 import type { Command } from 'commander';
 import picocolors from 'picocolors';
-import type { JsonSchema, ToolSpec } from '../../decision.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { ConfigError } from '../../errors/config-error.ts';
 import { connectServers } from '../../mcp/connect-servers.ts';
 import { describeToolNotice } from '../../tools/tool-notice.ts';
-import type { Model } from '../../models/model.ts';
+import type { Model } from '../../spec/model.ts';
 import { ExitCode } from '../exit-codes.ts';
 import { createPrompter } from '../render/prompts.ts';
 import { colorEnabled, shorten } from '../render/trace.ts';

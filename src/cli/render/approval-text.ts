@@ -5,7 +5,7 @@
  * them in its scrollback), with its size, and the question points at it. JSON escapes control
  * characters, so arguments cannot hide text from the person with terminal escape codes.
  */
-import type { ApprovalRequest } from '../../loop/user-channel.ts';
+import type { ApprovalRequest } from '../../spec/user-channel.ts';
 
 export interface ApprovalText {
   /** The yes/no question. */

@@ -5,7 +5,7 @@
  */
 import { confirm, isCancel, select, text } from '@clack/prompts';
 import type { Readable, Writable } from 'node:stream';
-import type { ElicitationReply, ElicitationRequest } from '../../loop/user-channel.ts';
+import type { ElicitationReply, ElicitationRequest } from '../../spec/user-channel.ts';
 
 interface FieldSchema {
   type?: string;

@@ -7,8 +7,8 @@
  * model's text, masked.
  */
 import type { Writable } from 'node:stream';
-import type { AgentEvent } from '../../loop/events.ts';
-import { storedError } from '../../sessions/record-from-event.ts';
+import type { AgentEvent } from '../../spec/events.ts';
+import { storedError } from '../../sessions/durable/record-from-event.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import type { SecretStream } from '../../sessions/secret-stream.ts';
 

@@ -10,7 +10,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { confirm, isCancel, text } from '@clack/prompts';
 import { PromptCancelledError } from '../../errors/prompt-cancelled-error.ts';
-import type { UserChannel } from '../../loop/user-channel.ts';
+import type { UserChannel } from '../../spec/user-channel.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import { approvalText } from './approval-text.ts';
 import { askForm, describeForm, replyFromLine } from './elicitation-form.ts';

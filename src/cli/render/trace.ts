@@ -7,8 +7,8 @@
 import type { Writable } from 'node:stream';
 import picocolors from 'picocolors';
 import yoctoSpinner, { type Spinner } from 'yocto-spinner';
-import type { Thought } from '../../decision.ts';
-import type { AgentEvent } from '../../loop/events.ts';
+import type { Thought } from '../../spec/decision.ts';
+import type { AgentEvent } from '../../spec/events.ts';
 import type { ToolProgress, ToolResult } from '../../tools/toolbox.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { ModelCallError } from '../../errors/model-call-error.ts';
 import { ModelConfigError } from '../../errors/model-config-error.ts';
-import type { Model } from '../../models/model.ts';
+import type { Model } from '../../spec/model.ts';
 import { ReplayModel } from '../../models/replay-model.ts';
 import { resolveModel } from '../../models/resolve-model.ts';
 import { withRetry } from '../../models/with-retry.ts';

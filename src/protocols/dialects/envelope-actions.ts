@@ -13,7 +13,7 @@ import { ENVELOPE_SCHEMA, type Envelope, type EnvelopeAction } from '../envelope
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import type { ActionNotes } from '../codec.ts';
 
 function isEnvelopeLike(value: unknown): value is Record<string, unknown> {

@@ -5,7 +5,7 @@
  * dialects, and JSON or Python-style calls that name a known tool. Inline code spans (`like this`)
  * are ignored, so an answer that merely mentions such a token stays an answer.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 

@@ -6,7 +6,7 @@
  * tool's lone text argument (see `tool-input.ts`). The `thought`, or else the prose before the object
  * (without a `Thought:` label), is the call's `reason` and a PLAN thought.
  */
-import type { Thought } from '../../decision.ts';
+import type { Thought } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';

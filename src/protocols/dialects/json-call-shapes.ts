@@ -10,7 +10,7 @@
  *   a call without arguments, corrected rather than guessed as `{}` (as vLLM and sglang refuse it).
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';

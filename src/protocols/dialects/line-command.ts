@@ -3,7 +3,7 @@
  * `FINAL_ANSWER: text` (the answer runs to the end of the text, so it may span lines). A command must
  * start its line (markdown emphasis allowed); text before the first command becomes a PLAN thought.
  */
-import type { Thought } from '../../decision.ts';
+import type { Thought } from '../../spec/decision.ts';
 import { coercePositionalArgs } from '../../tools/coerce-args.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';

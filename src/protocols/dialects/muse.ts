@@ -7,7 +7,7 @@
  * `namespace.tool`; it names the tool after the namespace unless the whole name is a tool. Values are
  * kept as written and read by the tool's schema (`xml-parameters.ts`); calls are parsed to their end.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { type CallForm, parseCalls } from './tag-calls.ts';

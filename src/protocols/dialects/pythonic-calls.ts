@@ -7,7 +7,7 @@
  * Arguments are Python literals read by `readPythonCallsAt` (no evaluation); keyword arguments only.
  * A wrapped block ends where its calls end, so a string may hold the end token.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, type Reading } from '../reading.ts';
 import { type PythonCall, readPythonCalls, readPythonCallsAt } from './python-literal.ts';
 

@@ -11,7 +11,7 @@
  * corrected, never taken as the answer); one in prose that names no tool (`Action: none needed ..`,
  * `Action: None`) is prose, and so is a Thought followed by more paragraphs.
  */
-import type { Thought, ToolSpec } from '../../decision.ts';
+import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { type ReactSection, reactSections } from './react-sections.ts';

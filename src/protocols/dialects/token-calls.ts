@@ -5,7 +5,7 @@
  * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';

@@ -5,7 +5,7 @@
  * read into arguments by the tool's input schema. Nothing is accepted here: the arguments still go
  * through strict validation.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { coerceValue, declaredTypes } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';

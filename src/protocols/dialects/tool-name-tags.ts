@@ -6,7 +6,7 @@
  * schema (`collectParameters`; CDATA kept verbatim); a body with no child elements is the tool's lone
  * text input. Free text before the first call is its `reason` and a PLAN thought.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { collectParameters } from '../../tools/collect-parameters.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';

@@ -7,7 +7,7 @@
  * without a `<tool>` before it, and an unclosed element. Free text before the first tag is the
  * call's `reason` and a PLAN thought.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';

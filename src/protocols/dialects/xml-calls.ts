@@ -12,7 +12,7 @@
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
  * cut off at the end of the output would be a guess.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';

@@ -9,7 +9,7 @@
  * `collectParameters` (coercion, a name given twice, DSML's `string="true|false"` hint). A body that
  * is one JSON object is read as JSON.
  */
-import type { ToolSpec } from '../../decision.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';

@@ -5,7 +5,7 @@
  * `</parameters>` or `</tool_code>`. An unclosed last block (truncated output) is read up to the end of
  * the text.
  */
-import type { Thought } from '../../decision.ts';
+import type { Thought } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { decodeXmlEntities } from '../extract/decode-xml-entities.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';

@@ -1,16 +1,16 @@
 /**
  * What a session store keeps: one run (its metadata and status) and its ordered records.
- * Most records are the loop's own events (src/loop/events.ts) minus `runId`, with a per-run `seq`
+ * Most records are the loop's own events (src/spec/events.ts) minus `runId`, with a per-run `seq`
  * and a timestamp. Two events are renamed so an interrupted run can be read: a tool call is
  * `tool-call-start` when it begins and `tool-call-end` when it produced a result or an error; a start
  * without an end is a call that was in flight when the process stopped. Streaming deltas and tool
  * progress are not stored.
  */
-import type { AgentEventType, EventOf, RunStatus } from '../loop/events.ts';
-import type { Usage } from '../models/model.ts';
-import type { ProtocolName } from '../protocols/codec.ts';
-import type { ToolResult } from '../tools/toolbox.ts';
-import type { RunOwner } from './run-owner.ts';
+import type { AgentEventType, EventOf, RunStatus } from '../../spec/events.ts';
+import type { Usage } from '../../spec/model.ts';
+import type { ProtocolName } from '../../protocols/codec.ts';
+import type { ToolResult } from '../../tools/toolbox.ts';
+import type { RunOwner } from '../../spec/run-owner.ts';
 
 /**
  * A run's status in the store. `running` while the loop drives it (or when the process died:

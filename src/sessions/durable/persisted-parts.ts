@@ -4,10 +4,10 @@
  * starts (so a call in flight is known after a crash) and before the human is asked (the recorder
  * has then marked the run `waiting-user`).
  */
-import type { Model, ModelRequest, ModelStreamPart } from '../models/model.ts';
-import type { Toolbox } from '../tools/toolbox.ts';
+import type { Model, ModelRequest, ModelStreamPart } from '../../spec/model.ts';
+import type { Toolbox } from '../../tools/toolbox.ts';
 import type { RunRecorder } from './run-recorder.ts';
-import type { UserChannel } from './user-channel.ts';
+import type { UserChannel } from '../../spec/user-channel.ts';
 
 export function persistedModel(model: Model, recorder: RunRecorder): Model {
   const stream = model.stream;

@@ -6,14 +6,15 @@
  * repaired by jsonrepair). Thoughts the stream could not show are reported by `remaining`.
  */
 import { jsonrepair } from 'jsonrepair';
-import type { Thought } from '../decision.ts';
+import type { Thought } from '../spec/decision.ts';
+import type { ThoughtStream } from './thought-stream.ts';
 
 /** The `"thoughts": [` of the envelope. In valid JSON a quote inside a string is escaped, so this cannot match inside a value. */
 const thoughtsArray = /"thoughts"\s*:\s*\[/g;
 /** How far back a match of `thoughtsArray` may start before new text (a key split across deltas). */
 const OVERLAP = 64;
 
-export class EnvelopeThoughtTracker {
+export class EnvelopeThoughtTracker implements ThoughtStream {
   #emitted = 0;
   #phase: 'seek' | 'array' | 'done' = 'seek';
   /** While seeking: the end of the text seen so far, where a split `"thoughts": [` may have begun. */

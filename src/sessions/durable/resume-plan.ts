@@ -7,14 +7,14 @@
  * A call whose stored arguments hold the redaction marker (a secret was masked before it was
  * written) is never run with them: it is reported to the model as interrupted, so it can call again.
  */
-import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../models/model.ts';
-import type { Codec } from '../protocols/codec.ts';
-import { interruptedCallMessage, rebuildTranscript } from '../sessions/rebuild-transcript.ts';
-import { containsRedacted } from '../sessions/redact.ts';
-import type { InterruptedCall, RunRecord } from '../sessions/run-record.ts';
-import { textResult } from '../tools/toolbox.ts';
-import { userReplyContent } from './ask-user.ts';
-import type { AcceptedTurn, DecisionReply } from './run-state.ts';
+import { addUsage, emptyUsage, type ModelMessage, type Usage } from '../../spec/model.ts';
+import type { Codec } from '../../protocols/codec.ts';
+import { interruptedCallMessage, rebuildTranscript } from './rebuild-transcript.ts';
+import { containsRedacted } from '../redact.ts';
+import type { InterruptedCall, RunRecord } from './run-record.ts';
+import { textResult } from '../../tools/toolbox.ts';
+import { userReplyContent } from '../../protocols/user-reply-content.ts';
+import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 
 
 /** Where the state machine starts again: THINKING, or decision `index` of `turn`. */
@@ -42,7 +42,7 @@ type RecordOf<T extends RunRecord['type']> = Extract<RunRecord, { type: T }>;
 
 export function planResume(records: readonly RunRecord[], codec: Codec): ResumePlan {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
-  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent });
+  const point = rebuildTranscript(ordered, { renderUserReply: userReplyContent, codec });
   const base = { question: point.question, usage: point.usage, stepUsage: storedStepUsage(ordered), interruptedCalls: [] as InterruptedCall[] };
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
@@ -61,9 +61,8 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
   const step = decided.step;
   const after = ordered.slice(decisionAt + 1);
   const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts };
-  if (codec.native && response.toolCalls.length === decided.decisions.length && response.toolCalls.length > 0) {
-    turn.toolCallIds = response.toolCalls.map((call) => call.id);
-  }
+  const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
+  if (toolCallIds) turn.toolCallIds = toolCallIds;
   const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
   const messages = point.messages.slice(0, lastAssistant + 1);
   const plan = { ...base, ...protocol, messages, step };

@@ -2,7 +2,7 @@
  * The Model spec: the one small interface reins owns for talking to an LLM (DESIGN §6).
  * The loop imports only this file, never a concrete adapter. No runtime dependencies.
  */
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from './decision.ts';
 
 /** One tool call as a provider returns it natively. */
 export interface ModelToolCall {

@@ -1,12 +1,18 @@
 /**
  * Rebuilds, from a stored run, the conversation a resumed loop continues from. The base is the last
  * `model-request` (exactly what the model was last sent); what happened after it (the reply, a
- * correction, tool results, the user's reply) is appended in the loop's message format. Tool calls
+ * correction, tool results, the user's reply) is appended by the protocol's history strategy
+ * (`Codec.history`), the one the loop shapes a live run's history with. Tool calls
  * that started after it and never ended are returned as interrupted: they may or may not have had
  * their effect, so the loop reports them to the model instead of running them again.
  */
-import type { RunStatus } from '../loop/events.ts';
-import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage } from '../models/model.ts';
+import type { RunStatus } from '../../spec/events.ts';
+import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage } from '../../spec/model.ts';
+import type { Codec } from '../../protocols/codec.ts';
+import { protocols } from '../../protocols/get-codec.ts';
+import type { CallReply } from '../../protocols/history-strategy.ts';
+import { offeredToolNames } from '../../protocols/offered-tool-names.ts';
+import { textHistory } from '../../protocols/text-history.ts';
 import type { InterruptedCall, RunRecord } from './run-record.ts';
 
 export interface RebuildOptions {
@@ -14,6 +20,8 @@ export interface RebuildOptions {
   question?: string;
   /** How the loop words the human's reply to an `ask_user`. @default the reply as is */
   renderUserReply?: (reply: string) => string;
+  /** The run's codec, whose history strategy shapes the messages. @default the codec of the protocol in `run-start` (text history when none) */
+  codec?: Pick<Codec, 'history' | 'requestTools'>;
 }
 
 export interface ResumePoint {
@@ -53,7 +61,9 @@ export function rebuildTranscript(records: readonly RunRecord[], options: Rebuil
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
   const start = ordered.find((record) => record.type === 'run-start');
   const question = start?.type === 'run-start' ? start.question : (options.question ?? '');
-  const native = start?.type === 'run-start' && start.protocol === 'native';
+  const codec = options.codec ?? (start?.type === 'run-start' && Object.hasOwn(protocols, start.protocol) ? protocols[start.protocol] : undefined);
+  const history = codec?.history ?? textHistory;
+  const offered = codec && start?.type === 'run-start' ? offeredToolNames(codec, start.tools) : [];
   const renderUserReply = options.renderUserReply ?? ((reply: string) => reply);
 
   let baseIndex = -1;
@@ -66,37 +76,36 @@ export function rebuildTranscript(records: readonly RunRecord[], options: Rebuil
 
   const open = new Map<string, InterruptedCall>();
   let pendingQuestion: ResumePoint['pendingQuestion'];
-  /** The model's native tool calls of the turn being answered, and the replies given so far. */
+  /** A model reply not yet judged: it enters the history as a turn, or with its correction. */
+  let reply: { text: string; toolCalls: ModelToolCall[] } | undefined;
+  /** The model's tool calls of the turn being answered, and the replies given so far. */
   let turnCalls: ModelToolCall[] = [];
-  let replies: { content: string; callId?: string; isError?: boolean }[] = [];
-  /** Answers the turn as the loop does: native calls one tool message each (in call order), text protocols one user message. */
+  let replies: CallReply[] = [];
+  const enterReply = () => {
+    if (!reply) return;
+    history.appendTurn(messages, reply.text, reply.toolCalls);
+    turnCalls = [...reply.toolCalls];
+    reply = undefined;
+  };
+  /** Answers the turn as the loop does; calls still without a reply stay open. */
   const flush = () => {
-    if (native && turnCalls.length > 0) {
-      const unanswered: ModelToolCall[] = [];
-      for (const call of turnCalls) {
-        const reply = replies.find((candidate) => candidate.callId === call.id);
-        if (!reply) unanswered.push(call);
-        else messages.push({ role: 'tool', toolCallId: call.id, toolName: call.name, content: reply.content, ...(reply.isError ? { isError: true } : {}) });
-      }
-      turnCalls = unanswered;
-    } else {
-      const text = replies.map((reply) => reply.content).filter((content) => content !== '');
-      if (text.length > 0) messages.push({ role: 'user', content: text.join('\n\n') });
-    }
+    enterReply();
+    turnCalls = history.appendReplies(messages, turnCalls, replies);
     replies = [];
   };
 
   for (const record of ordered.slice(baseIndex + 1)) {
+    if (record.type !== 'output-invalid') enterReply();
     switch (record.type) {
       case 'model-response':
         flush();
-        messages.push({ role: 'assistant', content: record.text, ...(native && record.toolCalls.length ? { toolCalls: record.toolCalls } : {}) });
-        turnCalls = native ? [...record.toolCalls] : [];
+        reply = { text: record.text, toolCalls: record.toolCalls };
+        turnCalls = [];
         break;
       case 'output-invalid':
-        replies = turnCalls.map((call) => ({ content: record.correction, callId: call.id, isError: true }));
-        flush();
-        if (turnCalls.length === 0 || !native) messages.push({ role: 'user', content: record.correction });
+        if (reply) history.appendCorrection(messages, reply.text, reply.toolCalls, record.correction, offered);
+        else messages.push({ role: 'user', content: record.correction });
+        reply = undefined;
         turnCalls = [];
         break;
       case 'tool-call-start':
@@ -109,14 +118,16 @@ export function rebuildTranscript(records: readonly RunRecord[], options: Rebuil
       case 'user-question':
         pendingQuestion = { question: record.question, why: record.why };
         break;
-      case 'user-reply':
+      case 'user-reply': {
         pendingQuestion = undefined;
+        const callId = turnCalls.find((call) => !replies.some((given) => given.callId === call.id))?.id;
         replies.push({
           // An automatic reply (nobody could answer) was shown to the model as it is, as an error.
           ...('automatic' in record ? { content: record.reply, isError: true } : { content: renderUserReply(record.reply) }),
-          callId: turnCalls.find((call) => !replies.some((reply) => reply.callId === call.id))?.id,
+          ...(callId === undefined ? {} : { callId }),
         });
         break;
+      }
       default:
         break;
     }

@@ -2,7 +2,7 @@
  * The UserChannel spec: how the loop reaches the human (ask_user, approvals, MCP elicitation).
  * A plain callback `(question) => reply` is accepted wherever a UserChannel is.
  */
-import type { JsonSchema, ToolSpec } from '../decision.ts';
+import type { JsonSchema, ToolSpec } from './decision.ts';
 
 export interface UserQuestion {
   question: string;

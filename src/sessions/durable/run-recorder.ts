@@ -10,12 +10,12 @@
  * what the model was told, so the transcript shows it. While the run is live the recorder refreshes
  * the store's owner heartbeat (`Store.claimRun`), so no other process takes the run over.
  */
-import type { RecordInput } from '../sessions/run-record.ts';
-import { OWNER_HEARTBEAT_MS } from '../sessions/run-owner.ts';
-import type { Store } from '../sessions/store.ts';
-import { recordFromEvent } from '../sessions/record-from-event.ts';
-import { noUserReply } from './ask-user.ts';
-import type { AgentEvent } from './events.ts';
+import type { RecordInput } from './run-record.ts';
+import { OWNER_HEARTBEAT_MS } from '../run-owner.ts';
+import type { Store } from '../store.ts';
+import { recordFromEvent } from './record-from-event.ts';
+import { noUserReply } from '../../protocols/user-reply-content.ts';
+import type { AgentEvent } from '../../spec/events.ts';
 
 export class RunRecorder {
   readonly store: Store;

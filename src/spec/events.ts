@@ -2,10 +2,10 @@
  * The loop's typed events (DESIGN §5): noun-verb, one vocabulary. Every event carries the run id
  * and the step number (a step = one model turn and what it leads to).
  */
-import type { Decision, Thought, ToolSpec } from '../decision.ts';
+import type { Decision, Thought, ToolSpec } from './decision.ts';
 import type { ModelCallError } from '../errors/model-call-error.ts';
 import type { ReinsError } from '../errors/reins-error.ts';
-import type { ModelMessage, ModelToolCall, Usage } from '../models/model.ts';
+import type { ModelMessage, ModelToolCall, Usage } from './model.ts';
 import type { ActionNotes, ProtocolName } from '../protocols/codec.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { ToolProgress, ToolResult } from '../tools/toolbox.ts';

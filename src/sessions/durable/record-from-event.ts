@@ -3,7 +3,7 @@
  * (streaming deltas, tool progress). Tool calls become `tool-call-start` / `tool-call-end`; errors
  * become plain `StoredError` objects.
  */
-import type { AgentEvent } from '../loop/events.ts';
+import type { AgentEvent } from '../../spec/events.ts';
 import type { RecordInput, StoredError } from './run-record.ts';
 
 /** The JSON-safe fields of an error: name, message, fault and its own structured fields. */

@@ -1,0 +1,16 @@
+/** What one model call returned, before the loop judged it. */
+import type { ParseResult } from '../protocols/codec.ts';
+import type { FinishReason, ModelToolCall, Usage } from '../spec/model.ts';
+
+export interface RawTurn {
+  text: string;
+  toolCalls: ModelToolCall[];
+  usage: Usage;
+  modelId: string;
+  /** True when `usage` is (partly) estimated: the stream stopped, or was cut, before the provider reported usage. */
+  usageEstimated?: boolean;
+  /** A valid parse of the turn, when the stream already made one (it stops right after a valid decision). */
+  parsed?: Extract<ParseResult, { success: true }>;
+  /** Why the model stopped, when it said (a stream stopped early by reins has none). */
+  finishReason?: FinishReason;
+}

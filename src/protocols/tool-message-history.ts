@@ -1,0 +1,72 @@
+/**
+ * The history of the native protocol: the assistant message carries its tool calls, and every call
+ * is answered by a tool message (in call order), also when it was invalid, refused or skipped, and
+ * also in the turn that answers the user: providers refuse a history with an unanswered call.
+ */
+import type { ModelMessage, ModelToolCall } from '../spec/model.ts';
+import type { HistoryStrategy } from './history-strategy.ts';
+import { sanitizeName } from './sanitize.ts';
+
+/** The name put in place of a tool name a provider would refuse (and that cannot be sanitized into a new one). */
+export const invalidToolName = 'invalid_tool_name';
+
+/** What providers accept as a tool name in a tool call and a tool message (OpenAI and Anthropic agree). */
+const providerToolName = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export const toolMessageHistory: HistoryStrategy = {
+  kind: 'tool-messages',
+  appendTurn(messages, text, toolCalls) {
+    const message: ModelMessage = { role: 'assistant', content: text };
+    if (toolCalls.length > 0) message.toolCalls = [...toolCalls];
+    messages.push(message);
+  },
+  appendReplies(messages, toolCalls, replies, unanswered) {
+    if (toolCalls.length === 0) return textReplies(messages, replies);
+    const open: ModelToolCall[] = [];
+    for (const call of toolCalls) {
+      const reply = replies.find((candidate) => candidate.callId === call.id) ?? unanswered;
+      if (!reply) {
+        open.push(call);
+        continue;
+      }
+      const message: ModelMessage = { role: 'tool', toolCallId: call.id, toolName: call.name, content: reply.content };
+      if (reply.isError) message.isError = true;
+      messages.push(message);
+    }
+    return open;
+  },
+  appendCorrection(messages, text, toolCalls, correction, offered) {
+    const calls = safeToolCalls(toolCalls, offered);
+    this.appendTurn(messages, text, calls);
+    if (calls.length === 0) messages.push({ role: 'user', content: correction });
+    else this.appendReplies(messages, calls, [], { content: correction, isError: true });
+  },
+  appendAnswered(messages, toolCalls, replies, delivered) {
+    this.appendReplies(messages, toolCalls, replies, delivered);
+  },
+  callIds: (toolCalls, decisions) => (toolCalls.length > 0 && toolCalls.length === decisions ? toolCalls.map((call) => call.id) : undefined),
+};
+
+/** A turn without native calls (drift: a call written as text) is answered as text protocols answer it. */
+function textReplies(messages: ModelMessage[], replies: readonly { content: string }[]): ModelToolCall[] {
+  const text = replies.map((reply) => reply.content).filter((content) => content !== '');
+  if (text.length > 0) messages.push({ role: 'user', content: text.join('\n\n') });
+  return [];
+}
+
+/**
+ * The calls of a rejected turn as they may enter the history: a name providers accept stays; any
+ * other is reduced to the safe alphabet (`sanitizeName`, dots to `_`, at most 64 characters), or
+ * replaced by `invalid_tool_name` when nothing is left or the reduced name would pass for one of
+ * `offered` (so the history never shows a call of a real tool the model did not make).
+ */
+export function safeToolCalls(toolCalls: readonly ModelToolCall[], offered: readonly string[]): ModelToolCall[] {
+  return toolCalls.map((call) => {
+    const name = typeof call.name === 'string' ? call.name : String(call.name);
+    if (providerToolName.test(name)) return call;
+    const kept = sanitizeName(name);
+    const reduced = kept === '?' ? '' : kept.replace(/[^a-zA-Z0-9_-]/g, '_');
+    const safe = providerToolName.test(reduced) && !offered.includes(reduced) ? reduced : invalidToolName;
+    return { ...call, name: safe };
+  });
+}
