@@ -10,12 +10,12 @@ type AnsweredTurn = Pick<AcceptedTurn, 'toolCalls' | 'toolCallIds'>;
 
 /** Answers the turn; a native call without a reply gets `unanswered`. */
 export function answerTurn(state: RunState, turn: AnsweredTurn, replies: readonly DecisionReply[], unanswered: DecisionReply): void {
-  state.codec.history.appendReplies(state.messages, turn.toolCalls, callReplies(turn, replies), unanswered);
+  state.context.codec.history.appendReplies(state.transcript.messages, turn.toolCalls, callReplies(turn, replies), unanswered);
 }
 
 /** Answers the turn whose answer ends the run, where the protocol needs it answered (native). */
 export function answerFinalTurn(state: RunState, turn: AnsweredTurn, replies: readonly DecisionReply[], delivered: DecisionReply): void {
-  state.codec.history.appendAnswered(state.messages, turn.toolCalls, callReplies(turn, replies), delivered);
+  state.context.codec.history.appendAnswered(state.transcript.messages, turn.toolCalls, callReplies(turn, replies), delivered);
 }
 
 function callReplies(turn: AnsweredTurn, replies: readonly DecisionReply[]): CallReply[] {

@@ -7,26 +7,26 @@ import type { ToolSpec } from '../spec/decision.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
 import type { ApprovalVerdict } from './agent-options.ts';
-import type { RunState } from './run-state.ts';
+import type { RunContext } from './run-state.ts';
 import { untilAborted } from './until-aborted.ts';
 
 export async function checkApproval(
-  state: RunState,
+  context: RunContext,
   tool: ToolSpec,
   args: Record<string, unknown>,
 ): Promise<ApprovalDeniedError | undefined> {
-  const verdict = await callGuarded(state, 'approval-policy', () => state.policies.approval(tool, args));
+  const verdict = await callGuarded(context, 'approval-policy', () => context.policies.approval(tool, args));
   if (verdict === 'allow') return undefined;
   if (verdict === 'deny') return new ApprovalDeniedError(tool.name, 'policy');
   const reason = tool.annotations?.destructiveHint === true ? 'destructive tool' : 'tool may change state';
-  state.emit({ type: 'approval-request', tool: tool.name, args, reason });
-  const approve = state.user?.approve;
+  context.emit({ type: 'approval-request', tool: tool.name, args, reason });
+  const approve = context.user?.approve;
   if (!approve) {
-    state.emit({ type: 'approval-reply', tool: tool.name, approved: false });
+    context.emit({ type: 'approval-reply', tool: tool.name, approved: false });
     return new ApprovalDeniedError(tool.name, 'no-approver');
   }
-  const approved = await callGuarded(state, 'approve', () => approve.call(state.user, { tool, args, reason }, state.signal));
-  state.emit({ type: 'approval-reply', tool: tool.name, approved });
+  const approved = await callGuarded(context, 'approve', () => approve.call(context.user, { tool, args, reason }, context.signal));
+  context.emit({ type: 'approval-reply', tool: tool.name, approved });
   return approved ? undefined : new ApprovalDeniedError(tool.name, 'user');
 }
 
@@ -36,14 +36,14 @@ export async function checkApproval(
  * cancellation) becomes a UserChannelError.
  */
 export async function callGuarded<T>(
-  state: RunState,
+  context: Pick<RunContext, 'signal'>,
   operation: UserChannelError['operation'],
   callback: () => T | Promise<T>,
 ): Promise<T> {
   try {
-    return await untilAborted(callback, state.signal);
+    return await untilAborted(callback, context.signal);
   } catch (error) {
-    if (state.signal.aborted) throw error;
+    if (context.signal.aborted) throw error;
     throw new UserChannelError(operation, error);
   }
 }

@@ -11,12 +11,18 @@ import { noUserReply, userReplyContent } from '../protocols/user-reply-content.t
 import type { DecisionReply } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
 
+/** Announces the question (`user-question`), then puts it to the human. */
 export async function askUser(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
-  state.emit({ type: 'user-question', question: decision.question, why: decision.why });
-  const user = state.user;
+  state.context.emit({ type: 'user-question', question: decision.question, why: decision.why });
+  return putQuestion(state, decision);
+}
+
+/** Puts a question to the human; a resumed run asks the question announced before it stopped this way, without announcing it twice. */
+export async function putQuestion(state: RunState, decision: AskUserDecision): Promise<DecisionReply> {
+  const user = state.context.user;
   if (!user) return { content: noUserReply, isError: true };
-  const reply = asText(await callGuarded(state, 'ask', () => user.ask({ question: decision.question, why: decision.why }, state.signal)));
-  state.emit({ type: 'user-reply', reply });
+  const reply = asText(await callGuarded(state.context, 'ask', () => user.ask({ question: decision.question, why: decision.why }, state.context.signal)));
+  state.context.emit({ type: 'user-reply', reply });
   return { content: userReplyContent(reply) };
 }
 

@@ -21,9 +21,9 @@ export function allowsBestEffort(error: ReinsError): boolean {
 }
 
 export async function bestEffortAnswer(state: RunState, error: ReinsError): Promise<BestEffort | undefined> {
-  if (!state.policies.bestEffortAnswer || !allowsBestEffort(error) || state.signal.aborted) return undefined;
-  const shape = state.codec.answerOnly();
-  state.messages.push({
+  if (!state.context.policies.bestEffortAnswer || !allowsBestEffort(error) || state.context.signal.aborted) return undefined;
+  const shape = state.context.codec.answerOnly();
+  state.transcript.messages.push({
     role: 'user',
     content: `${error.message} No more tools can be called. Give your best answer now from what you already know. ${shape}`,
   });
@@ -34,7 +34,7 @@ export async function bestEffortAnswer(state: RunState, error: ReinsError): Prom
       answerTurn(state, turn, [], { content: 'Not run: tools are forbidden in this last turn.', isError: true });
       return undefined;
     }
-    state.emit({ type: 'answer', answer: decision.answer, confidence: decision.confidence, bestEffort: true });
+    state.context.emit({ type: 'answer', answer: decision.answer, confidence: decision.confidence, bestEffort: true });
     return decision.confidence === undefined ? { answer: decision.answer } : { answer: decision.answer, confidence: decision.confidence };
   } catch {
     return undefined;

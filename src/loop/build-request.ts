@@ -12,17 +12,17 @@ export interface BuildRequestOptions {
 }
 
 export function buildSystemPrompt(state: RunState): string {
-  const parts = [state.system, state.codec.instructions(state.tools), ...(state.toolbox.instructions?.() ?? [])];
+  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools), ...(state.context.toolbox.instructions?.() ?? [])];
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
 }
 
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
   const request: ModelRequest = {
     system: buildSystemPrompt(state),
-    messages: [...state.messages],
+    messages: [...state.transcript.messages],
     signal: options.signal,
   };
-  const tools = state.codec.requestTools?.(state.tools);
+  const tools = state.context.codec.requestTools?.(state.transcript.tools);
   if (tools) {
     request.tools = tools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';

@@ -5,17 +5,17 @@
  */
 import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
 import type { RawTurn } from './raw-turn.ts';
-import type { RunState } from './run-state.ts';
+import type { RunCounters } from './run-state.ts';
 
-export function countUsage(state: RunState, raw: Pick<RawTurn, 'usage' | 'usageEstimated'>): void {
-  state.usage = addUsage(state.usage, raw.usage);
-  const index = Math.max(state.step, 1) - 1;
-  state.stepUsage[index] = addUsage(state.stepUsage[index] ?? emptyUsage(), raw.usage);
-  if (raw.usageEstimated) state.usageEstimated = true;
+export function countUsage(counters: RunCounters, raw: Pick<RawTurn, 'usage' | 'usageEstimated'>): void {
+  counters.usage = addUsage(counters.usage, raw.usage);
+  const index = Math.max(counters.step, 1) - 1;
+  counters.stepUsage[index] = addUsage(counters.stepUsage[index] ?? emptyUsage(), raw.usage);
+  if (raw.usageEstimated) counters.usageEstimated = true;
 }
 
 /** One entry per step taken (steps without a model call of their own count zero). */
-export function usagePerStep(state: Pick<RunState, 'stepUsage' | 'step'>): Usage[] {
-  const steps = Math.max(state.step, state.stepUsage.length);
-  return Array.from({ length: steps }, (_, index) => state.stepUsage[index] ?? emptyUsage());
+export function usagePerStep(counters: Pick<RunCounters, 'stepUsage' | 'step'>): Usage[] {
+  const steps = Math.max(counters.step, counters.stepUsage.length);
+  return Array.from({ length: steps }, (_, index) => counters.stepUsage[index] ?? emptyUsage());
 }

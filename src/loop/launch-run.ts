@@ -21,7 +21,7 @@ import { runAgent } from './run-agent.ts';
 import { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
-import type { RunState } from './run-state.ts';
+import type { RunContext, RunCounters, RunState, RunTranscript } from './run-state.ts';
 import type { UserChannel } from '../spec/user-channel.ts';
 
 /** What an agent resolved once from its options. */
@@ -53,7 +53,14 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
       const plan = target.kind === 'resume' && store ? await loadPlan(store, runId, parts.codec) : undefined;
       if (target.kind === 'resume' && !plan) throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
       const question = target.kind === 'new' ? target.question : (plan?.question ?? '');
-      const state: RunState = {
+      const counters: RunCounters = {
+        step: plan?.step ?? 0,
+        usage: plan?.usage ?? emptyUsage(),
+        stepUsage: plan?.stepUsage ?? [],
+        usageEstimated: false,
+        repeat: { key: '', count: 0 },
+      };
+      const context: RunContext = {
         runId,
         question,
         model: recorder ? persistedModel(parts.model, recorder) : parts.model,
@@ -64,19 +71,14 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         signal: scope.signal,
         system: parts.system,
         startedAt: performance.now(),
-        tools: [],
-        messages: plan?.messages ?? [{ role: 'user', content: question }],
-        step: plan?.step ?? 0,
-        usage: plan?.usage ?? emptyUsage(),
-        stepUsage: plan?.stepUsage ?? [],
-        usageEstimated: false,
-        repeat: { key: '', count: 0 },
         emit: (body) => {
-          const event = { ...body, runId, step: state.step } as AgentEvent;
+          const event = { ...body, runId, step: counters.step } as AgentEvent;
           if (recorder) recorder.record(event);
           else events.push(event);
         },
       };
+      const transcript: RunTranscript = { messages: plan?.messages ?? [{ role: 'user', content: question }], tools: [] };
+      const state: RunState = { context, transcript, counters };
       if (recorder && plan) await store?.markStatus(runId, 'running');
       const result = await runAgent(state, scope, plan);
       if (!recorder) return result;

@@ -10,14 +10,14 @@ export type RepeatVerdict = 'run' | 'warn' | 'stop';
 
 export function trackRepeat(state: RunState, decision: CallToolDecision): RepeatVerdict {
   const key = `${decision.tool}\u0000${stableStringify(decision.args)}`;
-  state.repeat = state.repeat.key === key ? { key, count: state.repeat.count + 1 } : { key, count: 1 };
-  const threshold = state.policies.loopThreshold;
-  if (state.repeat.count < threshold) return 'run';
-  return state.repeat.count === threshold ? 'warn' : 'stop';
+  state.counters.repeat = state.counters.repeat.key === key ? { key, count: state.counters.repeat.count + 1 } : { key, count: 1 };
+  const threshold = state.context.policies.loopThreshold;
+  if (state.counters.repeat.count < threshold) return 'run';
+  return state.counters.repeat.count === threshold ? 'warn' : 'stop';
 }
 
 export function resetRepeat(state: RunState): void {
-  state.repeat = { key: '', count: 0 };
+  state.counters.repeat = { key: '', count: 0 };
 }
 
 export function loopWarning(decision: CallToolDecision, count: number): string {

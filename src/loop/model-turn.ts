@@ -14,12 +14,12 @@ import { streamTurn } from './stream-turn.ts';
 import { untilAborted } from './until-aborted.ts';
 
 export async function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
-  if (state.policies.stream && state.model.stream) return streamTurn(state, request, parseOptions);
+  if (state.context.policies.stream && state.context.model.stream) return streamTurn(state, request, parseOptions);
   let response: ModelResponse;
   try {
-    response = await untilAborted(() => state.model.generate(request), state.signal);
+    response = await untilAborted(() => state.context.model.generate(request), state.context.signal);
   } catch (error) {
-    throw modelFailure(state, error);
+    throw modelFailure(state.context, error);
   }
   return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason };
 }

@@ -19,35 +19,35 @@ import type { RunState } from './run-state.ts';
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */
   forbidTools?: boolean;
-  /** @default state.policies.maxRetries */
+  /** @default state.context.policies.maxRetries */
   maxRetries?: number;
 }
 
 export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
-  const maxRetries = options.maxRetries ?? state.policies.maxRetries;
-  const parseOptions: ParseOptions = { tools: state.tools, maxActions: state.policies.maxActionsPerTurn };
+  const maxRetries = options.maxRetries ?? state.context.policies.maxRetries;
+  const parseOptions: ParseOptions = { tools: state.transcript.tools, maxActions: state.context.policies.maxActionsPerTurn };
   const errors: InvalidDecisionError[] = [];
   let turnUsage = emptyUsage();
   for (let attempt = 1; ; attempt++) {
-    state.signal.throwIfAborted();
-    const request = buildRequest(state, { signal: state.signal, forbidTools: options.forbidTools });
-    state.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
+    state.context.signal.throwIfAborted();
+    const request = buildRequest(state, { signal: state.context.signal, forbidTools: options.forbidTools });
+    state.context.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
     const raw = await callModel(state, request, parseOptions);
-    countUsage(state, raw);
+    countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);
-    state.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
-    const parsed = rejectCutOff(raw.parsed ?? state.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
+    state.context.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
+    const parsed = rejectCutOff(raw.parsed ?? state.context.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
-    const used = state.usage.inputTokens + state.usage.outputTokens;
-    if (used > state.policies.maxTokens && !isAnswer) {
-      state.codec.history.appendTurn(state.messages, raw.text, []);
-      throw new BudgetExceededError({ budget: 'tokens', limit: state.policies.maxTokens, used, ...snapshot(state) });
+    const used = state.counters.usage.inputTokens + state.counters.usage.outputTokens;
+    if (used > state.context.policies.maxTokens && !isAnswer) {
+      state.context.codec.history.appendTurn(state.transcript.messages, raw.text, []);
+      throw new BudgetExceededError({ budget: 'tokens', limit: state.context.policies.maxTokens, used, ...snapshot(state) });
     }
     if (parsed.success) {
-      state.codec.history.appendTurn(state.messages, raw.text, raw.toolCalls);
+      state.context.codec.history.appendTurn(state.transcript.messages, raw.text, raw.toolCalls);
       const { decision, decisions, thoughts, repaired, dialect, actions, status } = parsed;
       const notes = { ...(actions ? { actions } : {}), ...(status === undefined ? {} : { status }) };
-      state.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
+      state.context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
       if (parsed.reportsFailure) turn.reportsFailure = parsed.reportsFailure;
@@ -55,14 +55,14 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     const error = parsed.error;
     errors.push(error);
-    const correction = state.codec.correction(error, state.tools);
-    state.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
-    state.codec.history.appendCorrection(state.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.codec, state.tools));
+    const correction = state.context.codec.correction(error, state.transcript.tools);
+    state.context.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
+    state.context.codec.history.appendCorrection(state.transcript.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.context.codec, state.transcript.tools));
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
   }
 }
 
 /** A copy of the history and step count, for the errors that end a run. */
-export function snapshot(state: RunState): { transcript: RunState['messages']; steps: number } {
-  return { transcript: [...state.messages], steps: state.step };
+export function snapshot(state: RunState): { transcript: RunState['transcript']['messages']; steps: number } {
+  return { transcript: [...state.transcript.messages], steps: state.counters.step };
 }

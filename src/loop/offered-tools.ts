@@ -6,10 +6,10 @@
  */
 import type { ToolSpec } from '../spec/decision.ts';
 import { checkInputSchema } from '../tools/define-tool.ts';
-import type { RunState } from './run-state.ts';
+import type { RunContext } from './run-state.ts';
 
-export function offeredTools(state: Pick<RunState, 'toolbox'>): ToolSpec[] {
-  const tools = state.toolbox.list();
+export function offeredTools(context: Pick<RunContext, 'toolbox'>): ToolSpec[] {
+  const tools = context.toolbox.list();
   for (const tool of tools) checkInputSchema(tool);
   return tools;
 }

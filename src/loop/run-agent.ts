@@ -10,16 +10,15 @@ import { MaxStepsError } from '../errors/max-steps-error.ts';
 import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
-import { askUser } from './ask-user.ts';
+import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
-import { executeToolCall } from './execute-tool-call.ts';
+import { executeToolCall, runAnnouncedCall } from './execute-tool-call.ts';
 import { answerFinalTurn, answerTurn } from './answer-turn.ts';
 import { resetRepeat } from './loop-detector.ts';
 import { nextTurn, snapshot } from './next-turn.ts';
 import { offeredTools } from './offered-tools.ts';
 import type { ResumePlan, ResumeStart } from '../sessions/durable/resume-plan.ts';
-import { askAgain, runAnnouncedCall } from './resume-turn.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
@@ -33,17 +32,17 @@ export type ResumeFrom = Pick<ResumePlan, 'start' | 'interruptedCalls' | 'pendin
 export async function runAgent(state: RunState, scope: RunSignal, resume?: ResumeFrom): Promise<RunResult> {
   if (resume) {
     const { interruptedCalls, pendingQuestion } = resume;
-    state.emit({ type: 'run-resume', interruptedCalls, ...(pendingQuestion ? { pendingQuestion } : {}) });
+    state.context.emit({ type: 'run-resume', interruptedCalls, ...(pendingQuestion ? { pendingQuestion } : {}) });
   } else {
-    const toolNotices = state.toolbox.notices?.() ?? [];
-    state.emit({ type: 'run-start', question: state.question, protocol: state.codec.name, tools: state.toolbox.list(), ...(toolNotices.length > 0 ? { toolNotices } : {}) });
+    const toolNotices = state.context.toolbox.notices?.() ?? [];
+    state.context.emit({ type: 'run-start', question: state.context.question, protocol: state.context.codec.name, tools: state.context.toolbox.list(), ...(toolNotices.length > 0 ? { toolNotices } : {}) });
   }
   let phase: Phase = { name: 'THINKING' };
   try {
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
     while (phase.name !== 'END') phase = await advance(state, phase);
-    if (!answeredBefore) state.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
+    if (!answeredBefore) state.context.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence });
     const result = finish(state, 'answered', { answer: phase.answer });
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
@@ -57,12 +56,12 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
 }
 
 async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  state.signal.throwIfAborted();
+  state.context.signal.throwIfAborted();
   switch (phase.name) {
     case 'THINKING': {
-      if (state.step >= state.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.policies.maxSteps, ...snapshot(state) });
-      state.step += 1;
-      state.tools = offeredTools(state);
+      if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
+      state.counters.step += 1;
+      state.transcript.tools = offeredTools(state.context);
       return dispatch(state, await nextTurn(state), 0, []);
     }
     case 'TOOL_RUN': {
@@ -75,7 +74,7 @@ async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>):
       resetRepeat(state);
       const decision = phase.turn.decisions[phase.index];
       if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
-      const reply = phase.resumed ? await askAgain(state, decision) : await askUser(state, decision);
+      const reply = phase.resumed ? await putQuestion(state, decision) : await askUser(state, decision);
       return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
     }
   }
@@ -101,7 +100,7 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
 
 /** The first phase of a resumed run: a decision waiting for the human is put to it again; others are dispatched. */
 function startPhase(state: RunState, start: ResumeStart): Phase {
-  state.tools = offeredTools(state);
+  state.transcript.tools = offeredTools(state.context);
   if (start.name === 'THINKING') return start;
   if (start.name === 'ANSWERED') return { name: 'END', answer: start.answer, ...(start.confidence === undefined ? {} : { confidence: start.confidence }) };
   const { turn, index, replies, waitingHuman } = start;
@@ -112,7 +111,7 @@ function startPhase(state: RunState, start: ResumeStart): Phase {
 }
 
 function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {
-  return turn.toolCallIds?.[index] ?? `call_${state.step}_${index + 1}`;
+  return turn.toolCallIds?.[index] ?? `call_${state.counters.step}_${index + 1}`;
 }
 
 /** Keeps the history balanced when the run stops in the middle of a turn. */
@@ -123,15 +122,15 @@ function closeOpenTurn(state: RunState, turn: AcceptedTurn, replies: DecisionRep
 function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsError {
   if (scope.cancelled()) return new RunCancelledError({ ...snapshot(state), cause: scope.signal.reason });
   if (scope.timedOut()) {
-    const used = Math.round(performance.now() - state.startedAt);
-    return new BudgetExceededError({ budget: 'time', limit: state.policies.maxDurationMs, used, ...snapshot(state) });
+    const used = Math.round(performance.now() - state.context.startedAt);
+    return new BudgetExceededError({ budget: 'time', limit: state.context.policies.maxDurationMs, used, ...snapshot(state) });
   }
   if (ReinsError.isInstance(thrown)) return thrown;
   return new InternalError('run loop', { cause: thrown });
 }
 
 function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
-  state.emit({ type: 'run-end', status, usage: state.usage, ...(fields.error ? { error: fields.error } : {}) });
-  const usage = { usage: state.usage, stepUsage: usagePerStep(state), usageEstimated: state.usageEstimated };
-  return { runId: state.runId, status, steps: state.step, ...usage, transcript: [...state.messages], ...fields };
+  state.context.emit({ type: 'run-end', status, usage: state.counters.usage, ...(fields.error ? { error: fields.error } : {}) });
+  const usage = { usage: state.counters.usage, stepUsage: usagePerStep(state.counters), usageEstimated: state.counters.usageEstimated };
+  return { runId: state.context.runId, status, steps: state.counters.step, ...usage, transcript: [...state.transcript.messages], ...fields };
 }

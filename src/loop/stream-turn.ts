@@ -35,12 +35,12 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
       return { ...attempt.turn, usage: addUsage(discarded, attempt.turn.usage), usageEstimated: true };
     }
     const { error } = attempt;
-    const retryable = ModelCallError.isInstance(error) && !state.signal.aborted;
-    const delayMs = retryable ? transportRetryDelay(error, retry, state.policies.maxTransportRetries) : undefined;
-    if (!retryable || delayMs === undefined) throw modelFailure(state, error);
+    const retryable = ModelCallError.isInstance(error) && !state.context.signal.aborted;
+    const delayMs = retryable ? transportRetryDelay(error, retry, state.context.policies.maxTransportRetries) : undefined;
+    if (!retryable || delayMs === undefined) throw modelFailure(state.context, error);
     discarded = addUsage(discarded, estimateUsage(request, attempt.text));
-    state.emit({ type: 'model-retry', attempt: retry, error, delayMs });
-    await abortableSleep(delayMs, state.signal);
+    state.context.emit({ type: 'model-retry', attempt: retry, error, delayMs });
+    await abortableSleep(delayMs, state.context.signal);
   }
 }
 
@@ -48,26 +48,26 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
 const decisionRead = new DOMException('the decision was read; the rest of the stream is not needed', 'AbortError');
 
 async function streamOnce(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
-  const stream = state.model.stream;
+  const stream = state.context.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
   const stopEarly = (parseOptions.maxActions ?? 1) <= 1;
   const turnController = new AbortController();
-  const forwardAbort = () => turnController.abort(state.signal.reason);
-  state.signal.addEventListener('abort', forwardAbort, { once: true });
-  const thoughts = state.codec.thoughtStream?.();
-  const check = stopEarly ? state.codec.completionCheck() : undefined;
+  const forwardAbort = () => turnController.abort(state.context.signal.reason);
+  state.context.signal.addEventListener('abort', forwardAbort, { once: true });
+  const thoughts = state.context.codec.thoughtStream?.();
+  const check = stopEarly ? state.context.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
   let parseFrom = 0;
   let text = '';
   const toolCalls: ModelToolCall[] = [];
   let usage: Usage | undefined;
-  let modelId = state.model.modelId;
+  let modelId = state.context.model.modelId;
   let finishReason: RawTurn['finishReason'];
   let parsed: RawTurn['parsed'];
   /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
   let handling = false;
   try {
-    const parts = stream.call(state.model, { ...request, signal: turnController.signal });
+    const parts = stream.call(state.context.model, { ...request, signal: turnController.signal });
     for await (const part of iterateUntilAborted(parts, turnController.signal)) {
       handling = true;
       if (part.type === 'tool-call') toolCalls.push(part.toolCall);
@@ -77,10 +77,10 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
         finishReason = part.finishReason;
       } else if (part.text !== '') {
         text += part.text;
-        state.emit({ type: 'decision-delta', text: part.text });
-        for (const thought of thoughts?.update(part.text) ?? []) state.emit({ type: 'decision-delta', text: '', thought });
+        state.context.emit({ type: 'decision-delta', text: part.text });
+        for (const thought of thoughts?.update(part.text) ?? []) state.context.emit({ type: 'decision-delta', text: '', thought });
         if (check?.push(part.text) && text.length >= parseFrom) {
-          const result = state.codec.parse(text, { ...parseOptions, toolCalls });
+          const result = state.context.codec.parse(text, { ...parseOptions, toolCalls });
           if (result.success) {
             parsed = result;
             break;
@@ -94,11 +94,11 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     if (handling) throw error;
     return { ok: false, error, text };
   } finally {
-    state.signal.removeEventListener('abort', forwardAbort);
+    state.context.signal.removeEventListener('abort', forwardAbort);
     if (parsed) turnController.abort(decisionRead);
   }
-  const final = parsed ?? state.codec.parse(text, { ...parseOptions, toolCalls });
-  if (thoughts && final.success) for (const thought of thoughts.remaining(final.thoughts)) state.emit({ type: 'decision-delta', text: '', thought });
+  const final = parsed ?? state.context.codec.parse(text, { ...parseOptions, toolCalls });
+  if (thoughts && final.success) for (const thought of thoughts.remaining(final.thoughts)) state.context.emit({ type: 'decision-delta', text: '', thought });
   const turn: RawTurn = { text, toolCalls, usage: usage ?? estimateUsage(request, text), modelId, usageEstimated: usage === undefined };
   if (finishReason) turn.finishReason = finishReason;
   if (final.success) turn.parsed = final;
