@@ -1,6 +1,10 @@
 /**
  * Maps a reins `ModelRequest` to the AI SDK provider call options (LanguageModelV4CallOptions).
  * The provider package then turns these into its own wire format; reins writes none of it.
+ * Incremental: a frozen message (the loop freezes every message it sends, see
+ * `loop/seal-history.ts`) cannot change, so its provider-format message is built once and reused on
+ * every later step; a step then converts only the messages new since the last one. Messages not
+ * frozen (a caller's own request) are converted on every call.
  */
 import type {
   JSONSchema7,
@@ -17,7 +21,7 @@ export function toCallOptions(
 ): LanguageModelV4CallOptions {
   const prompt: LanguageModelV4Message[] = [];
   if (request.system) prompt.push({ role: 'system', content: request.system });
-  for (const message of request.messages) prompt.push(toPromptMessage(message));
+  for (const message of request.messages) prompt.push(convertOnce(message));
 
   const tools = request.tools?.length ? request.tools : undefined;
   return {
@@ -41,6 +45,19 @@ export function toCallOptions(
 
 export function toToolChoice(choice: ToolChoice): LanguageModelV4ToolChoice {
   return typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.tool };
+}
+
+/** Provider-format messages of frozen (never changing) reins messages, built once each. */
+const converted = new WeakMap<ModelMessage, LanguageModelV4Message>();
+
+function convertOnce(message: ModelMessage): LanguageModelV4Message {
+  if (!Object.isFrozen(message)) return toPromptMessage(message);
+  let done = converted.get(message);
+  if (!done) {
+    done = toPromptMessage(message);
+    converted.set(message, done);
+  }
+  return done;
 }
 
 function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
