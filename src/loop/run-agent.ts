@@ -10,6 +10,7 @@ import { MaxStepsError } from '../errors/max-steps-error.ts';
 import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
+import { yieldPoint } from './time-slice.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
@@ -56,6 +57,8 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
 }
 
 async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
+  const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+  if (wait) await wait;
   state.context.signal.throwIfAborted();
   switch (phase.name) {
     case 'THINKING': {
