@@ -34,6 +34,8 @@ export { textResult, type ToolCallOptions, type ToolContent, type ToolProgress, 
 export { getCodec, parseDecision, protocols } from './protocols/index.ts';
 export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/index.ts';
 export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
+// What a custom Codec declares about its protocol: how its history is kept, how its thoughts stream.
+export { textHistory, toolMessageHistory, type CallReply, type HistoryStrategy, type ThoughtStream } from './protocols/index.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,

@@ -115,10 +115,11 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       say('Fix the server entry, or set "disabled": true on it, and run again.');
       return servers.failures.some((failure) => McpConfigError.isInstance(failure.error)) ? ExitCode.usage : ExitCode.failed;
     }
+    const protocol = protocolFor(model, request.protocol);
     const agent = createAgent({
       model,
       tools: servers.toolbox,
-      protocol: protocolFor(model, request.protocol),
+      protocol,
       approval: approvalFor(request.approve, request.config),
       store: maskedStore(baseStore, mask),
       ...(prompter ? { user: prompter } : {}),
@@ -131,7 +132,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
         ? agent.resume(request.target.runId, { signal })
         : agent.run(request.target.question, { signal, meta: { model: request.modelString, config: request.meta } });
     const json = request.json ? new JsonLinesRenderer(process.stdout, mask) : undefined;
-    const header = { protocol: protocolFor(model, request.protocol), toolCount: servers.toolbox.list().length, servers: connectedServers(request.config) };
+    const header = { protocol, toolCount: servers.toolbox.list().length, servers: connectedServers(request.config) };
     return await driveRun(run, { trace, json, mask, say, modelString: request.modelString, ...header, stdout: process.stdout });
   } finally {
     process.off('SIGINT', onSignal);

@@ -3,10 +3,12 @@
  * (`native` when the model supports tool calling, `json` otherwise).
  */
 import type { Model } from '../spec/model.ts';
-import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import { getCodec } from '../protocols/index.ts';
+import type { Codec } from '../protocols/codec.ts';
+import { getCodec } from '../protocols/get-codec.ts';
+import type { ProtocolChoice } from '../protocols/protocol-names.ts';
+import { resolveProtocol } from '../protocols/resolve-protocol.ts';
 
-export function resolveCodec(protocol: ProtocolName | 'auto' | Codec, model: Model): Codec {
+export function resolveCodec(protocol: ProtocolChoice | Codec, model: Model): Codec {
   if (typeof protocol === 'object') return protocol;
-  return getCodec(protocol === 'auto' ? (model.supportsTools ? 'native' : 'json') : protocol);
+  return getCodec(resolveProtocol(protocol, model));
 }

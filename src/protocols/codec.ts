@@ -11,7 +11,8 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ModelToolCall } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 
-export type ProtocolName = 'native' | 'json' | 'envelope' | 'xml' | 'line';
+export type { ProtocolName } from './protocol-names.ts';
+import type { ProtocolName } from './protocol-names.ts';
 
 export interface ParseOptions {
   /** The tools the model may call; names and args are validated against them. */

@@ -1,5 +1,5 @@
 /**
- * The codecs by protocol name, and `getCodec(name)`, which rejects unknown names with a `ConfigError`.
+ * The protocol registry: one codec for each name of `protocol-names.ts`, and `getCodec(name)`, which rejects unknown names with a `ConfigError`.
  */
 import { ConfigError } from '../errors/config-error.ts';
 import type { Codec, ProtocolName } from './codec.ts';

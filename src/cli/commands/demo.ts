@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
-import type { ProtocolName } from '../../protocols/codec.ts';
+import { protocolNames, type ProtocolName } from '../../protocols/protocol-names.ts';
 import { bundledScript, packageRoot } from '../package-root.ts';
 import { runSession } from '../run-session.ts';
 import { openStore } from '../setup/open-store.ts';
@@ -16,7 +16,6 @@ import { addOutputFlags, type RunFlags } from '../setup/run-flags.ts';
 
 export const DEMOS = ['meal-planner', 'terminal-assistant'] as const;
 export type DemoName = (typeof DEMOS)[number];
-const DEMO_PROTOCOLS = ['line', 'json', 'envelope', 'xml', 'native'] as const;
 /** The meal planner's calendar is fixed to the recorded session's day (a Friday). */
 const DEMO_DATE = '2025-10-17';
 const EXAMPLES = join(packageRoot(), 'examples');
@@ -35,7 +34,7 @@ export function demoConfig(name: DemoName): McpConfig {
 export function registerDemo(program: Command, finish: (code: number) => void): void {
   addOutputFlags(program.command('demo').description('See reins at work offline: a recorded planner drives a bundled MCP server'))
     .argument('[name]', `which demo: ${DEMOS.join(' or ')}`, 'meal-planner')
-    .addOption(new Option('--protocol <name>', 'the wire protocol of the replayed turns').choices(DEMO_PROTOCOLS).default('line'))
+    .addOption(new Option('--protocol <name>', 'the wire protocol of the replayed turns').choices(protocolNames).default('line'))
     .action(async (name: string, flags: RunFlags) => {
       if (!(DEMOS as readonly string[]).includes(name)) program.error(`error: unknown demo '${name}'; choose ${DEMOS.join(' or ')}`, { exitCode: 2 });
       const demo = name as DemoName;
@@ -59,7 +58,7 @@ export function registerDemo(program: Command, finish: (code: number) => void): 
               `reins demo: ${demo} over the ${protocol} protocol. Question: ${question}`,
               `This is a REPLAY: the planner's turns are recorded in ${shown}; no model is called.`,
               `The tools are real: examples/demo-servers/${demo}.ts runs as an MCP server over stdio${demo === 'meal-planner' ? ` (calendar fixed at ${DEMO_DATE}, the recorded Friday)` : ''}.`,
-              `Try --protocol ${DEMO_PROTOCOLS.join('|')}; with a real model: reins run "<question>" --model <provider:model>.`,
+              `Try --protocol ${protocolNames.join('|')}; with a real model: reins run "<question>" --model <provider:model>.`,
             ],
           },
           store,

@@ -9,6 +9,7 @@ import type { Model } from '../../spec/model.ts';
 import { ReplayModel } from '../../models/replay-model.ts';
 import { resolveModel } from '../../models/resolve-model.ts';
 import { withRetry } from '../../models/with-retry.ts';
+import { resolveProtocol } from '../../protocols/resolve-protocol.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 
 /** The model used when neither `--model` nor `REINS_MODEL` says otherwise. */
@@ -33,10 +34,10 @@ export function openModel(modelString: string, options: OpenModelOptions): Model
   return withRetry(resolveModel(modelString), { maxRetries: 2, signal: options.signal });
 }
 
-/** `auto` with a replay means the recording's own protocol. */
-export function protocolFor(model: Model, wanted: ProtocolName | 'auto'): ProtocolName | 'auto' {
+/** The run's protocol, resolved once: `auto` with a replay means the recording's own protocol, else `resolveProtocol`. */
+export function protocolFor(model: Model, wanted: ProtocolName | 'auto'): ProtocolName {
   if (wanted === 'auto' && model instanceof ReplayModel && model.protocol) return model.protocol as ProtocolName;
-  return wanted;
+  return resolveProtocol(wanted, model);
 }
 
 /**

@@ -3,9 +3,11 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { APPROVAL_MODES, type ApprovalMode } from './approval-mode.ts';
+import { protocolNames, type ProtocolChoice } from '../../protocols/protocol-names.ts';
 
-export const PROTOCOL_CHOICES = ['auto', 'native', 'json', 'envelope', 'xml', 'line'] as const;
-export type ProtocolChoice = (typeof PROTOCOL_CHOICES)[number];
+export type { ProtocolChoice };
+
+export const PROTOCOL_CHOICES: readonly ProtocolChoice[] = ['auto', ...protocolNames];
 
 /** What commander hands the actions (camelCase). `input` is false with `--no-input`. */
 export interface RunFlags {

@@ -1,0 +1,11 @@
+/**
+ * The name of every protocol reins speaks, in one list: the codec registry (`get-codec.ts`) must
+ * hold a codec for exactly these (checked by the compiler), and the CLI's flags and the demo read
+ * them from here. No codec is loaded by importing this file, so `reins --help` stays cheap.
+ */
+export const protocolNames = ['native', 'json', 'envelope', 'xml', 'line'] as const;
+
+export type ProtocolName = (typeof protocolNames)[number];
+
+/** What a caller may ask for: a protocol, or `auto` (resolved once, by `resolveProtocol`). */
+export type ProtocolChoice = ProtocolName | 'auto';
