@@ -19,9 +19,8 @@ export function toCallOptions(
   request: ModelRequest,
   extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
 ): LanguageModelV4CallOptions {
-  const prompt: LanguageModelV4Message[] = [];
-  if (request.system) prompt.push({ role: 'system', content: request.system });
-  for (const message of request.messages) prompt.push(convertOnce(message));
+  const history = convertHistory(request.messages);
+  const prompt: LanguageModelV4Message[] = request.system ? [{ role: 'system', content: request.system }, ...history] : history;
 
   const tools = request.tools?.length ? request.tools : undefined;
   return {
@@ -45,6 +44,35 @@ export function toCallOptions(
 
 export function toToolChoice(choice: ToolChoice): LanguageModelV4ToolChoice {
   return typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.tool };
+}
+
+/** The last history converted per conversation (keyed by its first message): its frozen prefix and that prefix converted. */
+const lastHistory = new WeakMap<ModelMessage, { sources: ModelMessage[]; prompt: LanguageModelV4Message[] }>();
+
+/**
+ * The provider messages of a history. A conversation's next request repeats the previous one's
+ * messages and adds a few: the longest frozen prefix shared with the last request of the same
+ * conversation is reused as a whole (one identity check per message, no lookup), only the rest is
+ * converted (`convertOnce`).
+ */
+function convertHistory(messages: readonly ModelMessage[]): LanguageModelV4Message[] {
+  const first = messages[0];
+  if (!first || !Object.isFrozen(first)) return messages.map(convertOnce);
+  const last = lastHistory.get(first);
+  let reused = 0;
+  if (last) {
+    const limit = Math.min(last.sources.length, messages.length);
+    while (reused < limit && last.sources[reused] === messages[reused]) reused++;
+  }
+  const prompt = last ? last.prompt.slice(0, reused) : [];
+  let frozen = reused;
+  for (let index = reused; index < messages.length; index++) {
+    const message = messages[index] as ModelMessage;
+    if (frozen === index && Object.isFrozen(message)) frozen++;
+    prompt.push(convertOnce(message));
+  }
+  lastHistory.set(first, { sources: messages.slice(0, frozen), prompt: prompt.slice(0, frozen) });
+  return prompt;
 }
 
 /** Provider-format messages of frozen (never changing) reins messages, built once each. */

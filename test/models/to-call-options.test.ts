@@ -33,4 +33,14 @@ describe('toCallOptions', () => {
     expect(second).not.toBe(first);
     expect(second).toEqual({ role: 'user', content: [{ type: 'text', text: 'after' }] });
   });
+
+  it('converts a history that diverges from the last one of the same conversation by its own messages', () => {
+    const question = frozen({ role: 'user', content: 'q' });
+    toCallOptions({ messages: [question, frozen({ role: 'assistant', content: 'one' }), frozen({ role: 'user', content: 'more' })] });
+    const other = toCallOptions({ messages: [question, frozen({ role: 'assistant', content: 'two' })] }).prompt;
+    expect(other).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'q' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'two' }] },
+    ]);
+  });
 });
