@@ -33,8 +33,19 @@ function toResult(turn: MockTurn): LanguageModelV4GenerateResult {
   };
 }
 
-/** A MockLanguageModelV4 whose every `doGenerate` returns `next(prompt, callIndex)`. */
+/**
+ * A MockLanguageModelV4 whose every `doGenerate` returns `next(prompt, callIndex)`. The mock's own
+ * `doGenerateCalls` log is emptied on every call: kept, it holds every call's options (the whole
+ * prompt of each step, hundreds of MB over a 1,000-step run) and the bench would time the garbage
+ * collector instead of the loops. Both sides of a comparison use this same mock.
+ */
 export function aiSdkMock(next: (prompt: LanguageModelV4Prompt, call: number) => MockTurn): MockLanguageModelV4 {
   let calls = 0;
-  return new MockLanguageModelV4({ doGenerate: async (options) => toResult(next(options.prompt, calls++)) });
+  const mock: MockLanguageModelV4 = new MockLanguageModelV4({
+    doGenerate: async (options) => {
+      mock.doGenerateCalls.length = 0;
+      return toResult(next(options.prompt, calls++));
+    },
+  });
+  return mock;
 }

@@ -2,7 +2,7 @@
 import type { Quote } from './benchmarks-doc.ts';
 
 export const readmeQuotes: readonly Quote[] = [
-  ['peers', '100 × 10-step runs, same mock: reins / AI SDK time', 'Loop time per step, reins ÷ AI SDK `generateText` tool loop, both over the AI SDK\'s MockLanguageModelV4 (10-step runs, no-op tool)'],
+  ['peers', '300 × 10-step runs, same mock: reins / AI SDK time', 'Loop time per step, reins ÷ AI SDK `generateText` tool loop, both over the AI SDK\'s MockLanguageModelV4 (10-step runs, no-op tool)'],
   ['peers', '1000-step run, same mock: reins / AI SDK time', 'The same ratio in one 1,000-step run'],
   ['robustness', 'corpus json · all model outputs', 'json protocol over the real model outputs of the corpus (parser tests of llama.cpp, vLLM, sglang, transformers, mistral-common, ReAct parsers)'],
   ['robustness', 'chaos reins native · right answer', 'Right answers with 30% of model outputs damaged, reins native protocol'],

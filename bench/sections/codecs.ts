@@ -16,7 +16,7 @@ import { protocols } from '../../src/protocols/index.ts';
 import { applyDamage, damageKinds } from '../../src/testing/damage.ts';
 import { seededRandom, shuffled } from '../../src/testing/seeded-random.ts';
 import { compileSchema } from '../../src/tools/schema-validator.ts';
-import { median } from '../lib/stats.ts';
+import { median, ratio, spread } from '../lib/stats.ts';
 
 /** Parses whose outcome `damagedAccepted` counts (the first round's first ones). */
 const PARSES = 3000;
@@ -81,6 +81,8 @@ interface Throughput {
   perSecond: number;
   spread: string;
   accepted: number;
+  /** Per-round codec / floor throughput ratios (clean inputs only). */
+  ofFloor?: { median: number; spread: string };
 }
 
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
@@ -88,72 +90,94 @@ const cpuSeconds = (since: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1e6;
 };
 
-/** Warm-up, then ROUNDS timed rounds of `parse` over indexes 0, 1, 2, ... */
-function measure(parse: (index: number) => boolean): Throughput {
-  for (let index = 0; index < WARMUP; index++) parse(index);
+/** One timed round of `parse` from index `from`: parses per CPU second and the parse count. */
+function round(parse: (index: number) => boolean, from: number, minimum: number, onResult?: (ok: boolean, index: number) => void): { rate: number; parses: number } {
+  // CPU time of this process, not wall time: on a shared machine other processes take the CPU away.
+  // A round runs whole batches until it has used ROUND_SECONDS, so clock granularity does not matter.
+  const started = process.cpuUsage();
+  let parses = 0;
+  let seconds: number;
+  do {
+    for (let index = 0; index < BATCH; index++, parses++) {
+      const ok = parse(from + parses);
+      onResult?.(ok, from + parses);
+    }
+    seconds = cpuSeconds(started);
+  } while (seconds < ROUND_SECONDS || parses < minimum);
+  return { rate: parses / seconds, parses };
+}
+
+/**
+ * Warm-up of `parse` (and of `floorParse`), then ROUNDS timed rounds, each codec round followed by a
+ * floor round on the same clean inputs, so the ratio of a round pair sees the same machine load.
+ */
+function measure(parse: (index: number) => boolean, floorParse?: (index: number) => boolean): Throughput {
+  for (let index = 0; index < WARMUP; index++) {
+    parse(index);
+    floorParse?.(index);
+  }
   const rates: number[] = [];
+  const ratios: number[] = [];
   let accepted = 0;
   let checked = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    // CPU time of this process, not wall time: on a shared machine other processes take the CPU away.
-    // A round runs whole batches until it has used ROUND_SECONDS, so clock granularity does not matter.
-    const started = process.cpuUsage();
-    let parses = 0;
-    let seconds: number;
-    do {
-      for (let index = 0; index < BATCH; index++, parses++) {
-        const ok = parse(parses);
-        if (round === 0 && parses < PARSES) {
-          checked++;
-          if (ok) accepted++;
-        }
-      }
-      seconds = cpuSeconds(started);
-    } while (seconds < ROUND_SECONDS || (round === 0 && parses < PARSES));
-    rates.push(parses / seconds);
+  for (let index = 0; index < ROUNDS; index++) {
+    const count = (ok: boolean, at: number) => {
+      if (index !== 0 || at >= PARSES) return;
+      checked++;
+      if (ok) accepted++;
+    };
+    const { rate } = round(parse, 0, index === 0 ? PARSES : 0, count);
+    rates.push(rate);
+    if (floorParse) ratios.push(rate / round(floorParse, 0, 0).rate);
   }
   accepted /= checked;
   const rounded = (rate: number) => Math.round(rate).toLocaleString('en-US');
-  return { perSecond: median(rates), spread: `${rounded(Math.min(...rates))} – ${rounded(Math.max(...rates))} /s (${ROUNDS} rounds)`, accepted };
+  const result: Throughput = { perSecond: median(rates), spread: `${rounded(Math.min(...rates))} – ${rounded(Math.max(...rates))} /s (${ROUNDS} rounds)`, accepted };
+  if (floorParse) result.ofFloor = { median: ratio(median(ratios), 1), spread: spread(ratios) };
+  return result;
 }
 
-function throughput(name: ProtocolName, inputs: Input[]): Throughput {
+function throughput(name: ProtocolName, inputs: Input[], floorParse?: (index: number) => boolean): Throughput {
   const codec = protocols[name];
   return measure((index) => {
     const input = inputs[index % inputs.length] as Input;
     return codec.parse(input.text, { tools, toolCalls: input.toolCalls }).success;
-  });
+  }, floorParse);
 }
 
 /** The floor under the json protocol: `JSON.parse` + compiled Ajv (decision schema, then tool args). */
-function floor(inputs: Input[]): Throughput {
+function floorParser(inputs: Input[]): (index: number) => boolean {
   const decisionSchemas = { call_tool: compileSchema(CALL_TOOL_SCHEMA), ask_user: compileSchema(ASK_USER_SCHEMA), answer_user: compileSchema(ANSWER_USER_SCHEMA) };
   const argsSchemas = new Map(tools.map((tool) => [tool.name, compileSchema(tool.inputSchema)]));
-  return measure((index) => {
+  return (index) => {
     const value = JSON.parse((inputs[index % inputs.length] as Input).text) as { action: keyof typeof decisionSchemas; tool?: string; args?: unknown };
     if (!decisionSchemas[value.action](value)) return false;
     return value.action !== 'call_tool' || (argsSchemas.get(value.tool as string)?.(value.args) ?? false);
-  });
+  };
 }
 
 export async function run(): Promise<{ metrics: Record<string, number | string>; notes: string[] }> {
   const out: Record<string, number | string> = {};
+  const floor = floorParser(cleanInputs('json'));
   for (const name of Object.keys(protocols) as ProtocolName[]) {
     const clean = cleanInputs(name);
-    const cleanResult = throughput(name, clean);
+    const cleanResult = throughput(name, clean, floor);
     const damagedResult = throughput(name, damagedInputs(clean, 42));
     out[`${name}.cleanPerSecond`] = cleanResult.perSecond;
     out[`${name}.cleanPerSecond spread`] = cleanResult.spread;
+    out[`${name}.clean / floor`] = cleanResult.ofFloor?.median ?? Number.NaN;
+    out[`${name}.clean / floor spread`] = cleanResult.ofFloor?.spread ?? '';
     out[`${name}.damagedPerSecond`] = damagedResult.perSecond;
     out[`${name}.damagedAccepted`] = damagedResult.accepted;
   }
-  const floorResult = floor(cleanInputs('json'));
+  const floorResult = measure(floor);
   out['floor (JSON.parse + compiled Ajv, json clean inputs).perSecond'] = floorResult.perSecond;
   out['floor (JSON.parse + compiled Ajv, json clean inputs).perSecond spread'] = floorResult.spread;
   const notes = [
     `Each figure: median of ${ROUNDS} rounds of at least ${ROUND_SECONDS * 1000} ms of process CPU time (user + system; the machine is shared), after ${WARMUP.toLocaleString('en-US')} untimed parses of the same inputs (JIT warm-up); spread = slowest – fastest round.`,
     'Clean inputs: the four decisions of the bench (two tool calls, a question, an answer) as each protocol renders them; native gets them as tool calls.',
     'The floor row does on the json clean inputs only what any json parser must: JSON.parse, then the compiled Ajv validators of the decision and of the tool arguments.',
+    `"clean / floor" is the median of per-round ratios, each codec round followed by a floor round (same load on both); the same json floor serves every protocol (the same four decisions). Spread: min–max of the ${ROUNDS} round pairs.`,
   ];
   return { metrics: out, notes };
 }

@@ -7,12 +7,15 @@
  * The same comparison over 100 runs of 10 steps shows the fixed per-step cost without a long history.
  * A third side, reins over the SAME `MockLanguageModelV4` through `fromAiSdk`, pays the same
  * prompt conversion the AI SDK pays each step: the fairest "loop only" ratio.
- * Runs alternate (reins, AI SDK, reins, ...) for ROUNDS rounds after one warm-up each; the figures are
- * medians, so drift on a shared machine hits both sides alike. Both loops keep the whole history and
+ * Runs alternate run by run (reins, reins on the mock, AI SDK, reins, ...); the figures are medians
+ * of the rounds and of the per-round ratios, with their spread, so drift on a shared machine hits
+ * both sides alike. Both loops keep the whole history and
  * send it every step, so the per-step cost includes the growing prompt on both sides.
  * Runnable alone: `node bench/sections/peers.ts`.
  */
 import type { JSONSchema7 } from '@ai-sdk/provider';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { fromAiSdk } from '../../src/models/from-ai-sdk.ts';
@@ -21,14 +24,18 @@ import { ScriptedModel, type ScriptStep } from '../../src/testing/scripted-model
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { aiSdkMock } from '../lib/ai-sdk-mock.ts';
 import type { SectionReport } from '../lib/section.ts';
-import { median, ratio } from '../lib/stats.ts';
+import { median, ratio, spread } from '../lib/stats.ts';
 
 const STEPS = 1000;
-const ROUNDS = 5;
+const ROUNDS = 7;
 const inputSchema = { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] };
 
 const SHORT_STEPS = 10;
-const SHORT_RUNS = 100;
+const SHORT_RUNS = 300;
+const SHORT_WARMUP = 20;
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 function scriptedTurns(count: number): ScriptStep[] {
   const steps: ScriptStep[] = [];
@@ -70,47 +77,69 @@ async function aiSdkRun(count: number): Promise<number> {
 
 export const title = 'Loop overhead vs the AI SDK';
 
-/** Milliseconds for `runs` sequential runs of `count` steps. */
-async function timed(runOnce: (count: number) => Promise<number>, count: number, runs: number): Promise<number> {
-  let total = 0;
-  for (let index = 0; index < runs; index++) total += await runOnce(count);
-  return total;
+type Side = 'reins' | 'reinsOnMock' | 'aiSdk';
+const sides: Record<Side, (count: number) => Promise<number>> = { reins: reinsRun, reinsOnMock: reinsOnMockRun, aiSdk: aiSdkRun };
+
+interface Comparison {
+  rounds: number;
+  /** µs per step, per side, one entry per round. */
+  perStep: Record<Side, number[]>;
 }
 
-/** Interleaved rounds (first one discarded as warm-up); medians of µs per step for each side. */
-async function compare(count: number, runs: number): Promise<{ reins: number; reinsOnMock: number; aiSdk: number }> {
-  const sides = { reins: reinsRun, reinsOnMock: reinsOnMockRun, aiSdk: aiSdkRun };
-  const samples: Record<keyof typeof sides, number[]> = { reins: [], reinsOnMock: [], aiSdk: [] };
-  for (let round = 0; round <= ROUNDS; round++) {
-    for (const side of Object.keys(sides) as Array<keyof typeof sides>) {
-      const milliseconds = await timed(sides[side], count, runs);
-      if (round > 0) samples[side].push((milliseconds * 1000) / (count * runs));
+/**
+ * Interleaved run by run: each round runs one run of every side back to back (reins, reins on the
+ * mock, AI SDK), so drift on a shared machine hits the sides of a round alike; `warmUp` rounds first
+ * are discarded (JIT). A forced GC between rounds keeps one side's garbage off the next side's clock.
+ */
+async function compare(count: number, rounds: number, warmUp: number): Promise<Comparison> {
+  const perStep: Record<Side, number[]> = { reins: [], reinsOnMock: [], aiSdk: [] };
+  for (let round = 0; round < warmUp + rounds; round++) {
+    if (count >= 100) collectGarbage();
+    for (const side of Object.keys(sides) as Side[]) {
+      const milliseconds = await sides[side](count);
+      if (round >= warmUp) perStep[side].push((milliseconds * 1000) / count);
     }
   }
-  return { reins: median(samples.reins), reinsOnMock: median(samples.reinsOnMock), aiSdk: median(samples.aiSdk) };
+  return { rounds, perStep };
+}
+
+/** Per-round ratios of `side` to the AI SDK: their median and spread. */
+function ratios(comparison: Comparison, side: Side): { median: number; spread: string } {
+  const values = comparison.perStep[side].map((value, round) => value / (comparison.perStep.aiSdk[round] as number));
+  return { median: ratio(median(values), 1), spread: spread(values) };
+}
+
+function rows(label: string, comparison: Comparison): Record<string, number | string> {
+  const { perStep } = comparison;
+  const onMock = ratios(comparison, 'reinsOnMock');
+  const scripted = ratios(comparison, 'reins');
+  return {
+    [`${label}: reins µs/step`]: median(perStep.reins),
+    [`${label}: AI SDK µs/step`]: median(perStep.aiSdk),
+    [`${label}: AI SDK µs/step spread`]: spread(perStep.aiSdk),
+    [`${label}: reins / AI SDK time`]: scripted.median,
+    [`${label}: reins / AI SDK time spread`]: scripted.spread,
+    [`${label}, same mock: reins µs/step`]: median(perStep.reinsOnMock),
+    [`${label}, same mock: reins µs/step spread`]: spread(perStep.reinsOnMock),
+    [`${label}, same mock: reins / AI SDK time`]: onMock.median,
+    [`${label}, same mock: reins / AI SDK time spread`]: onMock.spread,
+  };
 }
 
 export async function run(): Promise<SectionReport> {
-  const long = await compare(STEPS, 1);
-  const short = await compare(SHORT_STEPS, SHORT_RUNS);
+  const long = await compare(STEPS, ROUNDS, 1);
+  const short = await compare(SHORT_STEPS, SHORT_RUNS, SHORT_WARMUP);
   const notes = [
     `Same turns on every side: ${STEPS - 1} calls of a no-op tool, then a text answer; reins runs the native protocol on the generate path over ScriptedModel, and over the AI SDK's MockLanguageModelV4 through fromAiSdk ("same mock"); the AI SDK runs generateText (stopWhen: stepCountIs(n)) over that MockLanguageModelV4.`,
-    'The "same mock" rows are the fair loop-to-loop comparison: both sides convert the whole history to the provider prompt format every step. The ScriptedModel rows show reins without that conversion.',
-    `Figures are medians of ${ROUNDS} interleaved rounds (reins, AI SDK, reins, ...) after a warm-up round; µs/step includes the mock model's own cost on each side.`,
+    'The "same mock" rows are the fair loop-to-loop comparison: both sides get the provider prompt (the whole history) every step. The ScriptedModel rows show reins without that conversion.',
+    'The mock keeps none of its calls (its doGenerateCalls log is emptied on every call, the same mock on both sides), so neither side pays for garbage the mock holds.',
+    `Interleaved run by run: each round runs one run of each side back to back; ${STEPS}-step: ${ROUNDS} rounds after 1 warm-up round (full GC before each round); ${SHORT_STEPS}-step: ${SHORT_RUNS} rounds after ${SHORT_WARMUP} warm-up rounds. Figures are medians over the rounds; a ratio is the median of the per-round ratios; "spread" gives min–max (under 20 rounds) or p25–p75. µs/step includes the mock model's own cost on each side.`,
     'Both loops send the whole history every step; compare the two run lengths to see how each side\'s per-step time grows with history.',
   ];
   const metrics = {
-    rounds: ROUNDS,
-    [`${STEPS}-step run: reins µs/step`]: long.reins,
-    [`${STEPS}-step run: AI SDK µs/step`]: long.aiSdk,
-    [`${STEPS}-step run: reins / AI SDK time`]: ratio(long.reins, long.aiSdk),
-    [`${STEPS}-step run, same mock: reins µs/step`]: long.reinsOnMock,
-    [`${STEPS}-step run, same mock: reins / AI SDK time`]: ratio(long.reinsOnMock, long.aiSdk),
-    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: reins µs/step`]: short.reins,
-    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: AI SDK µs/step`]: short.aiSdk,
-    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs: reins / AI SDK time`]: ratio(short.reins, short.aiSdk),
-    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs, same mock: reins µs/step`]: short.reinsOnMock,
-    [`${SHORT_RUNS} × ${SHORT_STEPS}-step runs, same mock: reins / AI SDK time`]: ratio(short.reinsOnMock, short.aiSdk),
+    rounds: `${ROUNDS} (${STEPS}-step), ${SHORT_RUNS} (${SHORT_STEPS}-step)`,
+    ...rows(`${STEPS}-step run`, long),
+    ...rows(`${SHORT_RUNS} × ${SHORT_STEPS}-step runs`, short),
   };
   return { metrics, notes };
 }

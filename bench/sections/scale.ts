@@ -8,6 +8,7 @@
  * - wall ms and steps/s for the whole batch, from the first start to the last answer;
  * - peak heap per run: (highest heapUsed sampled every 5 ms during the batch - heapUsed before) / runs,
  *   after a full GC before the batch;
+ * - live heap per run: heapUsed after a full GC with every run started and held, minus the baseline;
  * - longest event-loop stall: the max of `perf_hooks.monitorEventLoopDelay` once every run has
  *   started (the start burst is reported as start ms).
  * Runnable alone: `node bench/sections/scale.ts`.
@@ -81,14 +82,40 @@ async function batch(runs: number): Promise<Record<string, number>> {
   }
 }
 
+/**
+ * KB each run holds while it waits on the model: `runs` runs are started on models that answer only
+ * after an hour, a full GC is forced once all wait on their first model turn (held: nothing is
+ * garbage yet), and the heap is compared with a full-GC baseline; then the runs are cancelled.
+ */
+async function liveHeapPerRun(runs: number): Promise<number> {
+  collectGarbage();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const controller = new AbortController();
+  const pending = Array.from({ length: runs }, (_, run) => {
+    const model = new ScriptedModel(script(run), { recordCalls: false, delayMs: 3_600_000, chunkSize: 4096 });
+    return createAgent({ model, tools: [lookup], protocol: 'json' }).run('go', { signal: controller.signal }).result;
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  collectGarbage();
+  const live = process.memoryUsage().heapUsed - heapBefore;
+  controller.abort();
+  await Promise.all(pending);
+  return live / runs / 1024;
+}
+
 export const title = 'Scale: concurrent runs in one process';
 
 export async function run(): Promise<SectionReport> {
   await batch(100); // warm-up
   const metrics: Record<string, number | string> = { 'steps per run': STEPS, 'model delay per turn': `${DELAY_MS[0]}-${DELAY_MS[1]} ms` };
-  for (const runs of BATCHES) Object.assign(metrics, await batch(runs));
+  for (const runs of BATCHES) {
+    Object.assign(metrics, await batch(runs));
+    metrics[`${runs} runs · live heap per run (KB)`] = await liveHeapPerRun(runs);
+  }
   const notes = [
-    'Peak heap per run is (peak heapUsed during the batch - heapUsed after a full GC before it) / runs.',
+    'Live heap per run is (heapUsed after a full GC taken once every run has started and is held waiting on its first model turn - heapUsed after a full GC before the batch) / runs: what a run really keeps.',
+    'Peak heap per run is (peak heapUsed during the batch - heapUsed after a full GC before it) / runs: mostly garbage not yet collected.',
+    'The start burst (start ms) and the forced GC are not in the stall figure: the stall monitor starts after them.',
     'The longest stall is one timer phase: runs whose model delays expire together are handled back to back (each turn parses, validates, runs the tool and builds the next request) before the event loop turns again.',
   ];
   return { metrics, notes };

@@ -1,11 +1,14 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
- * toolbox instructions), the history, the sampling options (`temperature`, `maxOutputTokens`), and
- * the tools and tool choice of codecs that send tools natively.
+ * toolbox instructions; see `system-prompt.ts`), the history, the sampling options (`temperature`,
+ * `maxOutputTokens`), and the tools and tool choice of
+ * codecs that send tools natively. The history is sealed first (`seal-history.ts`): what is sent is
+ * never changed afterwards, so providers may convert each message once and reuse it.
  */
 import type { ModelRequest } from '../spec/model.ts';
-import { handlerTypes } from './actions/handler-target.ts';
 import type { RunState } from './run-state.ts';
+import { sealHistory } from './seal-history.ts';
+import { buildSystemPrompt } from './system-prompt.ts';
 
 export interface BuildRequestOptions {
   /** The best-effort last turn: no tools may be called. */
@@ -13,13 +16,8 @@ export interface BuildRequestOptions {
   signal: AbortSignal;
 }
 
-export function buildSystemPrompt(state: RunState): string {
-  const offered = { handlers: handlerTypes(state.context.handlers), variables: Object.keys(state.transcript.variables.state) };
-  const parts = [state.context.system, state.context.codec.instructions(state.transcript.tools, offered), ...(state.context.toolbox.instructions?.() ?? [])];
-  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
-}
-
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
+  sealHistory(state.transcript.messages);
   const request: ModelRequest = {
     system: buildSystemPrompt(state),
     messages: [...state.transcript.messages],

@@ -1,14 +1,29 @@
 /**
  * A single-consumer async queue: the loop pushes events without waiting; the consumer iterates.
- * Events are buffered until read, so a caller may skip iteration and only await the result.
+ * Events are buffered only for a consumer: one that starts iterating before the event loop turns
+ * after the stream was made (the same tick as `agent.run()`, as `for await (const event of run)`
+ * right after it does) gets every event, from the first. A run nobody iterates by then keeps no
+ * events at all (the caller only awaits `result`): thousands of concurrent runs hold no event objects.
  */
 export class EventStream<T> implements AsyncIterable<T> {
   readonly #buffer: T[] = [];
   #waiting: ((result: IteratorResult<T>) => void) | undefined;
   #closed = false;
+  /** True once someone asked for an iterator. */
+  #read = false;
+  /** True once the event loop turned with nobody reading: events are dropped from then on. */
+  #unread = false;
+
+  constructor() {
+    setImmediate(() => {
+      if (this.#read) return;
+      this.#unread = true;
+      this.#buffer.length = 0;
+    });
+  }
 
   push(event: T): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#unread) return;
     const waiting = this.#waiting;
     if (waiting) {
       this.#waiting = undefined;
@@ -24,6 +39,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   }
 
   [Symbol.asyncIterator](): AsyncIterator<T> {
+    this.#read = true;
     return {
       next: () => {
         const event = this.#buffer.shift();

@@ -82,7 +82,9 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
         handlers: parts.handlers,
         fileRoots: parts.fileRoots,
         emit: (body) => {
-          const event = { ...body, runId, step: counters.step } as AgentEvent;
+          // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
+          // model-request's messages (see model-request-event.ts).
+          const event = Object.assign(body, { runId, step: counters.step }) as AgentEvent;
           notifyObservers(parts.observers, event);
           if (recorder) recorder.record(event);
           else events.push(event);

@@ -10,6 +10,7 @@ import { addUsage, emptyUsage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { handlerTypes } from './actions/handler-target.ts';
 import { buildRequest } from './build-request.ts';
+import { modelRequestEvent } from './model-request-event.ts';
 import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import { countUsage } from './count-usage.ts';
 import { rejectCutOff } from './cut-off-guard.ts';
@@ -37,7 +38,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
   for (let attempt = 1; ; attempt++) {
     state.context.signal.throwIfAborted();
     const request = buildRequest(state, { signal: state.context.signal, forbidTools: options.forbidTools });
-    state.context.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
+    state.context.emit(modelRequestEvent(attempt, request.system ?? '', state.transcript.messages, request.messages.length));
     const raw = await callModel(state, request, parseOptions);
     countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);

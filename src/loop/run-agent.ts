@@ -15,6 +15,7 @@ import { actionRoute } from '../protocols/action-route.ts';
 import { callTarget } from './actions/call-target.ts';
 import { deliverOutput } from './actions/deliver-output.ts';
 import { endOfTurn, stoppedBefore } from './actions/end-of-turn.ts';
+import { yieldPoint } from './time-slice.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
@@ -61,6 +62,8 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
 }
 
 async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
+  const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+  if (wait) await wait;
   state.context.signal.throwIfAborted();
   switch (phase.name) {
     case 'THINKING': {

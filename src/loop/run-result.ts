@@ -33,7 +33,11 @@ export interface RunResult {
   transcript: ModelMessage[];
 }
 
-/** The handle `agent.run()` returns: iterate it for events, await `result` for the outcome. */
+/**
+ * The handle `agent.run()` returns: iterate it for events, await `result` for the outcome. Start
+ * iterating in the same tick as `agent.run()` (before any other `await`): events are kept only for
+ * a consumer, and a run nobody iterates by the next event-loop turn keeps none.
+ */
 export interface AgentRun extends AsyncIterable<AgentEvent> {
   readonly runId: string;
   readonly result: Promise<RunResult>;

@@ -20,6 +20,7 @@ import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage
 import type { ParseOptions } from '../protocols/codec.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
+import { yieldPoint } from './time-slice.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
@@ -70,6 +71,8 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   try {
     const parts = stream.call(state.context.model, { ...request, signal: turnSignal });
     for await (const part of iterateUntilAborted(parts, turnSignal)) {
+      const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+      if (wait) await wait;
       handling = true;
       if (part.type === 'tool-call') toolCalls.push(part.toolCall);
       else if (part.type === 'finish') {

@@ -1,0 +1,50 @@
+/**
+ * Fair CPU for many runs in one process. Runs share one process-wide time slice (`timeSlice.ms`,
+ * a few ms): at each yield point (every loop phase, every streamed part) a run checks whether the
+ * slice is spent; while it is not, the run goes on at no cost. Once spent, the run parks in a FIFO
+ * queue and the event loop turns (`setImmediate`): timers, I/O and other runs' callbacks get their
+ * turn, so thousands of runs whose model replies arrive together no longer run back to back in one
+ * event-loop turn. After the turn a new slice starts and parked runs resume in order: each one that
+ * reaches its next yield point with the slice still unspent lets the next parked run in, so a slice
+ * resumes about as many runs as it has room for, never all of them at once.
+ */
+
+/** Process-wide scheduling settings. */
+export const timeSlice = {
+  /** Milliseconds of work after which runs yield to the event loop. @default 4 */
+  ms: 4,
+};
+
+/** Runs waiting for a slice, in arrival order. */
+const parked: Array<() => void> = [];
+/** Whether a slice is running (it ends at the next event-loop turn, `onTurn`). */
+let sliceOpen = false;
+let sliceStart = 0;
+
+/** A slice starts at the first yield point after the event loop turned (idle time does not count). */
+function openSlice(): void {
+  sliceOpen = true;
+  sliceStart = performance.now();
+  setImmediate(onTurn);
+}
+
+/** The event loop turned: the slice ends; if runs are parked, a new slice starts with the first one. */
+function onTurn(): void {
+  sliceOpen = false;
+  const next = parked.shift();
+  if (!next) return;
+  openSlice();
+  next();
+}
+
+/**
+ * A yield point: `undefined` while the slice lasts (go on, no await needed), else a promise that
+ * resolves on a later event-loop turn. Use as `const wait = yieldPoint(); if (wait) await wait;`.
+ */
+export function yieldPoint(): Promise<void> | undefined {
+  if (!sliceOpen) openSlice();
+  else if (performance.now() - sliceStart >= timeSlice.ms) return new Promise((resolve) => parked.push(resolve));
+  // Room left in this slice: let the next parked run in too (it resumes after this run's current work).
+  parked.shift()?.();
+  return undefined;
+}
