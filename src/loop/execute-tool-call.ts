@@ -6,8 +6,7 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision, ToolSpec } from '../spec/decision.ts';
-import type { HandlerType } from '../protocols/envelope-schema.ts';
+import type { CallToolDecision } from '../spec/decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
@@ -16,18 +15,12 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { errorResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
-import { snapshot } from './next-turn.ts';
+import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
+import type { CallTarget } from './actions/call-target-spec.ts';
 
-/** What runs a call that is not the toolbox's: an envelope handler action (see `actions/handler-target.ts`). */
-export interface CallTarget {
-  /** What the approval policy sees. */
-  spec: ToolSpec;
-  /** The handler type, shown on the `tool-call` event. */
-  handler: HandlerType;
-  call(args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult>;
-}
+export type { CallTarget };
 
 /** Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). */
 export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {

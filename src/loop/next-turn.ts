@@ -17,6 +17,7 @@ import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel } from './model-turn.ts';
 import type { AcceptedTurn } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
+import { snapshot } from './snapshot.ts';
 
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */
@@ -72,9 +73,4 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     state.context.codec.history.appendCorrection(state.transcript.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.context.codec, state.transcript.tools));
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
   }
-}
-
-/** A copy of the history and step count, for the errors that end a run. */
-export function snapshot(state: RunState): { transcript: RunState['transcript']['messages']; steps: number } {
-  return { transcript: [...state.transcript.messages], steps: state.counters.step };
 }

@@ -4,7 +4,7 @@
  */
 import type { Decision, Thought } from './decision.ts';
 import type { ModelToolCall } from './model.ts';
-import type { ActionNotes } from '../protocols/codec.ts';
+import type { ActionNotes } from './action-notes.ts';
 
 /** A model turn whose output was accepted. */
 export interface AcceptedTurn {

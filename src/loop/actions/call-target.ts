@@ -4,7 +4,7 @@
  * was parsed, e.g. a resumed run) runs nothing: the call fails with ToolNotFoundError via the toolbox.
  */
 import { isHandlerType } from '../../protocols/envelope-schema.ts';
-import type { CallTarget } from '../execute-tool-call.ts';
+import type { CallTarget } from './call-target-spec.ts';
 import type { AcceptedTurn } from '../../spec/accepted-turn.ts';
 import type { RunState } from '../run-state.ts';
 import { handlerTarget } from './handler-target.ts';

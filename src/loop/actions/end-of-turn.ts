@@ -10,7 +10,7 @@ import { ModelReportedError } from '../../errors/model-reported-error.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import { sanitizeName } from '../../protocols/sanitize.ts';
 import { answerTurn } from '../answer-turn.ts';
-import { snapshot } from '../next-turn.ts';
+import { snapshot } from '../snapshot.ts';
 import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 import type { Phase, RunState } from '../run-state.ts';
 import { actionRoute } from '../../protocols/action-route.ts';

@@ -9,7 +9,7 @@ import { HANDLER_TYPES, type HandlerType } from '../../protocols/envelope-schema
 import type { ToolResult } from '../../tools/toolbox.ts';
 import { withToolTimeout } from '../../tools/with-tool-timeout.ts';
 import type { ActionHandler, ActionHandlers } from '../agent-options.ts';
-import type { CallTarget } from '../execute-tool-call.ts';
+import type { CallTarget } from './call-target-spec.ts';
 
 function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as ToolResult).content);
