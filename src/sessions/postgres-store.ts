@@ -12,6 +12,7 @@ import { SessionInUseError } from '../errors/session-in-use-error.ts';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
+import { ownerOf, toSummary, type RunRow } from './run-row.ts';
 import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
 import { POSTGRES_SCHEMA, POSTGRES_SCHEMA_VERSION, SCHEMA_LOCK_KEY } from './postgres-schema.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
@@ -39,40 +40,6 @@ function safeUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
-interface RunRow {
-  id: string;
-  question: string;
-  model: string | null;
-  protocol: string | null;
-  status: string;
-  meta: string;
-  created_at: string;
-  updated_at: string;
-  record_count: number;
-  owner_pid: number | null;
-  owner_host: string | null;
-  heartbeat_at: string | null;
-}
-
-function ownerOf(row: Pick<RunRow, 'owner_pid' | 'owner_host' | 'heartbeat_at'>): RunOwner | undefined {
-  if (row.owner_pid === null || !row.owner_host || !row.heartbeat_at) return undefined;
-  return { pid: Number(row.owner_pid), host: row.owner_host, heartbeatAt: row.heartbeat_at };
-}
-
-function toSummary(row: RunRow): RunSummary {
-  const owner = ownerOf(row);
-  return {
-    id: row.id,
-    question: row.question,
-    ...(row.model === null ? {} : { model: row.model }),
-    ...(row.protocol === null ? {} : { protocol: row.protocol }),
-    status: row.status as SessionStatus,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    recordCount: Number(row.record_count),
-    ...(owner ? { owner } : {}),
-  };
-}
 
 export class PostgresStore implements Store {
   /** The database URL without its password. */

@@ -15,6 +15,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import type { ModelMessage } from '../spec/model.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
+import { ownerOf, toSummary, type RunRow } from './run-row.ts';
 import { openSessionsDatabase } from './open-sessions-database.ts';
 import { readRunMeta } from './read-run-meta.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
@@ -47,39 +48,6 @@ export function defaultSessionsPath(): string {
   return process.env.REINS_SESSIONS_DB || join(envPaths('reins', { suffix: '' }).data, 'sessions.db');
 }
 
-interface RunRow {
-  id: string;
-  question: string;
-  model: string | null;
-  protocol: string | null;
-  status: string;
-  meta: string;
-  created_at: string;
-  updated_at: string;
-  record_count: number;
-  owner_pid?: number | null;
-  owner_host?: string | null;
-  heartbeat_at?: string | null;
-}
-
-function ownerOf(row: Pick<RunRow, 'owner_pid' | 'owner_host' | 'heartbeat_at'>): RunOwner | undefined {
-  if (row.owner_pid === null || row.owner_pid === undefined || !row.owner_host || !row.heartbeat_at) return undefined;
-  return { pid: Number(row.owner_pid), host: row.owner_host, heartbeatAt: row.heartbeat_at };
-}
-
-function toSummary(row: RunRow): RunSummary {
-  return {
-    id: row.id,
-    question: row.question,
-    ...(row.model === null ? {} : { model: row.model }),
-    ...(row.protocol === null ? {} : { protocol: row.protocol }),
-    status: row.status as SessionStatus,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    recordCount: Number(row.record_count),
-    ...(ownerOf(row) ? { owner: ownerOf(row) } : {}),
-  };
-}
 
 export class SqliteStore implements Store {
   /** The database file this store writes. */
