@@ -13,8 +13,13 @@ import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
 const CONTENT_VARIABLE = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
 
 export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions = {}): RunObserver {
-  // Settled now, when the agent is made, not when the API has loaded.
-  const settled = { ...options, recordContent: options.recordContent ?? contentFromEnvironment() };
+  // Settled now, when the agent is made, not when the API has loaded: the environment, the secrets given.
+  const { secrets } = options;
+  const settled = {
+    ...options,
+    recordContent: options.recordContent ?? contentFromEnvironment(),
+    secrets: secrets && isIterable(secrets) ? [...secrets] : secrets,
+  };
   let live: ((event: AgentEvent) => void) | undefined;
   const waiting: AgentEvent[] = [];
   let loading: Promise<void> | undefined;
@@ -43,6 +48,8 @@ export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions 
   };
   return Object.assign(observe, { ready });
 }
+
+const isIterable = (value: object): value is Iterable<string> => Symbol.iterator in value;
 
 function contentFromEnvironment(): boolean {
   return globalThis.process?.env?.[CONTENT_VARIABLE]?.toLowerCase() === 'true';
