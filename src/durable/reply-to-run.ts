@@ -9,6 +9,8 @@ import { DBOSClient } from '@dbos-inc/dbos-sdk';
 import { RunNotWaitingError } from '../errors/run-not-waiting-error.ts';
 import { WAITING_EVENT, type ReplyMessage, type WaitingFor } from './durable-user.ts';
 
+const POLL_MS = 200;
+
 export interface ReplyOptions {
   /** Wait this long for the run to ask, when it has not yet. @default 0 (it must be waiting now) */
   waitSeconds?: number;
@@ -25,7 +27,8 @@ export type ReplyTarget = string | DBOSClient;
 export async function replyToRun(target: ReplyTarget, runId: string, answer: string | boolean, options: ReplyOptions = {}): Promise<WaitingFor> {
   const client = typeof target === 'string' ? await DBOSClient.create({ systemDatabaseUrl: target }) : target;
   try {
-    const waiting = await client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: options.waitSeconds ?? 0 });
+    // A client has no notification listener: it polls (DBOS's default is every 10 s).
+    const waiting = await client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: options.waitSeconds ?? 0, pollingIntervalMs: POLL_MS });
     if (!waiting) throw new RunNotWaitingError(runId);
     const text = typeof answer === 'boolean' ? (answer ? 'yes' : 'no') : answer;
     await client.send<ReplyMessage>(runId, { answer: text }, waiting.topic, `${runId}:${waiting.topic}`);
