@@ -147,4 +147,14 @@ describe('a durable run', () => {
     const lines = readFileSync(ledger, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual([{ entry: 'paid', key: `${run.runId}:${toolStep.functionID}` }]);
   });
+
+  it('ends `failed` with the error when the agent factory cannot build the run', async () => {
+    const run = await startDurableRun('nobody knows this question');
+    const outcome = await run.result();
+    expect(outcome).toMatchObject({ status: 'failed', error: { name: 'Reins_InternalError' } });
+    expect(outcome.error?.message).toContain('no agent for nobody knows this question');
+    const stored = await store.loadRun(run.runId);
+    expect(stored.summary.status).toBe('failed');
+    expect(stored.records).toMatchObject([{ type: 'run-end', status: 'failed', error: { name: 'Reins_InternalError' } }]);
+  });
 });
