@@ -134,6 +134,28 @@ describe('a durable run', () => {
     expect(removed).toEqual(['n1']);
   });
 
+  it('refuses the call when the reply to its approval is no', async () => {
+    const removed: string[] = [];
+    const remove = defineTool({
+      name: 'drop_table',
+      description: 'Drops a table',
+      input: z.object({ name: z.string() }),
+      annotations: { destructiveHint: true },
+      execute: ({ name }) => {
+        removed.push(name);
+        return `dropped ${name}`;
+      },
+    });
+    const model = new ScriptedModel([call('drop_table', { name: 'users' }), answer('Not dropped')]);
+    agents.set('drop users', () => ({ model, tools: [remove], protocol: 'json' }));
+    const run = await startDurableRun('drop users');
+    expect(await replyToRun(url, run.runId, false, { waitSeconds: 30 })).toMatchObject({ kind: 'approval', tool: 'drop_table', args: { name: 'users' } });
+    expect(await run.result()).toMatchObject({ status: 'answered', answer: 'Not dropped' });
+    expect(removed).toEqual([]);
+    const stored = await store.loadRun(run.runId);
+    expect(stored.records.find((record) => record.type === 'tool-call-end')).toMatchObject({ outcome: 'error', error: { name: 'Reins_ApprovalDeniedError' } });
+  });
+
   it('gives a real MCP server the idempotency key in the request _meta', async () => {
     const ledger = join(folder, 'ledger.jsonl');
     mcp = await connectServers({
