@@ -120,3 +120,5 @@ export { McpToolCallError } from './errors/mcp-tool-call-error.ts';
 export { McpResultTooLargeError } from './errors/mcp-result-too-large-error.ts';
 export { McpInputRoundsError } from './errors/mcp-input-rounds-error.ts';
 export { RequestStateError, type RequestStateFailure } from './errors/request-state-error.ts';
+export { RunNotWaitingError } from './errors/run-not-waiting-error.ts';
+export { ToolCallInterruptedError } from './errors/tool-call-interrupted-error.ts';

@@ -16,6 +16,11 @@ export interface ToolExecuteContext {
   signal: AbortSignal;
   /** Reports progress; the loop emits it as a `tool-progress` event. */
   reportProgress: (progress: ToolProgress) => void;
+  /**
+   * The same for every attempt of this one call (a durable run: workflow id + step number): a tool
+   * with an effect can use it to apply the effect at most once. Undefined when the caller gave none.
+   */
+  idempotencyKey?: string;
 }
 
 /** What `execute` may return: text, a ToolResult, or any JSON-serialisable value (sent as JSON text + structuredContent). */
@@ -32,6 +37,8 @@ export interface ToolDefinition<Input extends ToolInputSchema = ToolInputSchema>
   /**
    * MCP tool annotations. A local tool without annotations runs without approval; give
    * `{ destructiveHint: true }` (or omit `readOnlyHint`) to have calls approved first.
+   * `idempotentHint: true` (or `readOnlyHint: true`) tells a durable run that a call interrupted
+   * by a dead process may run again (with the same `context.idempotencyKey`).
    * @default undefined (no annotations: the default approval policy lets the tool run)
    */
   annotations?: ToolAnnotations;

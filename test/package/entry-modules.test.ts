@@ -11,10 +11,10 @@ import { loadedModules } from '../../bench/lib/loaded-modules.ts';
 const fromPackage = (modules: string[], name: string) => modules.filter((url) => url.includes(`/node_modules/${name}/`));
 
 describe('entry points', () => {
-  it("import('reins') loads no node: module, no zod, Ajv or OpenTelemetry API, no run driver, and fewer than 160 modules", () => {
+  it("import('reins') loads no node: module, no zod, Ajv, OpenTelemetry API or DBOS, no run driver, and fewer than 160 modules", () => {
     const { modules, builtins } = loadedModules('reins');
     expect(builtins).toEqual([]);
-    for (const name of ['zod', 'ajv', '@opentelemetry/api']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
+    for (const name of ['zod', 'ajv', '@opentelemetry/api', '@dbos-inc/dbos-sdk']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
     // The loop's driver and the durable-run record load when a run starts (src/loop/launch-run.ts).
     const runOnly = modules.filter((url) => /\/src\/(loop\/run-agent|sessions\/durable\/)/.test(url));
     expect(runOnly).toEqual([]);
@@ -34,9 +34,9 @@ describe('entry points', () => {
     expect(modules.length).toBeLessThan(bound);
   });
 
-  it('reins --help loads no provider, MCP client or prompt library', () => {
+  it('reins --help loads no provider, MCP client, prompt library or DBOS', () => {
     const { modules } = loadedModules('bin/reins.js', { mode: 'run', args: ['--help'] });
-    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
+    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv', '@dbos-inc']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
     expect(modules.length).toBeLessThan(100);
   });
 });
