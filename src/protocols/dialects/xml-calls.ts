@@ -69,12 +69,12 @@ const namedFamilies: TagFamily[] = [
       json: true,
       parameters: [
         { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
-        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>` },
+        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
       ],
     },
   },
   {
-    rule: 'verbatim',
+    rule: 'verbatim-quoted',
     form: {
       dialect: 'glm',
       open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?/gu,
