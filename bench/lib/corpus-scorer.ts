@@ -5,8 +5,9 @@
  *   args, same order), the expected answer (whitespace-insensitive), or pass every check a partial
  *   record lists;
  * - `rejected-correctly`: rejected where the record expects no decision (malformed input), no
- *   call (a refusal then reads nothing wrong), or a call whose arguments are marked `refusable` (the
- *   expected value is one repair library's guess at damaged JSON; see `corpus-cases.ts`);
+ *   call (a refusal then reads nothing wrong), or calls, checks or an answer marked `refusable` (the
+ *   expected value is one repair library's guess at damaged JSON, see `corpus-cases.ts`; or the
+ *   record's parser guessed, see `vllm-schema-cases.ts`);
  * - `rejected`: rejected where the record expects calls or an answer;
  * - `wrongly-accepted`: accepted with other decisions than expected, or accepted where the record
  *   expects a rejection;
@@ -21,8 +22,12 @@
  *   reads `"1.50"` and can never accept the expected value), or where a property the offered tool does
  *   not declare holds the same text typed otherwise (`"True"` for true, `"null"` for null, the text
  *   `{'k': 'v'}` for the object: the record's parser typed it by a schema the record does not carry,
- *   and reins reads it by the schema when one is given), every other argument equal. Refusals of
- *   records that expect calls always stay `rejected`; any other reading stays wrong.
+ *   and reins reads it by the schema when one is given), every other argument equal; or arguments
+ *   the model wrote that the record's given schema does not declare (its parser dropped them); or a
+ *   Hermes call cut off after complete values, read as exactly those values, where the record expects
+ *   no call (DESIGN §4 repairs truncation at the end; seed drift case "truncated hermes call").
+ *   Refusals of records that expect calls stay `rejected` unless marked `refusable`; any other
+ *   reading stays wrong.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
