@@ -119,6 +119,8 @@ describe('formats read', () => {
     expect(parseDecision('native', m3(body), { tools: [open] })).toMatchObject(call('create_event', args));
     const matrix = el('matrix', el('item', el('item', '1') + el('item', '2.5')) + el('item', el('item', '3')));
     expect(parseDecision('native', m3(matrix), { tools: [event] })).toMatchObject(call('create_event', { matrix: [[1, 2.5], [3]] }));
+    // An empty element is the empty list or object where the schema takes no string, else the empty string.
+    expect(parseDecision('native', m3(el('title', '') + el('tags', '') + el('location', '')), { tools: [event] })).toMatchObject(call('create_event', { title: '', tags: [], location: {} }));
     // A key given twice inside an object is corrected, as at the top level.
     const twice = el('location', el('city', 'NYC') + el('city', 'LA'));
     expect(parseDecision('native', m3(twice), { tools: [event] })).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('twice') } });
@@ -153,8 +155,15 @@ describe('corrections instead of guesses', () => {
     expect(read(text)).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city`') } });
   });
 
-  it('corrects a GLM key that has no value', () => {
-    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key><arg_key>days</arg_key><arg_value>3</arg_value>\n</tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args' } });
+  it('corrects a GLM key that has no value, naming the key', () => {
+    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key><arg_key>days</arg_key><arg_value>3</arg_value>\n</tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city` has no <arg_value>') } });
+    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key></tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city` has no <arg_value>') } });
+  });
+
+  it('corrects a <tool_call> holding neither JSON nor a GLM call with the expected shape, not as a call of its first word', () => {
+    const result = read('<tool_call>not valid json</tool_call>');
+    expect(result).toMatchObject({ success: false, error: { message: expect.stringContaining('<tool_call> must hold {"name"') } });
+    expect(result.success || result.error.message).not.toContain('`not`');
   });
 
   it('makes a parameter given twice an array where the schema allows one, else corrects it', () => {

@@ -2,11 +2,13 @@
  * A value written as nested elements (MiniMax M3: an object's properties as child elements, a list's
  * members as `<item>` elements) -> that object or list, read by the property's schema:
  * - a list where the schema declares `array` (and not `object`, unless every child is `<item>`), or,
- *   with no type declared, where every child is `<item>`; each member read by the items schema;
+ *   with no type declared, where every child is `<item>`; each member read by its `prefixItems`
+ *   schema, else the `items` schema;
  * - else an object, each child read by its property schema; a key given twice is refused, as at the
  *   top level (`collectParameters`), never merged or overwritten;
  * - a leaf's text by `coerceText` (JSON text where no type is declared, the text otherwise), kept as
- *   written: where no type fits, strict validation reports the path.
+ *   written: where no type fits, strict validation reports the path; an empty element where the
+ *   schema takes a list or an object but no string is that empty container.
  */
 import { itemsSchema, propertySchema } from '../../tools/collect-parameters.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
@@ -28,7 +30,13 @@ function isList(children: readonly RawParameter[], schema: unknown): boolean {
 }
 
 export function nestedValue(element: RawParameter, schema: unknown, path = element.key): NestedValue {
-  if (!element.children) {
+  const types = schemaTypes(schema);
+  if (element.text === '' && types && !types.includes('string')) {
+    // An empty element where only a container fits: the empty list or object (as sglang reads it).
+    const container = types.find((type) => type === 'array' || type === 'object');
+    if (container) return { ok: true, value: container === 'array' ? [] : {}, repaired: false };
+  }
+  if (!element.children?.length) {
     const text = unwrapCdata(element.text);
     const read = coerceText(text, schema);
     return read.ok ? { ok: true, value: read.value, repaired: read.repaired } : { ok: true, value: text, repaired: false };
@@ -36,9 +44,10 @@ export function nestedValue(element: RawParameter, schema: unknown, path = eleme
   let repaired = false;
   if (isList(element.children, schema)) {
     const items = itemsSchema(schema);
+    const positional = isRecord(schema) && Array.isArray(schema.prefixItems) ? (schema.prefixItems as unknown[]) : [];
     const value: unknown[] = [];
     for (const child of element.children) {
-      const read = nestedValue(child, items, `${path}/${value.length}`);
+      const read = nestedValue(child, value.length < positional.length ? positional[value.length] : items, `${path}/${value.length}`);
       if (!read.ok) return read;
       repaired ||= read.repaired;
       value.push(read.value);

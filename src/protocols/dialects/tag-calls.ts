@@ -153,8 +153,9 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
         if (forbidden?.test(value)) break;
         const rest = parameters(valueEnd + tag.length);
         if (rest) {
-          const children = parameter.nested && ambiguous(value) ? nestedElements(value, parameter) : undefined;
-          const own = { key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint, ...(children?.length ? { children } : {}) };
+          // An empty element of a nesting form may be an empty list or object: the schema decides.
+          const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
+          const own = { key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint, ...(children && (children.length > 0 || value === '') ? { children } : {}) };
           found = { end: rest.end, parameters: [own, ...rest.parameters] };
           break;
         }

@@ -149,16 +149,19 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
   return collected;
 }
 
-/** Parameters some of which are nested elements (`nestedValue`): those read apart, the rest as above. */
+/** Parameters some of which are nested elements (`nestedValue`): those read apart, the rest as above, in the written order. */
 function withNestedValues(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
   const flat = parameters.filter((parameter) => !parameter.children);
   const read = parameterArguments(flat, tool, rule);
   if (!read.ok) return read;
-  const args = { ...read.args };
+  const args: Record<string, unknown> = {};
   let repaired = read.repaired;
   for (const parameter of parameters) {
-    if (!parameter.children) continue;
-    if (Object.hasOwn(args, parameter.key)) {
+    if (!parameter.children) {
+      if (!Object.hasOwn(args, parameter.key)) Object.defineProperty(args, parameter.key, { value: read.args[parameter.key], enumerable: true, writable: true, configurable: true });
+      continue;
+    }
+    if (Object.hasOwn(args, parameter.key) || (Object.hasOwn(read.args, parameter.key) && parameters.filter((other) => other.key === parameter.key).length > 1)) {
       const detail = `parameter \`${parameter.key.replace(/[^\w.-]/g, '?').slice(0, 64)}\` given twice`;
       return { ok: false, kind: 'invalid-args', message: detail, details: [detail] };
     }
