@@ -97,7 +97,9 @@ export function vllmSchemaExpectation(record: Json): Expectation | string {
  */
 function withGuessMarked(expect: Expectation, text: string): Expectation {
   if (expect.kind !== 'calls' && expect.kind !== 'checks' && expect.kind !== 'answer') return expect;
-  const unwritten = expectedNames(expect).filter((name) => !text.includes(name));
+  // XML-escaped attributes (`tool="a&amp;b"`) spell the name too.
+  const decoded = text.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[entity] ?? '');
+  const unwritten = expectedNames(expect).filter((name) => !text.includes(name) && !decoded.includes(name));
   if (unwritten.length > 0 && expect.kind !== 'answer') return { ...expect, refusable: `the parser named a tool the model did not write (\`${unwritten.join('`, `')}\`)` };
   const expectedCalls = expect.kind === 'calls' ? expect.calls.length : expect.kind === 'checks' ? (expect.checks.count ?? expect.checks.calls?.length ?? 0) : 0;
   if (cutCallOpenings(text) > expectedCalls && (expect.kind !== 'checks' || expect.checks.count !== undefined || expect.checks.called === false)) {

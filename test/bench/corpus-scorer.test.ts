@@ -370,6 +370,7 @@ describe('loadCorpus', () => {
         // The parser renamed the tool (an alias table): the model never wrote `toggle_roaming`.
         record('alias', '<function name="enable_roaming"></function>', { expected_tool_calls: [{ name: 'toggle_roaming', arguments: '{}' }] }),
         record('named', '<function name="toggle_roaming"></function>', { expected_tool_calls: [{ name: 'toggle_roaming', arguments: '{}' }] }),
+        record('escaped', '<|open|>call tool="a&amp;b"<|sep|>', { expected_tool_calls: [{ name: 'a&b', arguments: '{}' }] }),
         // Neither a call nor content: the parser swallowed the text.
         record('swallowed', '<tool_calls>\n{\n"name": "f"}\n</tool_calls>', { expected_tool_calls: [], expected_content_asserted: true }),
         // The text as the answer, where it opens with call markup the parser could not read.
@@ -386,6 +387,7 @@ describe('loadCorpus', () => {
     expect(vllm?.skipped).toEqual({ 'neither a call nor content (the parser consumed the text and read nothing)': 1 });
     expect(byId.alias?.expect).toMatchObject({ kind: 'calls', refusable: expect.stringContaining('toggle_roaming') });
     expect(byId.named?.expect).not.toHaveProperty('refusable');
+    expect(byId.escaped?.expect).not.toHaveProperty('refusable');
     expect(byId.malformed?.expect).toMatchObject({ kind: 'answer', refusable: expect.any(String) });
     expect(byId.prose?.expect).toEqual({ kind: 'answer', text: 'Use <tool_call> tags.' });
     expect(byId.cut?.expect).toMatchObject({ kind: 'calls', refusable: expect.stringContaining('cut off') });
