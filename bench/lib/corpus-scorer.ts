@@ -5,8 +5,9 @@
  *   args, same order), the expected answer (whitespace-insensitive), or pass every check a partial
  *   record lists;
  * - `rejected-correctly`: rejected where the record expects no decision (malformed input), no
- *   call (a refusal then reads nothing wrong), or a call whose arguments are marked `refusable` (the
- *   expected value is one repair library's guess at damaged JSON; see `corpus-cases.ts`);
+ *   call (a refusal then reads nothing wrong), or calls, checks or an answer marked `refusable` (the
+ *   expected value is one repair library's guess at damaged JSON, see `corpus-cases.ts`; or the
+ *   record's parser guessed, see `vllm-schema-cases.ts`);
  * - `rejected`: rejected where the record expects calls or an answer;
  * - `wrongly-accepted`: accepted with other decisions than expected, or accepted where the record
  *   expects a rejection;
@@ -21,8 +22,12 @@
  *   reads `"1.50"` and can never accept the expected value), or where a property the offered tool does
  *   not declare holds the same text typed otherwise (`"True"` for true, `"null"` for null, the text
  *   `{'k': 'v'}` for the object: the record's parser typed it by a schema the record does not carry,
- *   and reins reads it by the schema when one is given), every other argument equal. Refusals of
- *   records that expect calls always stay `rejected`; any other reading stays wrong.
+ *   and reins reads it by the schema when one is given), every other argument equal; or arguments
+ *   the model wrote that the record's given schema does not declare (its parser dropped them); or a
+ *   Hermes call cut off after complete values, read as exactly those values, where the record expects
+ *   no call (DESIGN §4 repairs truncation at the end; seed drift case "truncated hermes call").
+ *   Refusals of records that expect calls stay `rejected` unless marked `refusable`; any other
+ *   reading stays wrong.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
@@ -65,12 +70,14 @@ export type Expectation =
    * accepted value other than `calls` is still a misread.
    */
   | { kind: 'calls'; calls: ExpectedCall[]; refusable?: string }
-  | { kind: 'answer'; text: string }
+  /** `refusable`: why a refusal is right too (the text opens a call its parser could not read, or is cut off inside one). */
+  | { kind: 'answer'; text: string; refusable?: string }
   /** `plainText`: the record is plain prose, refused by its parser only because it has no call markup. */
   | { kind: 'reject'; plainText?: string }
   /** No call may be accepted: an answer (any text) or a refusal is right. */
   | { kind: 'no-call' }
-  | { kind: 'checks'; checks: Checks };
+  /** `refusable`: why the checked calls are the record's parser's guess (a renamed tool, a dropped cut-off call). */
+  | { kind: 'checks'; checks: Checks; refusable?: string };
 
 export type Outcome = 'accepted-correct' | 'rejected-correctly' | 'rejected' | 'wrongly-accepted' | 'not-applicable';
 
@@ -145,8 +152,7 @@ function matches(decisions: readonly Decision[], expect: Exclude<Expectation, { 
 /** True when a refusal is a right reading of the record (it expects no call and no given answer, or the expected call is a guess). */
 function refusalIsRight(expect: Expectation): boolean {
   if (expect.kind === 'reject' || expect.kind === 'no-call') return true;
-  if (expect.kind === 'calls') return expect.refusable !== undefined;
-  if (expect.kind !== 'checks') return false;
+  if (expect.kind === 'calls' || expect.kind === 'answer' || expect.refusable !== undefined) return expect.refusable !== undefined;
   const { checks } = expect;
   return (checks.called === false || checks.count === 0) && checks.content === undefined;
 }
@@ -183,16 +189,73 @@ function sameTextTypedOtherwise(got: unknown, expected: unknown, input: string |
 }
 
 /**
+ * True when `key` is an argument the model wrote that the record's parser dropped because the record's
+ * tool schema (given, with `properties`) does not declare it and allows it (vLLM's and sglang's MiniCPM
+ * parsers drop such arguments; reins passes them on and lets the schema decide).
+ */
+function droppedUndeclared(key: string, got: Record<string, unknown>, expected: Record<string, unknown>, declared: Record<string, unknown> | undefined, tool: ToolSpec | undefined): boolean {
+  if (!declared || Object.hasOwn(declared, key) || tool?.inputSchema.additionalProperties === false) return false;
+  return Object.hasOwn(got, key) && !Object.hasOwn(expected, key);
+}
+
+/** The closing brackets a JSON text cut short still needs, or undefined when it is cut inside a string, complete, or not JSON-like. */
+function missingClosers(text: string): string | undefined {
+  const stack: string[] = [];
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{') stack.push('}');
+    else if (char === '[') stack.push(']');
+    else if (char === '}' || char === ']') {
+      if (stack.pop() !== char) return undefined;
+    }
+  }
+  return inString || stack.length === 0 ? undefined : stack.reverse().join('');
+}
+
+/**
+ * True when the input is one Hermes `<tool_call>` whose JSON is cut off after complete values (only
+ * closing brackets missing) and the decisions are exactly that call. DESIGN §4 repairs truncation at
+ * the end, and the seed drift case "truncated hermes call" requires this reading; a record whose
+ * parser refuses any damaged JSON expects no call there: a rule reins does not have.
+ */
+function cutHermesCallReadAsWritten(decisions: readonly Decision[], input: string | undefined): boolean {
+  const open = input?.indexOf('<tool_call>') ?? -1;
+  if (input === undefined || open < 0 || input.includes('</tool_call>') || input.indexOf('<tool_call>', open + 1) >= 0) return false;
+  const body = input.slice(open + '<tool_call>'.length).trim();
+  const closers = body.startsWith('{') ? missingClosers(body) : undefined;
+  if (closers === undefined) return false;
+  let value: unknown;
+  try {
+    value = JSON.parse(body + closers);
+  } catch {
+    return false;
+  }
+  const [only] = decisions;
+  if (decisions.length !== 1 || only?.action !== 'call_tool' || !isObject(value)) return false;
+  return value.name === only.tool && isDeepStrictEqual(value.arguments ?? value.parameters ?? {}, only.args);
+}
+
+/**
  * True when `got` differs from `expected` only at keys whose expected value fails the tool's property
  * schema, or (`untyped`) at keys the tool does not declare where both are the same text typed
  * otherwise (the record's parser typed it by a schema the record does not carry).
  */
 function differsOnlyWhereSchemaRejects(got: Record<string, unknown>, expected: Record<string, unknown>, tool: ToolSpec | undefined, input: string | undefined): boolean {
-  const properties = isObject(tool?.inputSchema.properties) ? tool.inputSchema.properties : {};
+  const declared = isObject(tool?.inputSchema.properties) ? tool.inputSchema.properties : undefined;
+  const properties = declared ?? {};
   const keys = new Set([...Object.keys(got), ...Object.keys(expected)]);
   let differs = false;
   for (const key of keys) {
     if (Object.hasOwn(got, key) && Object.hasOwn(expected, key) && isDeepStrictEqual(got[key], expected[key])) continue;
+    if (droppedUndeclared(key, got, expected, declared, tool)) {
+      differs = true;
+      continue;
+    }
     if (!Object.hasOwn(got, key) || !Object.hasOwn(expected, key)) return false;
     const schema = properties[key];
     const untyped = schema === undefined && sameTextTypedOtherwise(got[key], expected[key], input);
@@ -241,9 +304,10 @@ export function scoreParse(result: ParseResult, expect: Expectation, { plainText
   }
   if (expect.kind === 'reject') {
     const prose = expect.plainText !== undefined && plainTextAnswer && answerMatches(result.decisions, expect.plainText);
-    return prose ? 'not-applicable' : 'wrongly-accepted';
+    return prose || cutHermesCallReadAsWritten(result.decisions, input) ? 'not-applicable' : 'wrongly-accepted';
   }
   if (matches(result.decisions, expect)) return 'accepted-correct';
+  if (expect.kind === 'no-call' && cutHermesCallReadAsWritten(result.decisions, input)) return 'not-applicable';
   return onlySchemaRejectedValuesDiffer(result.decisions, expect, tools, input) ? 'not-applicable' : 'wrongly-accepted';
 }
 

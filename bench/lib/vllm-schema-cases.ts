@@ -12,7 +12,9 @@
  *   pass token ids, not text).
  * Tools offered: `tools_offered` where the record has it (sglang), plus the names it expects.
  */
+import { cutCallOpenings, opensWithCallMarkup } from './call-markup.ts';
 import type { CallCheck, Checks, Expectation } from './corpus-scorer.ts';
+import { upstreamToolSchemas } from './upstream-tool-schemas.ts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -79,7 +81,34 @@ export function vllmSchemaExpectation(record: Json): Expectation | string {
   const expect = expectationOf(record);
   // vLLM's harmony (`openai`) tests pass token ids, so the record has no text: no text parser can yield its call or answer.
   const expectsSomething = typeof expect !== 'string' && expect.kind !== 'no-call' && expect.kind !== 'reject';
-  return expectsSomething && String(record.input ?? '').trim() === '' ? 'no model text (the test passed token ids)' : expect;
+  if (expectsSomething && String(record.input ?? '').trim() === '') return 'no model text (the test passed token ids)';
+  return typeof expect === 'string' ? expect : withGuessMarked(expect, String(record.input ?? ''));
+}
+
+/**
+ * Marks `refusable` where the record's expected reading is its parser's guess about the text, so a
+ * refusal (a correction) is right too; any other accepted reading stays wrong:
+ * - an expected call names a tool the text never spells (an alias table renamed it, or the test's
+ *   text is not the text the call came from);
+ * - the text is cut off inside a call that the record drops (it opens more calls with that call's
+ *   token than the record expects: the parser kept the rest);
+ * - the expected answer is the text unchanged and the text opens with call markup: the parser met a
+ *   call it could not read and, having no way to ask for a correction, returned the text.
+ */
+function withGuessMarked(expect: Expectation, text: string): Expectation {
+  if (expect.kind !== 'calls' && expect.kind !== 'checks' && expect.kind !== 'answer') return expect;
+  // XML-escaped attributes (`tool="a&amp;b"`) spell the name too.
+  const decoded = text.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[entity] ?? '');
+  const unwritten = expectedNames(expect).filter((name) => !text.includes(name) && !decoded.includes(name));
+  if (unwritten.length > 0 && expect.kind !== 'answer') return { ...expect, refusable: `the parser named a tool the model did not write (\`${unwritten.join('`, `')}\`)` };
+  const expectedCalls = expect.kind === 'calls' ? expect.calls.length : expect.kind === 'checks' ? (expect.checks.count ?? expect.checks.calls?.length ?? 0) : 0;
+  if (cutCallOpenings(text) > expectedCalls && (expect.kind !== 'checks' || expect.checks.count !== undefined || expect.checks.called === false)) {
+    return { ...expect, refusable: 'the output is cut off inside a call the parser dropped' };
+  }
+  if (expect.kind === 'answer' && expect.text.trim() === text.trim() && opensWithCallMarkup(text)) {
+    return { ...expect, refusable: 'the text opens a call the parser could not read, returned unchanged' };
+  }
+  return expect;
 }
 
 function expectationOf(record: Json): Expectation | string {
@@ -95,6 +124,7 @@ function expectationOf(record: Json): Expectation | string {
     calls.push({ name: call.name, arguments: args });
   }
   if (calls.length > 0) return { kind: 'calls', calls };
+  if (record.expected_content_asserted === true && record.expected_content === null) return 'neither a call nor content (the parser consumed the text and read nothing)';
   const content = typeof record.expected_content === 'string' ? record.expected_content.replace(/<think>[\s\S]*?<\/think>/g, '') : '';
   if (record.expected_content_asserted === true && content.trim() !== '') return { kind: 'answer', text: content };
   return { kind: 'no-call' };
@@ -126,7 +156,8 @@ export function toolsOffered(record: Json): string[] | undefined {
  * `{type: 'function', function: {name, parameters}}`; transformers), by tool name.
  */
 export function toolSchemas(record: Json): Map<string, Record<string, unknown>> {
-  const schemas = new Map<string, Record<string, unknown>>();
+  const source = isObject(record.source) ? record.source : {};
+  const schemas = new Map<string, Record<string, unknown>>(Object.entries(upstreamToolSchemas[String(source.path)] ?? {}));
   const checks = isObject(record.expected_checks) ? record.expected_checks : {};
   const options = isObject(checks.parse_options) ? checks.parse_options : {};
   for (const tool of Array.isArray(options.tools) ? options.tools : []) {

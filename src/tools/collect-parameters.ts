@@ -40,7 +40,7 @@ export function propertySchema(schema: JsonSchema | undefined, name: string): un
 }
 
 /** The items schema of an array-allowing property schema (`items`, or that of an `anyOf` array member). */
-function itemsSchema(schema: unknown): unknown {
+export function itemsSchema(schema: unknown): unknown {
   if (!isRecord(schema)) return undefined;
   if (schema.items !== undefined) return schema.items;
   const members = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])];

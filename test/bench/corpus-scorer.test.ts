@@ -125,6 +125,37 @@ describe('scoreParse', () => {
     expect(scoreParse(accepted(call('q', { n: 1 })), exact({ n: '1' }), { tools, input: '{"n": "1"}' })).toBe('wrongly-accepted');
   });
 
+  it('counts as n/a a call that differs only by arguments the record\'s tool schema does not declare (its parser dropped them)', () => {
+    const tools = [{ name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }];
+    const expectation: Expectation = { kind: 'checks', checks: { calls: [{ index: 0, arguments: { city: 'Oslo' } }] } };
+    expect(scoreParse(accepted(call('get_weather', { city: 'Oslo', unknown: 'x' })), expectation, { tools })).toBe('not-applicable');
+    expect(scoreParse(accepted(call('get_weather', { city: 'Bergen', unknown: 'x' })), expectation, { tools })).toBe('wrongly-accepted');
+    // Without the record's schema nothing says the key is undeclared: still a misread.
+    expect(scoreParse(accepted(call('get_weather', { city: 'Oslo', unknown: 'x' })), expectation, { tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }] })).toBe('wrongly-accepted');
+    const closed = [{ name: 'get_weather', inputSchema: { ...tools[0]!.inputSchema, additionalProperties: false } }];
+    expect(scoreParse(accepted(call('get_weather', { city: 'Oslo', unknown: 'x' })), expectation, { tools: closed })).toBe('wrongly-accepted');
+  });
+
+  it('lets a refusal be right for an answer or checks marked refusable, and still judges what is accepted', () => {
+    const answer: Expectation = { kind: 'answer', text: '<tool_call>oops', refusable: 'cut off' };
+    expect(scoreParse(rejected(), answer)).toBe('rejected-correctly');
+    expect(scoreParse(accepted({ action: 'answer_user', answer: '<tool_call>oops' }), answer)).toBe('accepted-correct');
+    expect(scoreParse(accepted(call('oops', {})), answer)).toBe('wrongly-accepted');
+    const checks: Expectation = { kind: 'checks', checks: { calls: [{ index: 0, name: 'renamed' }] }, refusable: 'renamed' };
+    expect(scoreParse(rejected(), checks)).toBe('rejected-correctly');
+    expect(scoreParse(accepted(call('other', {})), checks)).toBe('wrongly-accepted');
+  });
+
+  it('counts as n/a a Hermes call cut off after its complete values, read as exactly those values (repaired by design)', () => {
+    const input = '<tool_call>\n{"name": "final_answer", "arguments": {"trigger": true}';
+    const none: Expectation = { kind: 'no-call' };
+    expect(scoreParse(accepted(call('final_answer', { trigger: true })), none, { input })).toBe('not-applicable');
+    expect(scoreParse(accepted(call('final_answer', { trigger: false })), none, { input })).toBe('wrongly-accepted');
+    // Cut inside a string: where the value ends is a guess.
+    expect(scoreParse(accepted(call('f', { a: 'x' })), none, { input: '<tool_call>{"name": "f", "arguments": {"a": "x' })).toBe('wrongly-accepted');
+    expect(scoreParse(accepted(call('f', {})), none, { input: '<tool_call>{"name": "f", "arguments": {}}</tool_call>' })).toBe('wrongly-accepted');
+  });
+
   it('gives the share of the applicable records and, beside it, the share counting n/a as failures', () => {
     const tally = { ...emptyTally(), 'accepted-correct': 3, rejected: 1, 'not-applicable': 4 };
     expect(summary(tally)).toBe(
@@ -215,8 +246,8 @@ describe('loadCorpus', () => {
   it('scores vLLM-schema files by the README rules: complete records, partial checks, errors, tools offered', async () => {
     const files = await corpus({
       'vllm-toolcalls.json': [
-        { format: 'hermes', input: 'x', expected_tool_calls: [{ name: 'f', arguments: '{"a":1}' }], expected_tool_calls_complete: true, expected_checks: {} },
-        { format: 'hermes', input: 'y', expected_tool_calls: null, expected_tool_calls_complete: false, expected_checks: { tools_called: true, tool_calls: { '0': { 'function.name': 'g', 'function.arguments(json, subset)': { b: 2 } } } } },
+        { format: 'hermes', input: 'x f', expected_tool_calls: [{ name: 'f', arguments: '{"a":1}' }], expected_tool_calls_complete: true, expected_checks: {} },
+        { format: 'hermes', input: 'y g', expected_tool_calls: null, expected_tool_calls_complete: false, expected_checks: { tools_called: true, tool_calls: { '0': { 'function.name': 'g', 'function.arguments(json, subset)': { b: 2 } } } } },
         { format: 'hermes', input: 'z', expected_tool_calls: null, expected_tool_calls_complete: false, expected_checks: { note: 'must not raise' } },
       ],
       'sglang-toolcalls.json': [
@@ -330,5 +361,36 @@ describe('loadCorpus', () => {
     expect(scoreParse(rejected(), byId.agree!.expect)).toBe('rejected');
     expect(byId.schema!.tools[0]?.inputSchema).toEqual({ type: 'object', properties: { n: { type: 'integer' } } });
     expect(scoreParse(rejected(), byId.schema!.expect)).toBe('rejected-correctly');
+  });
+
+  it('marks vLLM-schema expectations that rest on a guess or on a schema the record lacks', async () => {
+    const record = (id: string, input: string, rest: Record<string, unknown>) => ({ id, format: 'f', input, expected_tool_calls_complete: true, expected_content: null, expected_content_asserted: false, expected_checks: {}, ...rest });
+    const files = await corpus({
+      'vllm-toolcalls.json': [
+        // The parser renamed the tool (an alias table): the model never wrote `toggle_roaming`.
+        record('alias', '<function name="enable_roaming"></function>', { expected_tool_calls: [{ name: 'toggle_roaming', arguments: '{}' }] }),
+        record('named', '<function name="toggle_roaming"></function>', { expected_tool_calls: [{ name: 'toggle_roaming', arguments: '{}' }] }),
+        record('escaped', '<|open|>call tool="a&amp;b"<|sep|>', { expected_tool_calls: [{ name: 'a&b', arguments: '{}' }] }),
+        // Neither a call nor content: the parser swallowed the text.
+        record('swallowed', '<tool_calls>\n{\n"name": "f"}\n</tool_calls>', { expected_tool_calls: [], expected_content_asserted: true }),
+        // The text as the answer, where it opens with call markup the parser could not read.
+        record('malformed', '<tool_call>not json</tool_call>', { expected_tool_calls: [], expected_content: '<tool_call>not json</tool_call>', expected_content_asserted: true }),
+        record('prose', 'Use <tool_call> tags.', { expected_tool_calls: [], expected_content: 'Use <tool_call> tags.', expected_content_asserted: true }),
+        // Cut off inside a call the parser dropped.
+        record('cut', '<tool_call>f\n<arg_key>a</arg_key><arg_value>1</arg_value></tool_call>\n<tool_call>g\n<arg_key>q', { expected_tool_calls: [{ name: 'f', arguments: '{"a": 1}' }] }),
+        // The upstream test's schema for a MiniCPM tool.
+        { ...record('schema', '<function name="get_weather"><param name="City">x</param></function>', { expected_tool_calls: [], expected_checks: { tools_offered: ['get_weather'] } }), source: { path: 'tests/tool_parsers/test_minicpm5xml_tool_parser.py' } },
+      ],
+    });
+    const vllm = files.find((file) => file.file === 'vllm-toolcalls.json');
+    const byId = Object.fromEntries((vllm?.cases ?? []).map((item) => [item.id, item]));
+    expect(vllm?.skipped).toEqual({ 'neither a call nor content (the parser consumed the text and read nothing)': 1 });
+    expect(byId.alias?.expect).toMatchObject({ kind: 'calls', refusable: expect.stringContaining('toggle_roaming') });
+    expect(byId.named?.expect).not.toHaveProperty('refusable');
+    expect(byId.escaped?.expect).not.toHaveProperty('refusable');
+    expect(byId.malformed?.expect).toMatchObject({ kind: 'answer', refusable: expect.any(String) });
+    expect(byId.prose?.expect).toEqual({ kind: 'answer', text: 'Use <tool_call> tags.' });
+    expect(byId.cut?.expect).toMatchObject({ kind: 'calls', refusable: expect.stringContaining('cut off') });
+    expect(byId.schema?.tools.find((tool) => tool.name === 'get_weather')?.inputSchema).toMatchObject({ required: ['city'] });
   });
 });

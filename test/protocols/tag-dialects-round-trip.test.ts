@@ -15,6 +15,34 @@ const strings = (rule: (text: string) => string) => (args: Args): Args =>
   Object.fromEntries(entries(args).map(([key, value]) => [key, typeof value === 'string' ? rule(value) : value]));
 const cdata = strings(unwrapCdata);
 
+/** CDATA unwrapped in every string, however deep (MiniMax M3 leaves follow the same rule). */
+const deepCdata = (value: unknown): unknown => {
+  if (typeof value === 'string') return unwrapCdata(value);
+  if (Array.isArray(value)) return value.map(deepCdata);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepCdata(item)]));
+  return value;
+};
+
+const m3 = ']<]minimax[>[';
+/**
+ * MiniMax M3 as sglang's MiniMax-M3 detector reads it: a scalar as its text, an object as child
+ * elements, a list as `<item>` elements, every tag after the separator token.
+ */
+const m3Element = (key: string, value: unknown): string => {
+  const inner = Array.isArray(value)
+    ? value.map((item) => m3Element('item', item)).join('')
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).map(([child, item]) => m3Element(child, item)).join('')
+      : written(value);
+  return `${m3}<${key}>${inner}${m3}</${key}>`;
+};
+/** The schema of a value to any depth (a list's members by position, `prefixItems`). */
+const deepSchemaOf = (value: unknown): Record<string, unknown> => {
+  if (Array.isArray(value)) return { type: 'array', prefixItems: value.map(deepSchemaOf) };
+  if (typeof value === 'object' && value !== null) return { type: 'object', properties: Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepSchemaOf(item)])) };
+  return value === null ? { type: 'null' } : { type: typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'number' };
+};
+
 export const tagDialects: DialectUnderTest[] = [
   {
     name: 'hermes',
@@ -62,6 +90,13 @@ export const tagDialects: DialectUnderTest[] = [
     expected: cdata,
     render: ({ name, args }) =>
       `<minimax:tool_call>\n<invoke name="${name}">\n${entries(args).map(([key, value]) => `<parameter name="${key}">${written(value)}</parameter>\n`).join('')}</invoke>\n</minimax:tool_call>`,
+  },
+  {
+    name: 'minimax-m3 (nested objects and <item> lists)',
+    verbatim: true,
+    expected: (args) => deepCdata(args) as Args,
+    tool: ({ name, args }) => ({ name, inputSchema: deepSchemaOf(args) }),
+    render: ({ name, args }) => `${m3}<tool_call>${m3}<invoke name="${name}">${entries(args).map(([key, value]) => m3Element(key, value)).join('')}${m3}</invoke>${m3}</tool_call>`,
   },
   {
     name: 'muse',

@@ -71,6 +71,20 @@ describe('formats read', () => {
     expect(read('<tool_call>\n<function=write>\n<parameter=text>\n  AI\n\n</parameter>\n</function>\n</tool_call>')).toMatchObject(call('write', { text: '  AI\n' }));
   });
 
+  it('reads a GLM value written as one quoted string as that string where the property declares no type (as GLM\'s servers do)', () => {
+    const open = [{ name: 'lookup', inputSchema: { type: 'object' } }, ...tools];
+    const glm = (value: string, tool = 'lookup', key = 'city') => parseDecision('native', `<tool_call>${tool}<arg_key>${key}</arg_key><arg_value>${value}</arg_value></tool_call>`, { tools: open });
+    expect(glm('"Paris"')).toMatchObject(call('lookup', { city: 'Paris' }));
+    expect(glm(String.raw`"\C|\."`)).toMatchObject(call('lookup', { city: String.raw`\C|\.` }));
+    expect(glm(String.raw`'it\'s "here"'`)).toMatchObject(call('lookup', { city: `it's "here"` }));
+    expect(glm(String.raw`"a\nb"`)).toMatchObject(call('lookup', { city: 'a\nb' }));
+    // Declared `string`: the template writes strings bare, so the quotes are the value's own.
+    expect(glm('"Paris"', 'get_weather')).toMatchObject(call('get_weather', { city: '"Paris"' }));
+    // Not one quoted string: kept as written.
+    expect(glm('"From Zero" Linkin Park')).toMatchObject(call('lookup', { city: '"From Zero" Linkin Park' }));
+    expect(glm('"a" "b"')).toMatchObject(call('lookup', { city: '"a" "b"' }));
+  });
+
   it('keeps \\r\\n and tabs inside values as written', () => {
     expect(read('<tool_call>\n{"name": "write", "arguments": {"text": "a\\r\\nb\\tc"}}\n</tool_call>')).toMatchObject(call('write', { text: 'a\r\nb\tc' }));
     expect(read('<tool_call>write<arg_key>text</arg_key><arg_value>a\r\nb</arg_value></tool_call>')).toMatchObject(call('write', { text: 'a\r\nb' }));
@@ -80,6 +94,38 @@ describe('formats read', () => {
     expect(read('<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Oslo</parameter>\n</invoke>\n</minimax:tool_call>')).toMatchObject(call('get_weather', { city: 'Oslo' }));
     expect(read(']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="get_weather">]<]minimax[>[<city>Oslo]<]minimax[>[</city>]<]minimax[>[</invoke>]<]minimax[>[</tool_call>')).toMatchObject(call('get_weather', { city: 'Oslo' }));
     expect(read('Checking.<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Tokyo</arg_value></tool_call></tool_calls>')).toMatchObject(call('get_weather', { city: 'Tokyo' }));
+  });
+
+  it('reads MiniMax-M3 nested elements as objects and <item> lists, leaves by their schema', () => {
+    const m3 = (body: string) => `]<]minimax[>[<tool_call>]<]minimax[>[<invoke name="create_event">${body}]<]minimax[>[</invoke>]<]minimax[>[</tool_call>`;
+    const el = (key: string, inner: string) => `]<]minimax[>[<${key}>${inner}]<]minimax[>[</${key}>`;
+    const event: ToolSpec = {
+      name: 'create_event',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          location: { type: 'object', properties: { city: { type: 'string' }, zip: { type: 'integer' } } },
+          tags: { type: 'array', items: { type: 'string' } },
+          matrix: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+        },
+      },
+    };
+    const open: ToolSpec = { name: 'create_event', inputSchema: { type: 'object' } };
+    const body = el('title', 'Standup') + el('location', el('city', 'NYC') + el('zip', '10001')) + el('tags', el('item', 'red') + el('item', 'blue'));
+    const args = { title: 'Standup', location: { city: 'NYC', zip: 10001 }, tags: ['red', 'blue'] };
+    expect(parseDecision('native', m3(body), { tools: [event] })).toMatchObject(call('create_event', args));
+    // With no schema: <item> children are a list, JSON text is JSON, other text a string.
+    expect(parseDecision('native', m3(body), { tools: [open] })).toMatchObject(call('create_event', args));
+    const matrix = el('matrix', el('item', el('item', '1') + el('item', '2.5')) + el('item', el('item', '3')));
+    expect(parseDecision('native', m3(matrix), { tools: [event] })).toMatchObject(call('create_event', { matrix: [[1, 2.5], [3]] }));
+    // An empty element is the empty list or object where the schema takes no string, else the empty string.
+    expect(parseDecision('native', m3(el('title', '') + el('tags', '') + el('location', '')), { tools: [event] })).toMatchObject(call('create_event', { title: '', tags: [], location: {} }));
+    // A key given twice inside an object is corrected, as at the top level.
+    const twice = el('location', el('city', 'NYC') + el('city', 'LA'));
+    expect(parseDecision('native', m3(twice), { tools: [event] })).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('twice') } });
+    // A nested element left open is still corrected.
+    expect(parseDecision('native', m3(el('location', ']<]minimax[>[<city>NYC')), { tools: [event] })).toMatchObject({ success: false });
   });
 
   it('reads Seed-OSS and DeepSeek DSML self-closing invokes', () => {
@@ -109,8 +155,15 @@ describe('corrections instead of guesses', () => {
     expect(read(text)).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city`') } });
   });
 
-  it('corrects a GLM key that has no value', () => {
-    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key><arg_key>days</arg_key><arg_value>3</arg_value>\n</tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args' } });
+  it('corrects a GLM key that has no value, naming the key', () => {
+    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key><arg_key>days</arg_key><arg_value>3</arg_value>\n</tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city` has no <arg_value>') } });
+    expect(read('<tool_call>get_weather\n<arg_key>city</arg_key></tool_call>')).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('`city` has no <arg_value>') } });
+  });
+
+  it('corrects a <tool_call> holding neither JSON nor a GLM call with the expected shape, not as a call of its first word', () => {
+    const result = read('<tool_call>not valid json</tool_call>');
+    expect(result).toMatchObject({ success: false, error: { message: expect.stringContaining('<tool_call> must hold {"name"') } });
+    expect(result.success || result.error.message).not.toContain('`not`');
   });
 
   it('makes a parameter given twice an array where the schema allows one, else corrects it', () => {

@@ -18,6 +18,11 @@ export interface ParameterForm {
   endsAtCallClose?: boolean;
   /** The value may not hold this text (used where the opening value tag was missing). */
   forbids?: (match: RegExpExecArray) => RegExp | undefined;
+  /**
+   * A value made wholly of elements of this same form, each closed, is a nested value (MiniMax M3
+   * writes objects and `<item>` lists so), read into `children` instead of being ambiguous.
+   */
+  nested?: boolean;
 }
 
 export interface CallForm {
@@ -39,6 +44,8 @@ export interface RawParameter {
   key: string;
   text: string;
   hint?: string;
+  /** The elements the value is made of, where the form nests (`ParameterForm.nested`). */
+  children?: RawParameter[];
 }
 
 export type ParsedCall =
@@ -65,6 +72,33 @@ function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | n
 /** Indexes of `tag` at or after `from`. */
 function* occurrences(text: string, tag: string, from: number): Generator<number> {
   for (let at = text.indexOf(tag, from); at >= 0; at = text.indexOf(tag, at + 1)) yield at;
+}
+
+/**
+ * `text` read as a sequence of elements of `parameter` (whitespace between them), each value either
+ * text holding no such element or, in turn, such a sequence; undefined when it is not one.
+ */
+export function nestedElements(text: string, parameter: ParameterForm): RawParameter[] | undefined {
+  const opening = new RegExp(parameter.open.source, 'y');
+  const holdsOpening = (value: string) => new RegExp(parameter.open.source).test(value);
+  const from = (at: number): RawParameter[] | undefined => {
+    const start = skip(defaultGap, text, at);
+    if (start >= text.length) return [];
+    const match = matchAt(opening, text, start);
+    if (!match) return undefined;
+    const valueStart = start + match[0].length;
+    const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
+    const key = match.groups?.key ?? match[1] ?? '';
+    for (const valueEnd of occurrences(text, tag, valueStart)) {
+      const value = text.slice(valueStart, valueEnd);
+      const children = holdsOpening(value) ? nestedElements(value, parameter) : undefined;
+      if (holdsOpening(value) && !children?.length) continue;
+      const rest = from(valueEnd + tag.length);
+      if (rest) return [{ key, text: value, ...(children ? { children } : {}), ...(match.groups?.hint ? { hint: match.groups.hint } : {}) }, ...rest];
+    }
+    return undefined;
+  };
+  return from(0);
 }
 
 /** Parses one call whose opening tag matched at `open.index`; `nextStart` is where the next call opens (or the text's end). */
@@ -119,7 +153,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
         if (forbidden?.test(value)) break;
         const rest = parameters(valueEnd + tag.length);
         if (rest) {
-          found = { end: rest.end, parameters: [{ key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint }, ...rest.parameters] };
+          // An empty element of a nesting form may be an empty list or object: the schema decides.
+          const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
+          const own = { key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint, ...(children && (children.length > 0 || value === '') ? { children } : {}) };
+          found = { end: rest.end, parameters: [own, ...rest.parameters] };
           break;
         }
       }
@@ -136,7 +173,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     return found;
   };
   const body = parameters(bodyStart);
-  const unclear = body?.parameters.find((parameter) => ambiguous(parameter.text));
+  const unclear = body?.parameters.find((parameter) => !parameter.children && ambiguous(parameter.text));
   if (unclear) return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };
   if (body) return { ok: true, name, start, end: body.end, parameters: body.parameters };
   return { ok: false, name, start, problem: text.includes(close, bodyStart) ? 'unreadable' : 'unclosed' };

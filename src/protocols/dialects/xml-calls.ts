@@ -69,15 +69,16 @@ const namedFamilies: TagFamily[] = [
       json: true,
       parameters: [
         { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
-        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>` },
+        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
       ],
     },
   },
   {
-    rule: 'verbatim',
+    rule: 'verbatim-quoted',
     form: {
       dialect: 'glm',
-      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?/gu,
+      // The name ends the line, or meets the first element: `<tool_call>not valid json` is no GLM call.
+      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
       parameters: [
@@ -88,7 +89,16 @@ const namedFamilies: TagFamily[] = [
   },
 ];
 
-function failureOf(call: Extract<ParsedCall, { ok: false }>, name: string): ReadFailure {
+/** A GLM key written with no `<arg_value>` after it (before the next key or the call's close), in the call at `start`. */
+function keyWithoutValue(text: string, start: number): string | undefined {
+  const end = text.indexOf('</tool_call>', start);
+  const body = text.slice(start, end < 0 ? text.length : end + '</tool_call>'.length);
+  return /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?=<arg_key>|<\/tool_call>)/.exec(body)?.[1];
+}
+
+function failureOf(call: Extract<ParsedCall, { ok: false }>, name: string, text: string, dialect: string): ReadFailure {
+  const orphan = dialect === 'glm' && call.problem === 'unreadable' ? keyWithoutValue(text, call.start) : undefined;
+  if (orphan !== undefined) return { kind: 'invalid-args', message: `in \`${name}\`, the key \`${sanitizeName(orphan)}\` has no <arg_value>: give every <arg_key> its <arg_value>`, toolName: name };
   if (call.problem === 'unclosed') return { kind: 'no-decision', message: `the call of \`${name}\` is not closed (the output may be cut off)`, toolName: name };
   if (call.problem === 'ambiguous') {
     const message = `the value of \`${sanitizeName(call.key)}\` in \`${name}\` holds an opening parameter tag: close every parameter, or wrap such a value in <![CDATA[..]]>`;
@@ -118,7 +128,7 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     if (call.start < coveredUntil) continue;
     const name = sanitizeName(call.name);
     const reading = dialect ?? family.form.dialect;
-    if (!call.ok) return { ...failedReading(reading, failureOf(call, name)), conclusive: true };
+    if (!call.ok) return { ...failedReading(reading, failureOf(call, name, text, family.form.dialect)), conclusive: true };
     coveredUntil = call.end;
     const { args, item } = itemOf(call, family, tools);
     if (!args.ok) return failedReading(reading, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });

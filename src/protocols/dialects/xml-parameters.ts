@@ -14,14 +14,22 @@ import { collectParameters, propertySchema } from '../../tools/collect-parameter
 import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
+import { nestedValue } from './nested-value.ts';
+import { unwrapCdata } from './unwrap-cdata.ts';
 import type { RawParameter } from './tag-calls.ts';
 
 export type ParametersReading =
   | { ok: true; args: Record<string, unknown>; repaired: boolean }
   | { ok: false; kind: 'invalid-json' | 'invalid-args'; message: string; details?: string[] };
 
-/** How the family's template writes whitespace around a value. */
-export type ValueRule = 'newline-pair' | 'verbatim';
+/**
+ * How the family's template writes a value: `newline-pair` and `verbatim` are the whitespace rules
+ * above; `verbatim-quoted` is `verbatim`, except that a value whose property declares no type and that
+ * is written as one quoted string (`"x"`, `'x'`) is that string: GLM's templates write strings bare and
+ * other values as JSON, and GLM's servers (vLLM, sglang) read such a value as JSON, then as a Python
+ * literal.
+ */
+export type ValueRule = 'newline-pair' | 'verbatim' | 'verbatim-quoted';
 
 /** The value as written: the newline after the opening tag goes, and then the one before the closing tag. */
 export function writtenValue(raw: string): string {
@@ -29,8 +37,7 @@ export function writtenValue(raw: string): string {
   return raw.slice(1).replace(/\n$/, '');
 }
 
-/** A value that is one CDATA section stands for its content. */
-export const unwrapCdata = (text: string): string => /^\s*<!\[CDATA\[((?:(?!\]\]>)[\s\S])*)\]\]>\s*$/.exec(text)?.[1] ?? text;
+export { unwrapCdata } from './unwrap-cdata.ts';
 
 /** The text of a Cline-style element value: CDATA unwrapped, without the newline pair around it. */
 export function writtenText(rawText: string): string {
@@ -47,6 +54,42 @@ export function parameterValue(rawText: string, schema: unknown, stringHint?: st
   const text = writtenText(rawText);
   const read = coerceText(text, schema, { hint: hintOf(stringHint) });
   return read.ok ? read.value : text;
+}
+
+const pythonEscapes: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+
+/**
+ * The string a text written as one quoted string stands for (a JSON string; else a Python-style one,
+ * in single or double quotes, whose unknown escapes such as `\\C` stay as written, as Python keeps
+ * them); undefined when the text is not one quoted string, or holds an escape read otherwise by
+ * Python (`\\x41`, `\\u00e9`, octal, `\\a`: left as written rather than guessed).
+ */
+export function quotedString(text: string): string | undefined {
+  const quote = text[0];
+  if ((quote !== '"' && quote !== "'") || text.length < 2 || !text.endsWith(quote)) return undefined;
+  if (quote === '"') {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'string') return value;
+    } catch {
+      // not JSON: read as a Python literal below
+    }
+  }
+  const body = text.slice(1, -1);
+  let value = '';
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index] as string;
+    if (char === quote) return undefined;
+    if (char !== '\\') {
+      value += char;
+      continue;
+    }
+    const next = body[index + 1];
+    if (next === undefined || /[0-7xuUNav]/.test(next) || next === '\n') return undefined;
+    value += pythonEscapes[next] ?? `\\${next}`;
+    index += 1;
+  }
+  return value;
 }
 
 /** JSON written as if inside a string (`[{\"id\": 1}]`) -> that JSON's text, where the property takes no string. */
@@ -91,13 +134,41 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
 
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
+  if (parameters.some((parameter) => parameter.children)) return withNestedValues(parameters, tool, rule);
   const unwrapped = unwrappedArguments(parameters, tool, rule);
   if (unwrapped) return unwrapped;
   const pairs = parameters.map((parameter) => {
     const written = unwrapCdata(rule === 'newline-pair' ? writtenValue(parameter.text) : parameter.text);
-    return { name: parameter.key, text: unescapedJson(written, propertySchema(tool?.inputSchema, parameter.key)), hint: hintOf(parameter.hint) };
+    const schema = propertySchema(tool?.inputSchema, parameter.key);
+    const quoted = rule === 'verbatim-quoted' && schemaTypes(schema) === undefined ? quotedString(written.trim()) : undefined;
+    if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
+    return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema);
   if (!collected.ok) return { ok: false, kind: 'invalid-args', message: collected.details.join('; '), details: collected.details };
   return collected;
+}
+
+/** Parameters some of which are nested elements (`nestedValue`): those read apart, the rest as above, in the written order. */
+function withNestedValues(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
+  const flat = parameters.filter((parameter) => !parameter.children);
+  const read = parameterArguments(flat, tool, rule);
+  if (!read.ok) return read;
+  const args: Record<string, unknown> = {};
+  let repaired = read.repaired;
+  for (const parameter of parameters) {
+    if (!parameter.children) {
+      if (!Object.hasOwn(args, parameter.key)) Object.defineProperty(args, parameter.key, { value: read.args[parameter.key], enumerable: true, writable: true, configurable: true });
+      continue;
+    }
+    if (Object.hasOwn(args, parameter.key) || (Object.hasOwn(read.args, parameter.key) && parameters.filter((other) => other.key === parameter.key).length > 1)) {
+      const detail = `parameter \`${parameter.key.replace(/[^\w.-]/g, '?').slice(0, 64)}\` given twice`;
+      return { ok: false, kind: 'invalid-args', message: detail, details: [detail] };
+    }
+    const value = nestedValue(parameter, propertySchema(tool?.inputSchema, parameter.key));
+    if (!value.ok) return { ok: false, kind: 'invalid-args', message: value.detail, details: [value.detail] };
+    repaired ||= value.repaired;
+    Object.defineProperty(args, parameter.key, { value: value.value, enumerable: true, writable: true, configurable: true });
+  }
+  return { ok: true, args, repaired };
 }
