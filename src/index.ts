@@ -86,6 +86,7 @@ export {
   InvalidDecisionError,
   LoopDetectedError,
   MaxStepsError,
+  McpAuthorizationError,
   McpConfigError,
   McpInputRoundsError,
   McpResultTooLargeError,
