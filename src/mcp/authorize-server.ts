@@ -7,6 +7,7 @@
  * connections find (and refresh) them. Servers with client credentials just get their token.
  */
 import packageJson from '../../package.json' with { type: 'json' };
+import { McpAuthorizationError } from '../errors/mcp-authorization-error.ts';
 import { usesAuthorizationCode } from './create-transport.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { OAuthStore } from './oauth-store.ts';
@@ -26,7 +27,7 @@ export type AuthorizeOutcome = 'authorized' | 'already-authorized' | 'client-cre
 
 type HttpServer = Extract<ResolvedServer, { transport: 'http' | 'sse' }>;
 
-/** Throws `McpServerStartError` (reason `unauthorized`, with `McpAuthorizationError` as its cause) when the authorization fails. */
+/** Throws `McpAuthorizationError` when the authorization fails (no browser, timeout, refused), else `McpServerStartError`. */
 export async function authorizeServer(server: HttpServer, options: AuthorizeServerOptions): Promise<AuthorizeOutcome> {
   const connection = new McpServerConnection(server, {
     clientInfo: { name: 'reins', version: packageJson.version },
@@ -37,6 +38,10 @@ export async function authorizeServer(server: HttpServer, options: AuthorizeServ
   });
   try {
     await connection.start(options.signal);
+  } catch (error) {
+    // What went wrong with the authorization itself says more than "did not start".
+    const cause = (error as Error).cause;
+    throw McpAuthorizationError.isInstance(cause) ? cause : error;
   } finally {
     await connection.close();
   }

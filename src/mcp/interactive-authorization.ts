@@ -45,9 +45,13 @@ export class InteractiveAuthorization {
     this.#options = options;
   }
 
-  /** Starts the loopback listener (once; on `port` when it is free) and gives its redirect URL. */
-  async redirectUrl(port?: number): Promise<string> {
-    this.#loopback ??= startLoopbackRedirect({ port });
+  /**
+   * Starts the loopback listener (once) and gives its redirect URL. It takes the port of
+   * `registered` (the redirect URI the stored client was registered with, which authorization
+   * servers may hold it to) when that is free.
+   */
+  async redirectUrl(registered?: string): Promise<string> {
+    this.#loopback ??= startLoopbackRedirect({ port: loopbackPort(registered) });
     return (await this.#loopback).redirectUrl;
   }
 
@@ -115,4 +119,10 @@ export class InteractiveAuthorization {
     this.#loopback = undefined;
     await (await loopback?.catch(() => undefined))?.close();
   }
+}
+
+function loopbackPort(uri: string | undefined): number | undefined {
+  if (!uri || !URL.canParse(uri)) return undefined;
+  const url = new URL(uri);
+  return url.hostname === '127.0.0.1' && url.pathname === '/callback' && url.port ? Number(url.port) : undefined;
 }

@@ -5,6 +5,7 @@
  */
 import { Client, SdkError, SdkErrorCode, UnauthorizedError, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
+import { McpServerStartError } from '../errors/mcp-server-start-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
 import type { ToolCallOptions } from '../tools/toolbox.ts';
@@ -14,7 +15,7 @@ import { createTransport, DEFAULT_MAX_RESULT_BYTES, usesAuthorizationCode, type 
 import { AuthorizationInProgress, InteractiveAuthorization, type AuthorizeOnDemandOptions } from './interactive-authorization.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
-import type { OAuthStore } from './oauth-store.ts';
+import { OAuthStore } from './oauth-store.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toStartError } from './start-error.ts';
 import { ToolListGuard, type RefusedTool } from './tool-list-guard.ts';
@@ -113,7 +114,13 @@ export class McpServerConnection {
 
   /** Connects once. Throws `McpServerStartError` naming the server. */
   async start(signal?: AbortSignal): Promise<void> {
-    await this.#connect(signal);
+    try {
+      await this.#connect(signal);
+    } catch (error) {
+      // A connection that never started is not closed by anyone: its loopback listener goes now.
+      await this.#authorization?.close();
+      throw error;
+    }
     this.#state = 'connected';
     this.#options.onEvent({ type: 'server-connect', server: this.name, tools: this.#toolNames(), protocolVersion: this.#client?.getNegotiatedProtocolVersion() });
   }
@@ -153,7 +160,7 @@ export class McpServerConnection {
       maxResultBytes: options.maxResultBytes,
       env: options.env,
       ...(options.oauthStore ? { oauthStore: options.oauthStore } : {}),
-      ...(authorization ? { authorization: { interactive: authorization, redirectUrl: await authorization.redirectUrl() } } : {}),
+      ...(authorization ? { authorization: { interactive: authorization, redirectUrl: await this.#redirectUrl(authorization) } } : {}),
     });
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
@@ -177,12 +184,27 @@ export class McpServerConnection {
       signal?.removeEventListener('abort', abortProbe);
       // The server asked for an authorization (401, or 403 for more scope): the browser flow runs
       // between requests (no handshake timeout meanwhile), then the connection starts again.
-      if (flows < 2 && (await this.#authorize(error, transport, signal))) return this.#connectOnce(mode, signal, flows + 1);
-      const stderr = transport.stderrTail();
-      throw toStartError(this.config, error, stderr, { timeoutMs: timeout });
+      let failure = error;
+      try {
+        if (flows < 2 && (await this.#authorize(error, transport, signal))) return await this.#connectOnce(mode, signal, flows + 1);
+      } catch (authorizationError) {
+        // A later attempt failed (already a start error), or the authorization itself did.
+        if (McpServerStartError.isInstance(authorizationError)) throw authorizationError;
+        failure = authorizationError;
+      }
+      throw toStartError(this.config, failure, transport.stderrTail(), { timeoutMs: timeout });
     } finally {
       signal?.removeEventListener('abort', abortProbe);
     }
+  }
+
+  /** The loopback redirect, on the port the stored client was registered with when it is free. */
+  async #redirectUrl(authorization: InteractiveAuthorization): Promise<string> {
+    const store = this.#options.oauthStore ?? new OAuthStore();
+    const client = this.config.transport === 'stdio' ? undefined : (await store.read(this.config.url.href)).client;
+    // The registration response the SDK keeps holds the client's metadata, redirect_uris included.
+    const registered = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    return authorization.redirectUrl(Array.isArray(registered) && typeof registered[0] === 'string' ? registered[0] : undefined);
   }
 
   /** After `error`: runs the OAuth flow the SDK prepared, and says whether to retry. */

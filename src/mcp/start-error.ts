@@ -30,6 +30,9 @@ function classify(server: ResolvedServer, error: unknown): McpServerStartReason 
 export function toStartError(server: ResolvedServer, error: unknown, stderr: string, context: { timeoutMs: number }): McpServerStartError {
   const reason = classify(server, error);
   const what = server.transport === 'stdio' ? `"${[server.command, ...server.args].join(' ')}"` : server.url.href;
+  if (McpAuthorizationError.isInstance(error)) {
+    return new McpServerStartError(`MCP server "${server.name}" (${what}) did not start. ${error.message}`, { serverName: server.name, reason, cause: error });
+  }
   const detail = (error instanceof Error ? error.message : String(error)).replace('<server>', server.name);
   const tail = stderr ? `\nstderr:\n${stderr}` : '';
   return new McpServerStartError(

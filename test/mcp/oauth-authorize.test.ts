@@ -8,7 +8,7 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { McpAuthorizationError } from '../../src/errors/mcp-authorization-error.ts';
-import { connectServers, McpServerStartError, OAuthStore, type McpServers } from '../../src/mcp/index.ts';
+import { authorizeServer, connectServers, McpServerStartError, OAuthStore, parseMcpConfig, type McpServers } from '../../src/mcp/index.ts';
 import { followAuthorization, startOAuthMcpServer, type OAuthMcpServer } from '../helpers/oauth-mcp-server.ts';
 import { tempDirectory } from './peers.ts';
 
@@ -66,5 +66,21 @@ describe('OAuth authorization on demand', () => {
     expect(error?.message).toContain('reins auth notes');
     expect(McpAuthorizationError.isInstance((error as Error).cause)).toBe(true);
     expect(server.registrations.length).toBe(registrations);
+  });
+
+  it('authorizeServer (`reins auth`): authorizes once, then finds the kept tokens; without a browser it fails typed', async () => {
+    const store = new OAuthStore(`${temp.path}/oauth`);
+    const parsed = parseMcpConfig({ mcpServers: { notes: { url: server.url } } }, { env: {} });
+    const entry = parsed.success ? parsed.servers[0] : undefined;
+    if (entry?.transport !== 'http') throw new Error('expected an http entry');
+    const refusal = await authorizeServer(entry, {
+      store,
+      open: (url) => {
+        throw new McpAuthorizationError({ serverName: 'notes', failure: 'needs-browser', authorizationUrl: url.href });
+      },
+    }).catch((error: unknown) => error);
+    expect(McpAuthorizationError.isInstance(refusal)).toBe(true);
+    expect(await authorizeServer(entry, { store, open: followAuthorization })).toBe('authorized');
+    expect(await authorizeServer(entry, { store, open: followAuthorization })).toBe('already-authorized');
   });
 });

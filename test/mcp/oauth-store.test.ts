@@ -41,6 +41,6 @@ describe('OAuth credentials of HTTP servers', () => {
     const server = { name: 'remote', transport: 'http' as const, url: new URL('https://mcp.example/mcp') };
     const error = toStartError(server, refused, '', { timeoutMs: 30_000 });
     expect(error.reason).toBe('unauthorized');
-    expect(error.message).toContain('run `reins auth remote`');
+    expect(error.message).toContain('`reins auth remote`');
   });
 });
