@@ -9,8 +9,10 @@
  * server: a request that would start another while one is open waits for it instead.
  */
 import { randomBytes } from 'node:crypto';
+import { UnauthorizedError, type Transport } from '@modelcontextprotocol/client';
 import { McpAuthorizationError } from '../errors/mcp-authorization-error.ts';
 import { startLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect.ts';
+import type { OAuthStore } from './oauth-store.ts';
 
 export interface AuthorizeOnDemandOptions {
   /** Sends the human to the authorization page of server `server` (shows the URL, opens a browser). */
@@ -53,6 +55,25 @@ export class InteractiveAuthorization {
   async redirectUrl(registered?: string): Promise<string> {
     this.#loopback ??= startLoopbackRedirect({ port: loopbackPort(registered) });
     return (await this.#loopback).redirectUrl;
+  }
+
+  /** `redirectUrl` on the port of the redirect URI the server's stored client was registered with. */
+  async redirectUrlFor(store: OAuthStore, serverUrl: string): Promise<string> {
+    // The registration response the SDK keeps holds the client's metadata, redirect_uris included.
+    const registered = ((await store.read(serverUrl)).client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    return this.redirectUrl(Array.isArray(registered) && typeof registered[0] === 'string' ? registered[0] : undefined);
+  }
+
+  /**
+   * After a request on `transport` failed with `error`: when the SDK prepared an authorization
+   * (`UnauthorizedError`) or another request's flow is open, runs or awaits it; true when the
+   * request may be made again.
+   */
+  async retryAfter(error: unknown, transport: Transport, signal?: AbortSignal): Promise<boolean> {
+    if (!(error instanceof UnauthorizedError || AuthorizationInProgress.is(error))) return false;
+    const http = transport as { finishAuth?: (params: URLSearchParams) => Promise<void> };
+    if (!http.finishAuth) return false;
+    return this.complete((params) => http.finishAuth!(params), signal);
   }
 
   /** True while a page is open and its callback awaited. */

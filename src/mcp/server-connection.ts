@@ -3,7 +3,7 @@
  * refreshed on `notifications/tools/list_changed`), run calls, restart it with backoff when it
  * crashes, drop it when it keeps crashing, close it.
  */
-import { Client, SdkError, SdkErrorCode, UnauthorizedError, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
+import { Client, SdkError, SdkErrorCode, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
 import { McpServerStartError } from '../errors/mcp-server-start-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
@@ -12,7 +12,7 @@ import type { ToolCallOptions } from '../tools/toolbox.ts';
 import { toCallError } from './call-error.ts';
 import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions } from './client-capabilities.ts';
 import { createTransport, DEFAULT_MAX_RESULT_BYTES, usesAuthorizationCode, type ServerTransport } from './create-transport.ts';
-import { AuthorizationInProgress, InteractiveAuthorization, type AuthorizeOnDemandOptions } from './interactive-authorization.ts';
+import { InteractiveAuthorization, type AuthorizeOnDemandOptions } from './interactive-authorization.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
 import { OAuthStore } from './oauth-store.ts';
@@ -160,7 +160,9 @@ export class McpServerConnection {
       maxResultBytes: options.maxResultBytes,
       env: options.env,
       ...(options.oauthStore ? { oauthStore: options.oauthStore } : {}),
-      ...(authorization ? { authorization: { interactive: authorization, redirectUrl: await this.#redirectUrl(authorization) } } : {}),
+      ...(authorization && this.config.transport !== 'stdio'
+        ? { authorization: { interactive: authorization, redirectUrl: await authorization.redirectUrlFor(options.oauthStore ?? new OAuthStore(), this.config.url.href) } }
+        : {}),
     });
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
@@ -198,22 +200,9 @@ export class McpServerConnection {
     }
   }
 
-  /** The loopback redirect, on the port the stored client was registered with when it is free. */
-  async #redirectUrl(authorization: InteractiveAuthorization): Promise<string> {
-    const store = this.#options.oauthStore ?? new OAuthStore();
-    const client = this.config.transport === 'stdio' ? undefined : (await store.read(this.config.url.href)).client;
-    // The registration response the SDK keeps holds the client's metadata, redirect_uris included.
-    const registered = (client as { redirect_uris?: unknown } | undefined)?.redirect_uris;
-    return authorization.redirectUrl(Array.isArray(registered) && typeof registered[0] === 'string' ? registered[0] : undefined);
-  }
-
-  /** After `error`: runs the OAuth flow the SDK prepared, and says whether to retry. */
+  /** After `error`: runs the OAuth flow the SDK prepared (interactive sessions), and says whether to retry. */
   async #authorize(error: unknown, transport: ServerTransport | undefined, signal?: AbortSignal): Promise<boolean> {
-    const authorization = this.#authorization;
-    if (!authorization || !transport || !(error instanceof UnauthorizedError || AuthorizationInProgress.is(error))) return false;
-    const http = transport.transport as { finishAuth?: (params: URLSearchParams) => Promise<void> };
-    if (!http.finishAuth) return false;
-    return authorization.complete((params) => http.finishAuth!(params), signal);
+    return transport !== undefined && this.#authorization !== undefined && this.#authorization.retryAfter(error, transport.transport, signal);
   }
 
   #onListChanged(client: Client, error: Error | null, tools: Tool[] | null): void {
