@@ -38,11 +38,15 @@ export { describeToolNotice, type ToolNotice, type ToolRenameReason } from './to
 export { errorResult, textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
 
 // Protocols and decisions
-export { getCodec, parseDecision, protocols } from './protocols/index.ts';
-export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/index.ts';
+export { getCodec, protocols } from './protocols/get-codec.ts';
+export { parseDecision } from './protocols/parse-decision.ts';
+export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/completion-check.ts';
 export type { ActionNotes, Codec, ContentSource, InstructionOptions, KnownVariables, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
 // What a custom Codec declares about its protocol: how its history is kept, how its thoughts stream.
-export { textHistory, toolMessageHistory, type CallReply, type HistoryStrategy, type ThoughtStream } from './protocols/index.ts';
+export type { CallReply, HistoryStrategy } from './protocols/history-strategy.ts';
+export { textHistory } from './protocols/text-history.ts';
+export { toolMessageHistory } from './protocols/tool-message-history.ts';
+export type { ThoughtStream } from './protocols/thought-stream.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,
@@ -74,54 +78,46 @@ export type {
   Usage,
 } from './spec/model.ts';
 
-// Errors
-export {
-  ApprovalDeniedError,
-  BudgetExceededError,
-  ConfigError,
-  CorruptSessionError,
-  ElicitationContentError,
-  ElicitationSchemaError,
-  InternalError,
-  InvalidDecisionError,
-  LoopDetectedError,
-  MaxStepsError,
-  McpAuthorizationError,
-  McpConfigError,
-  McpInputRoundsError,
-  McpResultTooLargeError,
-  McpServerStartError,
-  McpToolCallError,
-  ModelCallError,
-  ModelConfigError,
-  ModelDownloadError,
-  ModelReportedError,
-  PromptCancelledError,
-  RecordingEndedError,
-  ReinsError,
-  RequestStateError,
-  RetriesExhaustedError,
-  RunCancelledError,
-  SampleConfigError,
-  SampleValidationError,
-  SamplingRequestError,
-  ScriptExhaustedError,
-  ScriptIncompleteError,
-  SessionInUseError,
-  SessionNotFoundError,
-  SessionStoreError,
-  SessionStoreMissingError,
-  StepFailedError,
-  ToolExecutionError,
-  ToolNotFoundError,
-  ToolTimeoutError,
-  ToolWithheldError,
-  UserChannelError,
-  type BudgetKind,
-  type ErrorFault,
-  type InvalidDecisionKind,
-  type ModelDownloadFailure,
-  type RequestStateFailure,
-  type RunSnapshot,
-  type ToolWithheldReason,
-} from './errors/index.ts';
+// Errors (each from its own file: the errors/ barrel is for the subpaths)
+export { ReinsError, type ErrorFault } from './errors/reins-error.ts';
+export { ConfigError } from './errors/config-error.ts';
+export { InvalidDecisionError, type InvalidDecisionKind } from './errors/invalid-decision-error.ts';
+export type { RunSnapshot } from './errors/run-snapshot.ts';
+export { MaxStepsError } from './errors/max-steps-error.ts';
+export { RetriesExhaustedError } from './errors/retries-exhausted-error.ts';
+export { LoopDetectedError } from './errors/loop-detected-error.ts';
+export { BudgetExceededError, type BudgetKind } from './errors/budget-exceeded-error.ts';
+export { RunCancelledError } from './errors/run-cancelled-error.ts';
+export { ToolExecutionError } from './errors/tool-execution-error.ts';
+export { ToolTimeoutError } from './errors/tool-timeout-error.ts';
+export { ToolNotFoundError } from './errors/tool-not-found-error.ts';
+export { ToolWithheldError, type ToolWithheldReason } from './errors/tool-withheld-error.ts';
+export { ApprovalDeniedError } from './errors/approval-denied-error.ts';
+export { ScriptExhaustedError } from './errors/script-exhausted-error.ts';
+export { ScriptIncompleteError } from './errors/script-incomplete-error.ts';
+export { UserChannelError } from './errors/user-channel-error.ts';
+export { ModelCallError } from './errors/model-call-error.ts';
+export { InternalError } from './errors/internal-error.ts';
+export { ModelConfigError } from './errors/model-config-error.ts';
+export { ModelDownloadError, type ModelDownloadFailure } from './errors/model-download-error.ts';
+export { ModelReportedError } from './errors/model-reported-error.ts';
+export { StepFailedError } from './errors/step-failed-error.ts';
+export { SampleConfigError } from './errors/sample-config-error.ts';
+export { SampleValidationError } from './errors/sample-validation-error.ts';
+export { SamplingRequestError } from './errors/sampling-request-error.ts';
+export { ElicitationSchemaError } from './errors/elicitation-schema-error.ts';
+export { ElicitationContentError } from './errors/elicitation-content-error.ts';
+export { SessionNotFoundError } from './errors/session-not-found-error.ts';
+export { SessionStoreError } from './errors/session-store-error.ts';
+export { CorruptSessionError } from './errors/corrupt-session-error.ts';
+export { SessionInUseError } from './errors/session-in-use-error.ts';
+export { SessionStoreMissingError } from './errors/session-store-missing-error.ts';
+export { PromptCancelledError } from './errors/prompt-cancelled-error.ts';
+export { RecordingEndedError } from './errors/recording-ended-error.ts';
+export { McpConfigError } from './errors/mcp-config-error.ts';
+export { McpServerStartError } from './errors/mcp-server-start-error.ts';
+export { McpToolCallError } from './errors/mcp-tool-call-error.ts';
+export { McpResultTooLargeError } from './errors/mcp-result-too-large-error.ts';
+export { McpInputRoundsError } from './errors/mcp-input-rounds-error.ts';
+export { McpAuthorizationError, type McpAuthorizationFailure } from './errors/mcp-authorization-error.ts';
+export { RequestStateError, type RequestStateFailure } from './errors/request-state-error.ts';

@@ -31,7 +31,7 @@ export async function run(): Promise<SectionReport> {
       "reins --help · × import('ai') CPU": ratio(helpCpu, aiCpu),
     },
     notes: [
-      "Modules: every URL a fresh `node --conditions=reins-source` process loads after a recording hook (ESM and CommonJS, node: built-ins included); zod and Ajv load only when a schema is first needed, a CLI command's modules only when it runs.",
+      "Modules: every URL a fresh `node --conditions=reins-source` process loads after a recording hook (ESM and CommonJS, node: built-ins included); zod and Ajv (with re2js) load only when a schema is first needed, @opentelemetry/api and the loop's driver with the first run, a CLI command's modules only when it runs.",
       `CPU: user + system time of the whole process (Node start included), median of ${runs} processes.`,
     ],
   };

@@ -4,7 +4,8 @@
  */
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { AgentOptions, ResumeOptions, RunOptions } from './agent-options.ts';
-import { launchRun, type AgentParts } from './launch-run.ts';
+import type { AgentParts } from './drive-run.ts';
+import { launchRun } from './launch-run.ts';
 import { resolvePolicies } from './policies.ts';
 import { resolveCodec } from './resolve-codec.ts';
 import type { AgentRun } from './run-result.ts';

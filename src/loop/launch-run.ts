@@ -1,157 +1,49 @@
 /**
- * Starts one run, new or resumed: its event stream, signal and state, and with a store its
- * recorder (the store's run id, persisted model/toolbox/user, the final status). Setup failures
- * (the store cannot create or load the run, a run that cannot be resumed) end the run `failed`
- * with a typed error; the result never rejects. Cleanup runs in `finally`.
+ * Starts one run, new or resumed: its id, event stream and signal at once; then, once the driver
+ * is loaded (`drive-run.ts`, imported with the first run: importing reins loads neither the loop's
+ * driver nor the durable-run record) and every observer is ready (`RunObserver.ready`), the run.
+ * Setup failures (the store cannot create or load the run, a run that cannot be resumed) end the
+ * run `failed` with a typed error; the result never rejects. Cleanup runs in `finally`.
  */
-import { ConfigError } from '../errors/config-error.ts';
-import { InternalError } from '../errors/internal-error.ts';
-import { ReinsError } from '../errors/reins-error.ts';
-import { emptyUsage, type Model } from '../spec/model.ts';
-import type { Codec } from '../protocols/codec.ts';
+import { emptyUsage } from '../spec/model.ts';
 import type { Store } from '../sessions/store.ts';
-import type { Toolbox } from '../tools/toolbox.ts';
-import { RunVariables } from './actions/run-variables.ts';
-import type { ActionHandlers, RunOptions } from './agent-options.ts';
+import { asReinsError } from './as-reins-error.ts';
+import type { AgentParts, LaunchedRun, LaunchTarget } from './drive-run.ts';
 import { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
-import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
-import type { Policies } from './policies.ts';
-import { planResume, type ResumePlan } from '../sessions/durable/resume-plan.ts';
-import { runAgent } from './run-agent.ts';
-import { notifyObservers, type RunObserver } from './run-observer.ts';
-import { RunRecorder } from '../sessions/durable/run-recorder.ts';
+import { notifyObservers, observersReady } from './run-observer.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
-import type { RunContext, RunCounters, RunState, RunTranscript } from './run-state.ts';
-import type { UserChannel } from '../spec/user-channel.ts';
-
-/** What an agent resolved once from its options. */
-export interface AgentParts {
-  model: Model;
-  codec: Codec;
-  toolbox: Toolbox;
-  user: UserChannel | undefined;
-  policies: Policies;
-  system: string | undefined;
-  /** Told of every event as it is emitted. */
-  observers: readonly RunObserver[];
-  /** `$(state.<name>)` values. */
-  state: Readonly<Record<string, unknown>>;
-  handlers: ActionHandlers;
-  fileRoots: readonly string[];
-}
-
-export type LaunchTarget =
-  | { kind: 'new'; question: string; meta: RunOptions['meta'] }
-  | { kind: 'resume'; runId: string };
 
 export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
-  const events = new EventStream<AgentEvent>();
-  const scope = createRunSignal(signal, parts.policies.maxDurationMs);
-  let runId = target.kind === 'resume' ? target.runId : crypto.randomUUID();
+  const run: LaunchedRun = {
+    runId: target.kind === 'resume' ? target.runId : crypto.randomUUID(),
+    events: new EventStream<AgentEvent>(),
+    scope: createRunSignal(signal, parts.policies.maxDurationMs),
+  };
 
   const drive = async (): Promise<RunResult> => {
-    let recorder: RunRecorder | undefined;
     try {
-      if (store) {
-        if (target.kind === 'new') runId = await store.createRun({ question: target.question, ...defaultMeta(parts), ...target.meta });
-        recorder = new RunRecorder(store, runId, (event) => events.push(event));
-      }
-      const plan = target.kind === 'resume' && store ? await loadPlan(store, runId, parts.codec) : undefined;
-      if (target.kind === 'resume' && !plan) throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
-      const question = target.kind === 'new' ? target.question : (plan?.question ?? '');
-      const counters: RunCounters = {
-        step: plan?.step ?? 0,
-        usage: plan?.usage ?? emptyUsage(),
-        stepUsage: plan?.stepUsage ?? [],
-        usageEstimated: false,
-        repeat: { key: '', count: 0 },
-      };
-      const context: RunContext = {
-        runId,
-        question,
-        model: recorder ? persistedModel(parts.model, recorder) : parts.model,
-        codec: parts.codec,
-        toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
-        user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
-        policies: parts.policies,
-        signal: scope.signal,
-        system: parts.system,
-        startedAt: performance.now(),
-        handlers: parts.handlers,
-        fileRoots: parts.fileRoots,
-        emit: (body) => {
-          // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
-          // model-request's messages (see model-request-event.ts).
-          const event = Object.assign(body, { runId, step: counters.step }) as AgentEvent;
-          notifyObservers(parts.observers, event);
-          if (recorder) recorder.record(event);
-          else events.push(event);
-        },
-      };
-      const transcript: RunTranscript = {
-        messages: plan?.messages ?? [{ role: 'user', content: question }],
-        tools: [],
-        variables: restoredVariables(parts.state, plan?.results ?? []),
-      };
-      const state: RunState = { context, transcript, counters };
-      if (recorder && plan) await store?.markStatus(runId, 'running');
-      const result = await runAgent(state, scope, plan);
-      if (!recorder) return result;
-      try {
-        await recorder.finish(result.status);
-        return result;
-      } catch (error) {
-        return { ...result, status: 'failed', error: asReinsError(error) };
-      }
+      const [{ driveRun }] = await Promise.all([import('./drive-run.ts'), observersReady(parts.observers)]);
+      return await driveRun(parts, target, store, run);
     } catch (error) {
-      await recorder?.flush().catch(() => undefined);
       const failure = asReinsError(error);
-      const end: AgentEvent = { type: 'run-end', runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
+      const end: AgentEvent = { type: 'run-end', runId: run.runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
       notifyObservers(parts.observers, end);
-      events.push(end);
-      return { runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
+      run.events.push(end);
+      return { runId: run.runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
     }
   };
 
   const result = drive().finally(() => {
-    scope.dispose();
-    events.close();
+    run.scope.dispose();
+    run.events.close();
   });
   return {
     get runId() {
-      return runId;
+      return run.runId;
     },
     result,
-    [Symbol.asyncIterator]: () => events[Symbol.asyncIterator](),
+    [Symbol.asyncIterator]: () => run.events[Symbol.asyncIterator](),
   };
-}
-
-async function loadPlan(store: Store, runId: string, codec: Codec) {
-  const stored = await store.loadRun(runId);
-  if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; there is nothing to resume.`);
-  const plan = planResume(stored.records, codec);
-  if (plan.protocol !== undefined && plan.protocol !== codec.name) {
-    throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
-  }
-  return plan;
-}
-
-/** The run's variables; a resumed run gets back the results it had, numbered as before. */
-function restoredVariables(state: Readonly<Record<string, unknown>>, results: ResumePlan['results']): RunVariables {
-  const variables = new RunVariables(state);
-  for (const { tool, result } of results) variables.addResult(tool, result);
-  return variables;
-}
-
-function defaultMeta(parts: AgentParts) {
-  const { provider, modelId } = parts.model;
-  return { model: modelId.startsWith(`${provider}:`) ? modelId : `${provider}:${modelId}`, protocol: parts.codec.name };
-}
-
-function asReinsError(error: unknown): ReinsError {
-  if (ReinsError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  return new InternalError('run setup', { cause: error, message: `The run could not start: ${detail}` });
 }

@@ -6,7 +6,15 @@
  */
 import type { AgentEvent } from '../spec/events.ts';
 
-export type RunObserver = (event: AgentEvent) => void;
+export interface RunObserver {
+  (event: AgentEvent): void;
+  /**
+   * Loads what the observer needs (a library imported on demand, as telemetry does); the loop
+   * awaits it before each run's first event. A failing `ready` is ignored, like a throwing observer.
+   * @default undefined (ready at once)
+   */
+  ready?: () => Promise<void>;
+}
 
 /** Calls each observer with the event; a throwing observer does not stop the others or the run. */
 export function notifyObservers(observers: readonly RunObserver[], event: AgentEvent): void {
@@ -17,4 +25,9 @@ export function notifyObservers(observers: readonly RunObserver[], event: AgentE
       // An observer's failure is its own; the run goes on.
     }
   }
+}
+
+/** Waits until every observer is ready; failures are ignored. */
+export async function observersReady(observers: readonly RunObserver[]): Promise<void> {
+  await Promise.all(observers.map(async (observer) => observer.ready?.()).map((ready) => ready.catch(() => undefined)));
 }

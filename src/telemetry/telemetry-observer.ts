@@ -1,60 +1,55 @@
 /**
- * The OpenTelemetry observer of an agent's runs (a `RunObserver`, see src/loop/run-observer.ts):
- * one `RunTrace` per live run. When no tracer provider is registered (the API's no-op tracer) or
- * the run is not sampled, the run's first span does not record and the rest of the run costs one
- * map lookup per event.
+ * The OpenTelemetry observer of an agent's runs (a `RunObserver`, see src/loop/run-observer.ts).
+ * @opentelemetry/api and the span builder (`tracing-observer.ts`) load on demand, so importing reins
+ * costs neither: `ready()` loads them, and the loop awaits it before a run's first event, so a
+ * traced run sees the same events at the same moments as if they were loaded from the start.
+ * Events given before it is ready (the observer used on its own) wait, in order, and are traced
+ * once it is; if the API cannot be loaded, runs go untraced (watching a run never changes it).
  */
-import { SpanKind, trace, type Tracer } from '@opentelemetry/api';
-import packageJson from '../../package.json' with { type: 'json' };
 import type { AgentEvent } from '../spec/events.ts';
 import type { RunObserver } from '../loop/run-observer.ts';
-import { ContentRecorder } from './content-recorder.ts';
-import { GenAi } from './gen-ai-attributes.ts';
-import { RunTrace } from './run-trace.ts';
 import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
 
 const CONTENT_VARIABLE = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
 
 export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions = {}): RunObserver {
-  const content = new ContentRecorder(options.recordContent ?? contentFromEnvironment(), options.secrets);
-  const runs = new Map<string, RunTrace | null>();
-  const tracer = (): Tracer => options.tracer ?? trace.getTracer('reins', packageJson.version);
+  // Settled now, when the agent is made, not when the API has loaded: the environment, the secrets given.
+  const { secrets } = options;
+  const settled = {
+    ...options,
+    recordContent: options.recordContent ?? contentFromEnvironment(),
+    secrets: secrets && isIterable(secrets) ? [...secrets] : secrets,
+  };
+  let live: ((event: AgentEvent) => void) | undefined;
+  const waiting: AgentEvent[] = [];
+  let loading: Promise<void> | undefined;
 
-  const start = (event: AgentEvent): RunTrace | null => {
-    const chosen = tracer();
-    const name = options.agentName ? `invoke_agent ${options.agentName}` : 'invoke_agent';
-    const root = chosen.startSpan(name, {
-      kind: SpanKind.INTERNAL,
-      attributes: {
-        [GenAi.operationName]: 'invoke_agent',
-        [GenAi.providerName]: agent.provider,
-        [GenAi.requestModel]: agent.model,
-        [GenAi.conversationId]: event.runId,
-        ...(options.agentName ? { [GenAi.agentName]: options.agentName } : {}),
-      },
-    });
-    if (!root.isRecording()) {
-      root.end();
-      return null;
+  const ready = (): Promise<void> =>
+    (loading ??= import('./tracing-observer.ts').then(
+      ({ tracingObserver }) => start(tracingObserver(agent, settled)),
+      () => start(() => undefined),
+    ));
+
+  const start = (observer: (event: AgentEvent) => void): void => {
+    live = observer;
+    for (const event of waiting.splice(0)) {
+      try {
+        observer(event);
+      } catch {
+        // As for any observer: its failure is its own.
+      }
     }
-    return new RunTrace(chosen, agent, content, root);
   };
 
-  return (event) => {
-    let run = runs.get(event.runId);
-    if (run === undefined) {
-      // A run's spans begin with its first event; a failed setup ends a run that never started.
-      if (event.type !== 'run-start' && event.type !== 'run-resume') return;
-      run = start(event);
-      runs.set(event.runId, run);
-    }
-    if (run === null) {
-      if (event.type === 'run-end') runs.delete(event.runId);
-      return;
-    }
-    if (run.observe(event)) runs.delete(event.runId);
+  const observe = (event: AgentEvent): void => {
+    if (live) return live(event);
+    waiting.push(event);
+    void ready();
   };
+  return Object.assign(observe, { ready });
 }
+
+const isIterable = (value: object): value is Iterable<string> => Symbol.iterator in value;
 
 function contentFromEnvironment(): boolean {
   return globalThis.process?.env?.[CONTENT_VARIABLE]?.toLowerCase() === 'true';

@@ -5,8 +5,9 @@
  * backtracking engine takes minutes). RE2 has no lookahead and no backreferences (lookbehind is
  * enabled); such a pattern throws `UnsupportedPatternError` and the tool is withheld, unless the
  * schema is trusted (written in code by the application), where JavaScript's RegExp runs it.
+ * The caller passes re2js's `RE2JS` (schema-validator.ts loads it with Ajv, not at import).
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 
 /** A pattern the linear-time engine cannot run. */
 export class UnsupportedPatternError extends Error {
@@ -24,11 +25,17 @@ interface RegExpLike {
 /** Ajv's RegExpEngine: a function with a `code` string (used only by Ajv's standalone code generation). */
 export type PatternEngine = ((pattern: string, flags: string) => RegExpLike) & { code: string };
 
-export function patternEngine(options: { nativeFallback: boolean }): PatternEngine {
+export function patternEngine(options: {
+  /** re2js's `RE2JS`. */
+  linear: typeof RE2JS;
+  /** Run a pattern re2js cannot on JavaScript's RegExp (trusted schemas only). */
+  nativeFallback: boolean;
+}): PatternEngine {
+  const { linear: re2 } = options;
   const engine = (pattern: string, flags: string): RegExpLike => {
     let linear: RE2JS;
     try {
-      linear = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.LOOKBEHINDS);
+      linear = re2.compile(re2.translateRegExp(pattern), re2.LOOKBEHINDS);
     } catch (error) {
       const native = new RegExp(pattern, flags); // throws for a pattern that is not a regular expression at all: an invalid schema
       if (options.nativeFallback) return { test: (text) => native.test(text), toString: () => `native:/${pattern}/${flags}` } as RegExpLike;

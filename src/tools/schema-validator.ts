@@ -9,6 +9,7 @@
  */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { RE2JS } from 're2js';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { checkSchemaSize } from './schema-limits.ts';
@@ -44,11 +45,12 @@ export function trustSchema(schema: JsonSchema): void {
 }
 
 /**
- * Ajv is loaded when the first schema is compiled, each build (draft-07, 2020-12) on its own, so
- * importing reins costs neither. Compiling is synchronous, so this is a `require` (Ajv is CommonJS)
- * through the runtime's module built-in, looked up at call time: no `node:` import in this file.
+ * Ajv is loaded when the first schema is compiled, each build (draft-07, 2020-12) on its own, and
+ * re2js with it, so importing reins costs none of them. Compiling is synchronous, so this is a
+ * `require` (of their CommonJS builds) through the runtime's module built-in, looked up at call time:
+ * no `node:` import in this file.
  */
-function loadAjv<T>(specifier: 'ajv' | 'ajv/dist/2020.js'): T {
+function loadPackage<T>(specifier: 'ajv' | 'ajv/dist/2020.js' | 're2js'): T {
   const moduleBuiltin = globalThis.process?.getBuiltinModule?.('node:module');
   if (!moduleBuiltin) throw new Error(`JSON Schema validation needs a runtime with process.getBuiltinModule (Node 22.3+, Deno, Bun) to load ${specifier}`);
   return moduleBuiltin.createRequire(import.meta.url)(specifier) as T;
@@ -60,11 +62,12 @@ function ajvFor(schema: JsonSchema, trusted: boolean): Ajv | Ajv2020 {
   const key = `${draft}:${trusted ? 'trusted' : 'untrusted'}`;
   let ajv = engines.get(key);
   if (!ajv) {
-    const options = { ...ajvOptions, code: { regExp: patternEngine({ nativeFallback: trusted }) } };
+    const linear = loadPackage<{ RE2JS: typeof RE2JS }>('re2js').RE2JS;
+    const options = { ...ajvOptions, code: { regExp: patternEngine({ linear, nativeFallback: trusted }) } };
     ajv =
       draft === '2020'
-        ? new (loadAjv<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js').Ajv2020)(options)
-        : new (loadAjv<{ Ajv: typeof Ajv }>('ajv').Ajv)(options);
+        ? new (loadPackage<{ Ajv2020: typeof Ajv2020 }>('ajv/dist/2020.js').Ajv2020)(options)
+        : new (loadPackage<{ Ajv: typeof Ajv }>('ajv').Ajv)(options);
     engines.set(key, ajv);
   }
   return ajv;

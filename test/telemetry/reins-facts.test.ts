@@ -1,12 +1,14 @@
 /**
- * reins' own facts on the spans beyond a plain run: loop detection, a resumed run, and an observer
- * that throws (it never changes the run).
+ * reins' own facts on the spans beyond a plain run: loop detection, a resumed run, an observer
+ * that throws (it never changes the run), and the observer used on its own before its API loaded.
  */
 import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
+import type { AgentEvent } from '../../src/spec/events.ts';
 import { createAgent } from '../../src/telemetry/create-agent.ts';
+import { telemetryObserver } from '../../src/telemetry/telemetry-observer.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { addTool, answer, call, turn } from '../loop/helpers.ts';
 
@@ -65,5 +67,17 @@ describe('reins facts on spans', () => {
     const result = await createAgent({ model, protocol: 'json', observers, telemetry: { tracer } }).run('q').result;
     expect(result).toMatchObject({ status: 'answered', answer: 'fine' });
     expect((await finished()).map((span) => span.name).sort()).toEqual(['chat scripted', 'invoke_agent']);
+  });
+
+  it('traces, in order, the events a standalone observer was given before @opentelemetry/api loaded', async () => {
+    const events: AgentEvent[] = [];
+    const model = new ScriptedModel([turn('json', [call('add', { a: 1, b: 2 })]), turn('json', [answer('3')])]);
+    await createAgent({ model, tools: [addTool], protocol: 'json', telemetry: false, observers: [(event) => events.push(event)] }).run('q').result;
+    const observer = telemetryObserver({ provider: 'scripted', model: 'scripted' }, { tracer });
+    for (const event of events) observer(event);
+    await observer.ready?.();
+    const spans = await finished();
+    expect(spans.map((span) => span.name)).toEqual(['chat scripted', 'execute_tool add', 'chat scripted', 'invoke_agent']);
+    expect(spans.at(-1)?.attributes).toMatchObject({ 'reins.status': 'answered', 'gen_ai.conversation.id': events[0]?.runId });
   });
 });

@@ -1,0 +1,140 @@
+/**
+ * Drives one launched run (`launch-run.ts`) once its modules are loaded: with a store, its recorder
+ * (the store's run id, persisted model/toolbox/user, the final status) and, for a resume, the plan
+ * read back from the record; then the loop (`runAgent`). A setup failure (the store cannot create
+ * or load the run, a run that cannot be resumed) is thrown, after the recorder flushed what it holds,
+ * for `launchRun` to end the run `failed`. Imported on demand: importing reins does not load the
+ * loop's driver nor the durable-run record.
+ */
+import { ConfigError } from '../errors/config-error.ts';
+import { emptyUsage, type Model } from '../spec/model.ts';
+import type { Codec } from '../protocols/codec.ts';
+import type { Store } from '../sessions/store.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import { asReinsError } from './as-reins-error.ts';
+import { RunVariables } from './actions/run-variables.ts';
+import type { ActionHandlers, RunOptions } from './agent-options.ts';
+import type { EventStream } from './event-stream.ts';
+import type { AgentEvent } from '../spec/events.ts';
+import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
+import type { Policies } from './policies.ts';
+import { planResume, type ResumePlan } from '../sessions/durable/resume-plan.ts';
+import { runAgent } from './run-agent.ts';
+import { notifyObservers, type RunObserver } from './run-observer.ts';
+import { RunRecorder } from '../sessions/durable/run-recorder.ts';
+import type { RunResult } from './run-result.ts';
+import type { RunSignal } from './run-signal.ts';
+import type { RunContext, RunCounters, RunState, RunTranscript } from './run-state.ts';
+import type { UserChannel } from '../spec/user-channel.ts';
+
+/** What an agent resolved once from its options. */
+export interface AgentParts {
+  model: Model;
+  codec: Codec;
+  toolbox: Toolbox;
+  user: UserChannel | undefined;
+  policies: Policies;
+  system: string | undefined;
+  /** Told of every event as it is emitted. */
+  observers: readonly RunObserver[];
+  /** `$(state.<name>)` values. */
+  state: Readonly<Record<string, unknown>>;
+  handlers: ActionHandlers;
+  fileRoots: readonly string[];
+}
+
+export type LaunchTarget =
+  | { kind: 'new'; question: string; meta: RunOptions['meta'] }
+  | { kind: 'resume'; runId: string };
+
+/** What `launchRun` made at once: the run's id (the store's, once it gave one), event stream and signal. */
+export interface LaunchedRun {
+  runId: string;
+  readonly events: EventStream<AgentEvent>;
+  readonly scope: RunSignal;
+}
+
+export async function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+  const { events, scope } = run;
+  let recorder: RunRecorder | undefined;
+  try {
+    if (store) {
+      if (target.kind === 'new') run.runId = await store.createRun({ question: target.question, ...defaultMeta(parts), ...target.meta });
+      recorder = new RunRecorder(store, run.runId, (event) => events.push(event));
+    }
+    const runId = run.runId;
+    const plan = target.kind === 'resume' && store ? await loadPlan(store, runId, parts.codec) : undefined;
+    if (target.kind === 'resume' && !plan) throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
+    const question = target.kind === 'new' ? target.question : (plan?.question ?? '');
+    const counters: RunCounters = {
+      step: plan?.step ?? 0,
+      usage: plan?.usage ?? emptyUsage(),
+      stepUsage: plan?.stepUsage ?? [],
+      usageEstimated: false,
+      repeat: { key: '', count: 0 },
+    };
+    const context: RunContext = {
+      runId,
+      question,
+      model: recorder ? persistedModel(parts.model, recorder) : parts.model,
+      codec: parts.codec,
+      toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
+      user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
+      policies: parts.policies,
+      signal: scope.signal,
+      system: parts.system,
+      startedAt: performance.now(),
+      handlers: parts.handlers,
+      fileRoots: parts.fileRoots,
+      emit: (body) => {
+        // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
+        // model-request's messages (see model-request-event.ts).
+        const event = Object.assign(body, { runId, step: counters.step }) as AgentEvent;
+        notifyObservers(parts.observers, event);
+        if (recorder) recorder.record(event);
+        else events.push(event);
+      },
+    };
+    const transcript: RunTranscript = {
+      messages: plan?.messages ?? [{ role: 'user', content: question }],
+      tools: [],
+      variables: restoredVariables(parts.state, plan?.results ?? []),
+    };
+    const state: RunState = { context, transcript, counters };
+    if (recorder && plan) await store?.markStatus(runId, 'running');
+    const result = await runAgent(state, scope, plan);
+    if (!recorder) return result;
+    try {
+      await recorder.finish(result.status);
+      return result;
+    } catch (error) {
+      return { ...result, status: 'failed', error: asReinsError(error) };
+    }
+  } catch (error) {
+    await recorder?.flush().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function loadPlan(store: Store, runId: string, codec: Codec) {
+  const stored = await store.loadRun(runId);
+  if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; there is nothing to resume.`);
+  const plan = planResume(stored.records, codec);
+  if (plan.protocol !== undefined && plan.protocol !== codec.name) {
+    throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
+  }
+  return plan;
+}
+
+/** The run's variables; a resumed run gets back the results it had, numbered as before. */
+function restoredVariables(state: Readonly<Record<string, unknown>>, results: ResumePlan['results']): RunVariables {
+  const variables = new RunVariables(state);
+  for (const { tool, result } of results) variables.addResult(tool, result);
+  return variables;
+}
+
+function defaultMeta(parts: AgentParts) {
+  const { provider, modelId } = parts.model;
+  return { model: modelId.startsWith(`${provider}:`) ? modelId : `${provider}:${modelId}`, protocol: parts.codec.name };
+}
+
