@@ -119,6 +119,7 @@ export { McpServerStartError } from './errors/mcp-server-start-error.ts';
 export { McpToolCallError } from './errors/mcp-tool-call-error.ts';
 export { McpResultTooLargeError } from './errors/mcp-result-too-large-error.ts';
 export { McpInputRoundsError } from './errors/mcp-input-rounds-error.ts';
+export { McpAuthorizationError, type McpAuthorizationFailure } from './errors/mcp-authorization-error.ts';
 export { RequestStateError, type RequestStateFailure } from './errors/request-state-error.ts';
 export { RunNotWaitingError } from './errors/run-not-waiting-error.ts';
 export { ToolCallInterruptedError } from './errors/tool-call-interrupted-error.ts';

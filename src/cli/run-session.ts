@@ -16,6 +16,7 @@ import type { Store } from '../sessions/store.ts';
 import { driveRun } from './drive-run.ts';
 import { ExitCode, isNoModel } from './exit-codes.ts';
 import { JsonLinesRenderer } from './render/json-lines.ts';
+import { openInBrowser } from './render/open-url.ts';
 import { createPrompter } from './render/prompts.ts';
 import { colorEnabled, TraceRenderer } from './render/trace.ts';
 import { approvalFor, type ApprovalMode } from './setup/approval-mode.ts';
@@ -105,6 +106,17 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
         signal: controller.signal,
         onServerEvent,
         ...(prompter ? { user: prompter } : {}),
+        // On a terminal, a server that asks for OAuth gets it now (`--no-input`: the typed error naming `reins auth`).
+        ...(interactive && request.input
+          ? {
+              authorize: {
+                open: (url: URL, server: string) => {
+                  say(`MCP server ${server} needs an authorization: opening ${url.href}`);
+                  openInBrowser(url.href);
+                },
+              },
+            }
+          : {}),
       }).finally(() => trace?.pause());
     } catch (error) {
       // Cancelled while connecting: every server started so far has been ended.

@@ -38,6 +38,7 @@ export { McpServerStartError, type McpServerStartReason } from './mcp-server-sta
 export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error.ts';
 export { McpResultTooLargeError } from './mcp-result-too-large-error.ts';
 export { McpInputRoundsError } from './mcp-input-rounds-error.ts';
+export { McpAuthorizationError, type McpAuthorizationFailure } from './mcp-authorization-error.ts';
 export { RequestStateError, type RequestStateFailure } from './request-state-error.ts';
 export { ToolCallInterruptedError } from './tool-call-interrupted-error.ts';
 export { RunNotWaitingError } from './run-not-waiting-error.ts';

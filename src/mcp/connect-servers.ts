@@ -12,6 +12,7 @@ import type { Model } from '../spec/model.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from './mcp-config.ts';
 import { McpToolbox } from './mcp-toolbox.ts';
+import type { AuthorizeOnDemandOptions } from './interactive-authorization.ts';
 import type { OAuthStore } from './oauth-store.ts';
 import { parseMcpConfig } from './parse-mcp-config.ts';
 import type { RestartOptions } from './restart-policy.ts';
@@ -66,6 +67,15 @@ export interface ConnectServersOptions {
   maxInputRounds?: number;
   /** Where OAuth tokens of HTTP servers are kept (see `reins auth`). @default new OAuthStore() (reins' config directory, mode 0600) */
   oauthStore?: OAuthStore;
+  /**
+   * Interactive sessions: when an HTTP server on the authorization code flow asks for an
+   * authorization (401 at connect or on a call, 403 `insufficient_scope` for more scope, a new
+   * authorization server), `open` sends the human to the page, the code comes back to a loopback
+   * redirect on 127.0.0.1, and the request is made again. The CLI sets it on a terminal unless
+   * `--no-input`. @default none: stored tokens only (refreshed); a server that needs a browser
+   * fails with `McpAuthorizationError` naming `reins auth <server>`
+   */
+  authorize?: AuthorizeOnDemandOptions;
 }
 
 export interface McpServerFailure {
@@ -119,6 +129,7 @@ export async function connectServers(config: McpConfig, options: ConnectServersO
         protocol: options.protocol,
         maxInputRounds: options.maxInputRounds,
         oauthStore: options.oauthStore,
+        authorize: options.authorize,
         onEvent: emit,
         onToolsChange: () => built.toolbox?.refresh(),
       }),

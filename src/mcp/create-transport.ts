@@ -11,6 +11,7 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import type { ResolvedServer } from './mcp-config.ts';
+import type { InteractiveAuthorization } from './interactive-authorization.ts';
 import { ReinsOAuthProvider } from './oauth-provider.ts';
 import { OAuthStore } from './oauth-store.ts';
 import { serverEnvironment } from './server-environment.ts';
@@ -41,24 +42,44 @@ export interface TransportOptions {
   env?: Record<string, string | undefined>;
   /** Where OAuth credentials of HTTP servers are kept. @default new OAuthStore() (reins' config directory) */
   oauthStore?: OAuthStore;
-  /** The OAuth provider of an HTTP server, replacing the default one (e.g. an interactive `reins auth` flow). */
+  /** The OAuth provider of an HTTP server, replacing the default one. */
   authProvider?: OAuthClientProvider;
+  /** The browser side of OAuth in an interactive session, with its loopback redirect URL. @default none: stored tokens only */
+  authorization?: { interactive: InteractiveAuthorization; redirectUrl: string };
 }
 
 type HttpServer = Extract<ResolvedServer, { transport: 'http' | 'sse' }>;
 
+/** True when the server's OAuth is reins' authorization code flow (no client secret, no `Authorization` header of its own). */
+export function usesAuthorizationCode(server: HttpServer): boolean {
+  if (server.oauth?.clientId && server.oauth.clientSecret) return false;
+  return !Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+}
+
 /**
  * The SDK's client auth for an HTTP server: the client credentials grant when the config has a
- * secret, no OAuth when the config sends its own `Authorization` header, else stored tokens (the
- * authorization code flow of `reins auth`), refreshed by the SDK.
+ * secret, no OAuth when the config sends its own `Authorization` header, else the authorization
+ * code flow: stored tokens (refreshed by the SDK), and in an interactive session the browser flow
+ * whenever the server asks (401, 403 `insufficient_scope`).
  */
-export function authProviderFor(server: HttpServer, store: OAuthStore = new OAuthStore()): OAuthClientProvider | undefined {
+export function authProviderFor(
+  server: HttpServer,
+  store: OAuthStore = new OAuthStore(),
+  authorization?: TransportOptions['authorization'],
+): OAuthClientProvider | undefined {
   const { oauth } = server;
   if (oauth?.clientId && oauth.clientSecret) {
     return new ClientCredentialsProvider({ clientId: oauth.clientId, clientSecret: oauth.clientSecret, ...(oauth.scope ? { scope: oauth.scope } : {}) });
   }
-  if (Object.keys(server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')) return undefined;
-  return new ReinsOAuthProvider({ store, serverUrl: server.url.href, ...(oauth?.scope ? { scope: oauth.scope } : {}) });
+  if (!usesAuthorizationCode(server)) return undefined;
+  return new ReinsOAuthProvider({
+    store,
+    serverUrl: server.url.href,
+    serverName: server.name,
+    ...(authorization ?? {}),
+    ...(oauth?.scope ? { scope: oauth.scope } : {}),
+    ...(oauth?.clientMetadataUrl ? { clientMetadataUrl: oauth.clientMetadataUrl } : {}),
+  });
 }
 
 export function createTransport(server: ResolvedServer, options: TransportOptions = {}): ServerTransport {
@@ -77,7 +98,7 @@ export function createTransport(server: ResolvedServer, options: TransportOption
     return { transport: stdio, stderrTail: () => tail.trim(), pid: () => stdio.pid, tooLarge: (error) => stdio.tooLarge(error) };
   }
   const requestInit = server.headers ? { headers: server.headers } : undefined;
-  const authProvider = options.authProvider ?? authProviderFor(server, options.oauthStore);
+  const authProvider = options.authProvider ?? authProviderFor(server, options.oauthStore, options.authorization);
   const transport =
     server.transport === 'sse'
       ? new SSEClientTransport(server.url, { requestInit, authProvider })

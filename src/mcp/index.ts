@@ -20,6 +20,8 @@ export { DEFAULT_MAX_RESULT_BYTES } from './create-transport.ts';
 export { authorizeServer, type AuthorizeServerOptions, type AuthorizeOutcome } from './authorize-server.ts';
 export { OAuthStore, defaultOAuthDirectory, type OAuthRecord } from './oauth-store.ts';
 export { ReinsOAuthProvider, type ReinsOAuthProviderOptions } from './oauth-provider.ts';
+export { InteractiveAuthorization, type AuthorizeOnDemandOptions } from './interactive-authorization.ts';
+export { McpAuthorizationError, type McpAuthorizationFailure } from '../errors/mcp-authorization-error.ts';
 export { McpInputRoundsError } from '../errors/mcp-input-rounds-error.ts';
 export { McpToolbox, type McpToolboxOptions } from './mcp-toolbox.ts';
 export { McpServerConnection, type ServerState } from './server-connection.ts';

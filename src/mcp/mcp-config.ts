@@ -37,6 +37,14 @@ export interface OAuthServerConfig {
   clientSecret?: string;
   /** Space-separated scopes. @default the server's */
   scope?: string;
+  /**
+   * The HTTPS URL of this client's metadata document (OAuth Client ID Metadata Documents): the
+   * `client_id` at authorization servers that support them (`client_id_metadata_document_supported`),
+   * instead of dynamic registration. The document is JSON with `client_id` equal to this URL,
+   * `client_name`, and `redirect_uris` holding `http://127.0.0.1/callback` (reins' loopback
+   * redirect, whose port varies). @default none: dynamic registration
+   */
+  clientMetadataUrl?: string;
 }
 
 /** reins' per-server additions (other clients ignore them). */

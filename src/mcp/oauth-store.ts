@@ -2,12 +2,12 @@
  * Where OAuth credentials of HTTP MCP servers live: one JSON file per server URL in reins' config
  * directory (`oauth/`, outside the session store), created with mode 0600 in a 0700 directory.
  * It holds the registered client, the tokens (refreshed by the SDK through `saveTokens`) and the PKCE
- * verifier of a flow in progress.
+ * verifier and discovery of a flow in progress.
  */
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import envPaths from 'env-paths';
 
 export interface OAuthRecord {
@@ -15,6 +15,8 @@ export interface OAuthRecord {
   client?: StoredOAuthClientInformation;
   tokens?: StoredOAuthTokens;
   codeVerifier?: string;
+  /** Discovery of a flow in progress (its callback is checked against the same authorization server). */
+  discovery?: OAuthDiscoveryState;
 }
 
 /** @default `$REINS_OAUTH_DIR`, else `<config dir>/reins/oauth` */

@@ -21,11 +21,22 @@ const stdioEntry = z.looseObject({
   cwd: z.string().optional(),
   ...policy,
 });
+/** A Client ID Metadata Document's URL: HTTPS with a path (it is the client_id). */
+const clientMetadataUrl = z.string().refine((text) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.pathname !== '/';
+  } catch {
+    return text.includes('${');
+  }
+}, 'expected an https URL with a path');
 const httpEntry = z.looseObject({
   type: z.enum(['http', 'streamable-http', 'streamableHttp', 'sse']).optional(),
   url: z.string().min(1),
   headers: z.record(z.string(), z.string()).optional(),
-  oauth: z.object({ clientId: z.string().optional(), clientSecret: z.string().optional(), scope: z.string().optional() }).optional(),
+  oauth: z
+    .object({ clientId: z.string().optional(), clientSecret: z.string().optional(), scope: z.string().optional(), clientMetadataUrl: clientMetadataUrl.optional() })
+    .optional(),
   ...policy,
 });
 const rulesSchema = z.object({

@@ -5,15 +5,17 @@
  */
 import { Client, SdkError, SdkErrorCode, type CallToolResult, type Implementation, type Tool } from '@modelcontextprotocol/client';
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
+import { McpServerStartError } from '../errors/mcp-server-start-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
 import { IDEMPOTENCY_KEY_META, type ToolCallOptions } from '../tools/toolbox.ts';
 import { toCallError } from './call-error.ts';
 import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions } from './client-capabilities.ts';
-import { createTransport, DEFAULT_MAX_RESULT_BYTES, type ServerTransport } from './create-transport.ts';
+import { createTransport, DEFAULT_MAX_RESULT_BYTES, usesAuthorizationCode, type ServerTransport } from './create-transport.ts';
+import { InteractiveAuthorization, type AuthorizeOnDemandOptions } from './interactive-authorization.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
-import type { OAuthStore } from './oauth-store.ts';
+import { OAuthStore } from './oauth-store.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toStartError } from './start-error.ts';
 import { ToolListGuard, type RefusedTool } from './tool-list-guard.ts';
@@ -39,6 +41,8 @@ export interface ServerConnectionOptions extends ClientHandlerOptions {
   maxInputRounds?: number;
   /** Where OAuth tokens of HTTP servers are kept. @default new OAuthStore() */
   oauthStore?: OAuthStore;
+  /** Interactive sessions: run the OAuth browser flow whenever an HTTP server asks. @default stored tokens only */
+  authorize?: AuthorizeOnDemandOptions;
   onEvent: (event: McpServerEvent) => void;
   /** Called whenever `tools` changes (list_changed, restart, drop). */
   onToolsChange: () => void;
@@ -60,12 +64,22 @@ export class McpServerConnection {
   #restarts = 0;
   /** Set once the server turned out to close on the 2026-07-28 probe: later (re)starts skip it. */
   #legacyOnly = false;
+  /** The browser side of OAuth (interactive sessions, HTTP servers on the authorization code flow). */
+  readonly #authorization?: InteractiveAuthorization;
 
   constructor(config: ResolvedServer, options: ServerConnectionOptions) {
     this.name = config.name;
     this.config = config;
     this.#options = options;
     this.#policy = new RestartPolicy(options.restart);
+    if (options.authorize && config.transport !== 'stdio' && usesAuthorizationCode(config)) {
+      this.#authorization = new InteractiveAuthorization(config.name, options.authorize);
+    }
+  }
+
+  /** OAuth browser flows completed in this session. */
+  get authorizations(): number {
+    return this.#authorization?.completed ?? 0;
   }
 
   get maxInputRounds(): number {
@@ -100,7 +114,13 @@ export class McpServerConnection {
 
   /** Connects once. Throws `McpServerStartError` naming the server. */
   async start(signal?: AbortSignal): Promise<void> {
-    await this.#connect(signal);
+    try {
+      await this.#connect(signal);
+    } catch (error) {
+      // A connection that never started is not closed by anyone: its loopback listener goes now.
+      await this.#authorization?.close();
+      throw error;
+    }
     this.#state = 'connected';
     this.#options.onEvent({ type: 'server-connect', server: this.name, tools: this.#toolNames(), protocolVersion: this.#client?.getNegotiatedProtocolVersion() });
   }
@@ -118,7 +138,7 @@ export class McpServerConnection {
     }
   }
 
-  async #connectOnce(mode: 'auto' | 'legacy', signal?: AbortSignal): Promise<void> {
+  async #connectOnce(mode: 'auto' | 'legacy', signal?: AbortSignal, flows = 0): Promise<void> {
     const options = this.#options;
     const client = new Client(options.clientInfo, {
       capabilities: clientCapabilities(options),
@@ -134,11 +154,15 @@ export class McpServerConnection {
     client.onerror = (error) => {
       if (this.#state !== 'closed') options.onEvent({ type: 'server-error', server: this.name, error });
     };
+    const authorization = this.#authorization;
     const transport = createTransport(this.config, {
       stderr: options.stderr,
       maxResultBytes: options.maxResultBytes,
       env: options.env,
       ...(options.oauthStore ? { oauthStore: options.oauthStore } : {}),
+      ...(authorization && this.config.transport !== 'stdio'
+        ? { authorization: { interactive: authorization, redirectUrl: await authorization.redirectUrlFor(options.oauthStore ?? new OAuthStore(), this.config.url.href) } }
+        : {}),
     });
     const guard = new ToolListGuard();
     guard.wrap(transport.transport);
@@ -159,11 +183,26 @@ export class McpServerConnection {
     } catch (error) {
       // Closing ends the whole process tree; what it wrote to stderr until then is kept.
       await client.close().catch(() => undefined);
-      const stderr = transport.stderrTail();
-      throw toStartError(this.config, error, stderr, { timeoutMs: timeout });
+      signal?.removeEventListener('abort', abortProbe);
+      // The server asked for an authorization (401, or 403 for more scope): the browser flow runs
+      // between requests (no handshake timeout meanwhile), then the connection starts again.
+      let failure = error;
+      try {
+        if (flows < 2 && (await this.#authorize(error, transport, signal))) return await this.#connectOnce(mode, signal, flows + 1);
+      } catch (authorizationError) {
+        // A later attempt failed (already a start error), or the authorization itself did.
+        if (McpServerStartError.isInstance(authorizationError)) throw authorizationError;
+        failure = authorizationError;
+      }
+      throw toStartError(this.config, failure, transport.stderrTail(), { timeoutMs: timeout });
     } finally {
       signal?.removeEventListener('abort', abortProbe);
     }
+  }
+
+  /** After `error`: runs the OAuth flow the SDK prepared (interactive sessions), and says whether to retry. */
+  async #authorize(error: unknown, transport: ServerTransport | undefined, signal?: AbortSignal): Promise<boolean> {
+    return transport !== undefined && this.#authorization !== undefined && this.#authorization.retryAfter(error, transport.transport, signal);
   }
 
   #onListChanged(client: Client, error: Error | null, tools: Tool[] | null): void {
@@ -233,9 +272,8 @@ export class McpServerConnection {
     }
     const timeoutMs = options.timeoutMs ?? this.config.timeoutMs ?? this.#options.callTimeoutMs ?? 60_000;
     const onProgress = options.onProgress;
-    let result: CallToolResult;
-    try {
-      result = await client.callTool(
+    const call = () =>
+      client.callTool(
         { name: toolName, arguments: args, ...(options.idempotencyKey === undefined ? {} : { _meta: { [IDEMPOTENCY_KEY_META]: options.idempotencyKey } }) },
         {
           signal: options.signal,
@@ -245,6 +283,14 @@ export class McpServerConnection {
           ...(onProgress ? { onprogress: ({ progress, total, message }) => onProgress({ progress, total, message }) } : {}),
         },
       );
+    let result: CallToolResult;
+    try {
+      // Refused over HTTP (401, or 403 for more scope) before the server ran it: after the
+      // authorization the call is made again, once.
+      result = await call().catch(async (error: unknown) => {
+        if (await this.#authorize(error, transport, options.signal)) return call();
+        throw error;
+      });
     } catch (error) {
       const tooLarge = transport?.tooLarge(error);
       if (tooLarge) {
@@ -270,6 +316,7 @@ export class McpServerConnection {
     const client = this.#client;
     this.#client = undefined;
     await client?.close().catch(() => undefined);
+    await this.#authorization?.close();
   }
 
   #toolNames(): string[] {

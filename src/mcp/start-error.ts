@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
-import { AuthorizationNeeded } from './oauth-provider.ts';
+import { McpAuthorizationError } from '../errors/mcp-authorization-error.ts';
 import { McpServerStartError, type McpServerStartReason } from '../errors/mcp-server-start-error.ts';
 import type { ResolvedServer } from './mcp-config.ts';
 
@@ -19,7 +19,7 @@ function classify(server: ResolvedServer, error: unknown): McpServerStartReason 
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT' || code === 'EACCES') return 'command-not-found';
   if (error instanceof SdkHttpError && (error.data.status === 401 || error.data.status === 403)) return 'unauthorized';
-  if (error instanceof UnauthorizedError || AuthorizationNeeded.is(error)) return 'unauthorized';
+  if (error instanceof UnauthorizedError || McpAuthorizationError.isInstance(error)) return 'unauthorized';
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return 'timeout';
   if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed) return 'exited';
   if (error instanceof ProtocolError) return 'handshake-failed';
@@ -30,6 +30,9 @@ function classify(server: ResolvedServer, error: unknown): McpServerStartReason 
 export function toStartError(server: ResolvedServer, error: unknown, stderr: string, context: { timeoutMs: number }): McpServerStartError {
   const reason = classify(server, error);
   const what = server.transport === 'stdio' ? `"${[server.command, ...server.args].join(' ')}"` : server.url.href;
+  if (McpAuthorizationError.isInstance(error)) {
+    return new McpServerStartError(`MCP server "${server.name}" (${what}) did not start. ${error.message}`, { serverName: server.name, reason, cause: error });
+  }
   const detail = (error instanceof Error ? error.message : String(error)).replace('<server>', server.name);
   const tail = stderr ? `\nstderr:\n${stderr}` : '';
   return new McpServerStartError(

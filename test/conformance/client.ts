@@ -1,9 +1,12 @@
 /**
  * The client the `@modelcontextprotocol/conformance` CLI launches: reins' `connectServers` against
  * the scenario's server URL (the last argument), doing what the scenario (`MCP_CONFORMANCE_SCENARIO`,
- * with `MCP_CONFORMANCE_CONTEXT` for credentials) expects. `auth/*` scenarios first run reins'
- * authorization code flow (`authorizeServer`, the SDK's client auth), visiting the authorization page
- * headlessly (the suite's authorization server redirects at once); the client credentials
+ * with `MCP_CONFORMANCE_CONTEXT` for credentials) expects. `auth/*` scenarios run as an interactive
+ * `reins run` does: the authorization code flow on demand (`authorize`, the SDK's client auth)
+ * whenever the server asks (401 at connect or on a call, 403 for more scope, a new authorization
+ * server), visiting the authorization page headlessly (the suite's authorization server redirects at
+ * once); the config names a Client ID Metadata Document (`oauth.clientMetadataUrl`, the URL the
+ * suite expects), used where the authorization server supports them. The client credentials
  * scenarios use the `oauth` config. Then every listed tool is called once.
  * Run: `conformance client --command "node test/conformance/client.ts"` (see `npm run conformance`).
  */
@@ -11,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JsonSchema } from '../../src/spec/decision.ts';
-import { authorizeServer, connectServers, OAuthStore, parseMcpConfig, type HttpServerConfig } from '../../src/mcp/index.ts';
+import { connectServers, OAuthStore, type HttpServerConfig } from '../../src/mcp/index.ts';
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize';
@@ -40,26 +43,24 @@ async function visit(authorizationUrl: URL): Promise<void> {
   if (location) await fetch(location);
 }
 
+/** Where the suite's `auth/basic-cimd` expects this client's metadata document (its client_id). */
+const clientMetadataUrl = 'https://conformance-test.local/client-metadata.json';
 const clientCredentials = scenario.startsWith('auth/client-credentials');
 const entry: HttpServerConfig = {
   url,
-  ...(clientCredentials && context.client_id ? { oauth: { clientId: context.client_id, clientSecret: context.client_secret ?? '' } } : {}),
+  oauth: clientCredentials && context.client_id ? { clientId: context.client_id, clientSecret: context.client_secret ?? '' } : { clientMetadataUrl },
 };
 const directory = await mkdtemp(join(tmpdir(), 'reins-conformance-oauth-'));
 const store = new OAuthStore(directory);
 try {
-  if (scenario.startsWith('auth/')) {
-    const parsed = parseMcpConfig({ mcpServers: { conformance: entry } });
-    if (!parsed.success) throw parsed.error;
-    const server = parsed.servers[0]!;
-    if (server.transport === 'stdio') throw new Error('unexpected stdio entry');
-    // A pre-registered client: the credentials the scenario gives, instead of dynamic registration.
-    if (!clientCredentials && context.client_id) {
-      await store.update(url, (record) => ({ ...record, client: { client_id: context.client_id!, ...(context.client_secret ? { client_secret: context.client_secret } : {}) } }));
-    }
-    await authorizeServer(server, { open: visit, store, timeoutMs: 20_000 });
+  // A pre-registered client: the credentials the scenario gives, instead of registration.
+  if (scenario.startsWith('auth/') && !clientCredentials && context.client_id) {
+    await store.update(url, (record) => ({ ...record, client: { client_id: context.client_id!, ...(context.client_secret ? { client_secret: context.client_secret } : {}) } }));
   }
-  const servers = await connectServers({ mcpServers: { conformance: entry } }, { user, oauthStore: store, stderr: 'inherit' });
+  const servers = await connectServers(
+    { mcpServers: { conformance: entry } },
+    { user, oauthStore: store, stderr: 'inherit', ...(scenario.startsWith('auth/') ? { authorize: { open: visit, timeoutMs: 20_000 } } : {}) },
+  );
   try {
     if (servers.failures.length > 0) throw servers.failures[0]!.error;
     const fixed: Record<string, Record<string, unknown>> = { add_numbers: { a: 2, b: 3 } };

@@ -51,6 +51,25 @@ describe('parseMcpConfig', () => {
     expect(parsed.failures.every((error) => McpConfigError.isInstance(error) && error.fault === 'user')).toBe(true);
   });
 
+  it('takes oauth.clientMetadataUrl (a Client ID Metadata Document) only as an https URL with a path', () => {
+    const parsed = parseMcpConfig(
+      {
+        mcpServers: {
+          cimd: { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: 'https://${HOST}/reins.json' } },
+          plain: { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: 'http://client.example/reins.json' } },
+          root: { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: 'https://client.example/' } },
+        },
+      },
+      { env: { HOST: 'client.example' } },
+    );
+    if (!parsed.success) throw parsed.error;
+    expect(parsed.servers.map((server) => server.transport === 'http' && server.oauth?.clientMetadataUrl)).toEqual(['https://client.example/reins.json']);
+    expect(parsed.failures.map((error) => [error.serverName, error.issues[0]])).toEqual([
+      ['plain', 'oauth.clientMetadataUrl: expected an https URL with a path'],
+      ['root', 'oauth.clientMetadataUrl: expected an https URL with a path'],
+    ]);
+  });
+
   it('keeps a server whatever its name, also __proto__ or constructor (never lost silently)', () => {
     const raw = JSON.parse('{"mcpServers":{"__proto__":{"command":"a"},"constructor":{"command":"b"},"ok":{"command":"c","env":{"__proto__":"x"}}}}') as unknown;
     const parsed = parseMcpConfig(raw, { env: {} });

@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthorizationNeeded } from '../../src/mcp/oauth-provider.ts';
+import { McpAuthorizationError } from '../../src/errors/mcp-authorization-error.ts';
 import { toStartError } from '../../src/mcp/start-error.ts';
 import { OAuthStore, ReinsOAuthProvider } from '../../src/mcp/index.ts';
 import { tempDirectory } from './peers.ts';
@@ -34,12 +34,13 @@ describe('OAuth credentials of HTTP servers', () => {
   });
 
   it('without a browser flow, authorization is refused and the start error names `reins auth <server>`', async () => {
-    const provider = new ReinsOAuthProvider({ store: new OAuthStore(temp.path), serverUrl: 'https://mcp.example/mcp' });
+    const provider = new ReinsOAuthProvider({ store: new OAuthStore(temp.path), serverUrl: 'https://mcp.example/mcp', serverName: 'remote' });
     const refused = await Promise.resolve(provider.redirectToAuthorization(new URL('https://auth.example/authorize'))).catch((error: unknown) => error);
-    expect(AuthorizationNeeded.is(refused)).toBe(true);
+    expect(McpAuthorizationError.isInstance(refused)).toBe(true);
+    expect((refused as McpAuthorizationError).message).toContain('reins auth remote');
     const server = { name: 'remote', transport: 'http' as const, url: new URL('https://mcp.example/mcp') };
     const error = toStartError(server, refused, '', { timeoutMs: 30_000 });
     expect(error.reason).toBe('unauthorized');
-    expect(error.message).toContain('run `reins auth remote`');
+    expect(error.message).toContain('`reins auth remote`');
   });
 });
