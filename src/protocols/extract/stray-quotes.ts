@@ -1,0 +1,117 @@
+/**
+ * Quotes a model left unescaped inside a string (`"apple "bee" carrot"`, `"<h3 id="a">"`), read where
+ * the text allows one reading. The string opened at its first quote may end at any later quote that
+ * structure follows (`,` `}` `]` or the end for a value, `:` for a key). An end is a reading when:
+ * - the quotes it leaves inside come in pairs (quoted words, attributes, a quoted object: a lone one
+ *   is a stray or a missing one, and which is a guess);
+ * - they hold no member boundary (`, "key":`: the string would swallow the next key);
+ * - with them escaped, the rest reads as JSON (strings damaged further on read the same way).
+ * Exactly one reading: that is the text. More than one, none, or a doubled quote (`"" key"`: one
+ * quote typed twice, or a quote inside?): a precise correction, never a guess.
+ */
+import { jsonrepair } from 'jsonrepair';
+import { cutString, repairGuess, straySite, type StraySite } from './repair-guesses.ts';
+
+export type StrayReading = { ok: true; text: string } | { ok: false; message: string };
+
+/** Ends tried in all (over every damaged string): beyond this, the damage is too much to read. */
+const maxTrials = 48;
+
+const endsValue = /^\s*(?:[,}\]]|$)/;
+const endsKey = /^\s*:/;
+
+/** `content` with every unescaped double quote escaped. */
+function escapeQuotes(content: string): string {
+  let out = '';
+  for (let index = 0; index < content.length; index += 1) {
+    const char = content[index]!;
+    if (char === '\\') {
+      out += char + (content[index + 1] ?? '');
+      index += 1;
+    } else out += char === '"' ? '\\"' : char;
+  }
+  return out;
+}
+
+/** Unescaped double quotes after the string's first closing quote that structure follows. */
+function possibleEnds(text: string, site: StraySite): number[] {
+  const ends: number[] = [];
+  const follows = site.key ? endsKey : endsValue;
+  for (let index = site.end + 1; index < text.length; index += 1) {
+    if (text[index] === '\\') index += 1;
+    else if (text[index] === '"' && follows.test(text.slice(index + 1, index + 65))) ends.push(index);
+  }
+  return ends;
+}
+
+/** True when `text` reads as one JSON value of the kind its first bracket opens, with nothing guessed. */
+export function readsWhole(text: string): boolean {
+  if (repairGuess(text) !== undefined || cutString(text) !== undefined) return false;
+  try {
+    const value: unknown = JSON.parse(jsonrepair(text));
+    const first = text.trimStart()[0];
+    if (first === '{') return typeof value === 'object' && value !== null && !Array.isArray(value);
+    return first === '[' ? Array.isArray(value) : true;
+  } catch {
+    return false;
+  }
+}
+
+interface Reading {
+  text: string;
+  /** Where the first damaged string ends in this reading. */
+  end: number;
+}
+
+/** Unescaped double quotes in `content`. */
+function quotesIn(content: string): number {
+  let count = 0;
+  for (let index = 0; index < content.length; index += 1) {
+    if (content[index] === '\\') index += 1;
+    else if (content[index] === '"') count += 1;
+  }
+  return count;
+}
+
+/** A comma and a quoted key: a string holding this would swallow the next member. */
+const memberBoundary = /,\s*"[^"]*"\s*:/;
+
+/** Up to two whole readings of `text` whose first damaged string is `site`. */
+function readingsOf(text: string, site: StraySite, options: { left: number; keyMayFollow: boolean }): Reading[] | 'too many' {
+  const found: Reading[] = [];
+  for (const end of possibleEnds(text, site)) {
+    const content = text.slice(site.start + 1, end);
+    if (quotesIn(content) % 2 === 1 || memberBoundary.test(content)) continue;
+    options.left -= 1;
+    if (options.left < 0) return 'too many';
+    const candidate = text.slice(0, site.start + 1) + escapeQuotes(content) + text.slice(end);
+    const next = straySite(candidate, options.keyMayFollow);
+    if (next?.doubled) continue;
+    const rest = next ? readingsOf(candidate, next, options) : readsWhole(candidate) ? [{ text: candidate, end }] : [];
+    if (rest === 'too many') return rest;
+    found.push(...rest.map((reading) => ({ text: reading.text, end })));
+    if (found.length > 1) return found;
+  }
+  return found;
+}
+
+/**
+ * The text with its unescaped quotes escaped where that reads one way; undefined when no string holds
+ * one. `keyMayFollow: false` (where the text read as is failed) also takes `"x {"a": 1}"` for a quote
+ * inside a string, not a missing comma before a key `a`.
+ */
+export function readStrayQuotes(text: string, keyMayFollow = true): StrayReading | undefined {
+  const site = straySite(text, keyMayFollow);
+  if (!site) return undefined;
+  const message = repairGuess(text) ?? 'unescaped quote inside a string (write \\" inside strings)';
+  if (site.doubled) return { ok: false, message };
+  const readings = readingsOf(text, site, { left: maxTrials, keyMayFollow });
+  if (readings === 'too many') return { ok: false, message: `too many unescaped quotes inside strings to tell where they end (write \\" inside strings)` };
+  const [only, second] = readings;
+  if (!only) return { ok: false, message };
+  if (!second) return { ok: true, text: only.text };
+  return {
+    ok: false,
+    message: `unescaped quote inside a string: it may end at character ${only.end} or ${second.end} (write \\" inside strings)`,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * A closing bracket that does not match the innermost open one (`["a", "b"}`, `[{"k": 1], "b": 2`):
+ * a typo for the right closer, or the right closers missing before it. Both readings are tried; the
+ * one that reads as JSON (or both, giving the same value) is the text. Two different values
+ * (`{"a": {"b": [1}, "c": 2}`: is `c` in `a`?) are a precise correction, never a guess.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { jsonrepair } from 'jsonrepair';
+import { readsWhole, type StrayReading } from './stray-quotes.ts';
+
+const closerOf: Record<string, string> = { '{': '}', '[': ']' };
+const kindOf: Record<string, string> = { '{': 'an object', '[': 'a [list]' };
+/** Wrong closers followed one after another: beyond this, the text is too damaged to read. */
+const maxDepth = 4;
+
+interface Mismatch {
+  index: number;
+  /** The brackets open at the closer, innermost last. */
+  open: string[];
+}
+
+/** The first closer outside strings that does not match the innermost open bracket. */
+function firstMismatch(text: string): Mismatch | undefined {
+  const open: string[] = [];
+  let previous = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (char === '"' || (char === "'" && /[{[,:]/.test(previous))) {
+      index += 1;
+      while (index < text.length && text[index] !== char) index += text[index] === '\\' ? 2 : 1;
+      previous = char;
+      continue;
+    }
+    if (char === '{' || char === '[') open.push(char);
+    else if (char === '}' || char === ']') {
+      const top = open.at(-1);
+      if (top === undefined) return undefined;
+      if (closerOf[top] !== char) return { index, open };
+      open.pop();
+    }
+    if (!/\s/.test(char)) previous = char;
+  }
+  return undefined;
+}
+
+function valueOf(text: string): unknown {
+  return JSON.parse(jsonrepair(text)) as unknown;
+}
+
+/** The readings of `text` with every wrong closer read one way or the other. */
+function readingsOf(text: string, depth: number): string[] {
+  const mismatch = firstMismatch(text);
+  if (!mismatch) return readsWhole(text) ? [text] : [];
+  if (depth >= maxDepth) return [];
+  const { index, open } = mismatch;
+  const char = text[index]!;
+  const typo = text.slice(0, index) + closerOf[open.at(-1)!]! + text.slice(index + 1);
+  const candidates = [typo];
+  const matching = open.map((bracket) => closerOf[bracket]).lastIndexOf(char);
+  if (matching >= 0) {
+    const missing = open.slice(matching + 1).reverse().map((bracket) => closerOf[bracket]).join('');
+    candidates.push(text.slice(0, index) + missing + text.slice(index));
+  }
+  return candidates.flatMap((candidate) => readingsOf(candidate, depth + 1));
+}
+
+/** The text with its wrong closers read where that reads one way; undefined when every closer matches, or no reading reads. */
+export function readWrongCloser(text: string): StrayReading | undefined {
+  const mismatch = firstMismatch(text);
+  if (!mismatch) return undefined;
+  const readings = readingsOf(text, 0);
+  const [first] = readings;
+  if (first === undefined) return undefined;
+  const value = valueOf(first);
+  if (readings.every((reading) => isDeepStrictEqual(valueOf(reading), value))) return { ok: true, text: first };
+  const char = text[mismatch.index]!;
+  const inner = mismatch.open.at(-1)!;
+  return {
+    ok: false,
+    message: `a \`${char}\` closes ${kindOf[inner]} (near character ${mismatch.index}): a typo for \`${closerOf[inner]}\`, or a \`${closerOf[inner]}\` missing before it? Write matching brackets`,
+  };
+}
