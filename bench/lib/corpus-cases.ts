@@ -128,6 +128,9 @@ function toolCallExpectation(record: Json, all: readonly Json[]): Expectation | 
 /** A ReAct keyword at a line start, or an XML-agent element: the text attempts the agent format. */
 const agentMarkup = /^\s*(?:Thought|Action|Action\s*\d*\s*Input|Observation|Final\s+Answer)\s*\d*\s*:|<\/?(?:tool|tool_input|final_answer)>/im;
 
+/** A `Final Answer:`, then an `Action:` line with its `Action Input:`. */
+const actionAfterAnswer = /^\s*Final\s+Answer\s*:[\s\S]*^\s*Action\s*\d*\s*:.*\n\s*Action\s*\d*\s*Input\s*\d*\s*:/im;
+
 function reactExpectation(record: Json): Expectation | string {
   const expected = record.expected as Json;
   switch (expected.type) {
@@ -140,8 +143,14 @@ function reactExpectation(record: Json): Expectation | string {
       const calls = callsOf(expected.tool_calls);
       return typeof calls === 'string' ? calls : { kind: 'calls', calls };
     }
-    case 'final_answer':
-      return { kind: 'answer', text: String(expected.output) };
+    case 'final_answer': {
+      // A final answer followed by a whole action: the parser's rule picks the answer (LangChain's
+      // MRKL parser); the text gives both, so a correction asking for one is right too.
+      const both = actionAfterAnswer.test(String(record.input));
+      return both
+        ? { kind: 'answer', text: String(expected.output), refusable: 'the text gives a final answer and then an action: the parser chose the answer' }
+        : { kind: 'answer', text: String(expected.output) };
+    }
     case 'no_tool_calls':
       return { kind: 'answer', text: String(expected.remaining_text ?? record.input) };
     case 'error': {

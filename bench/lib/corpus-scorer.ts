@@ -6,7 +6,8 @@
  *   record lists;
  * - `rejected-correctly`: rejected where the record expects no decision (malformed input), no
  *   call (a refusal then reads nothing wrong), or a call whose arguments are marked `refusable` (the
- *   expected value is one repair library's guess at damaged JSON; see `corpus-cases.ts`);
+ *   expected value is one repair library's guess at damaged JSON; see `corpus-cases.ts`), or an
+ *   answer marked `refusable` (the text also holds a call: which one was meant is the parser's choice);
  * - `rejected`: rejected where the record expects calls or an answer;
  * - `wrongly-accepted`: accepted with other decisions than expected, or accepted where the record
  *   expects a rejection;
@@ -65,7 +66,8 @@ export type Expectation =
    * accepted value other than `calls` is still a misread.
    */
   | { kind: 'calls'; calls: ExpectedCall[]; refusable?: string }
-  | { kind: 'answer'; text: string }
+  /** `refusable`: why a refusal is also right (the text holds a call too, and the record's parser chose the answer). */
+  | { kind: 'answer'; text: string; refusable?: string }
   /** `plainText`: the record is plain prose, refused by its parser only because it has no call markup. */
   | { kind: 'reject'; plainText?: string }
   /** No call may be accepted: an answer (any text) or a refusal is right. */
@@ -145,7 +147,7 @@ function matches(decisions: readonly Decision[], expect: Exclude<Expectation, { 
 /** True when a refusal is a right reading of the record (it expects no call and no given answer, or the expected call is a guess). */
 function refusalIsRight(expect: Expectation): boolean {
   if (expect.kind === 'reject' || expect.kind === 'no-call') return true;
-  if (expect.kind === 'calls') return expect.refusable !== undefined;
+  if (expect.kind === 'calls' || expect.kind === 'answer') return expect.refusable !== undefined;
   if (expect.kind !== 'checks') return false;
   const { checks } = expect;
   return (checks.called === false || checks.count === 0) && checks.content === undefined;

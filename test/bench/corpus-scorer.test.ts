@@ -248,6 +248,20 @@ describe('loadCorpus', () => {
     expect(react?.cases.map((item) => item.expect)).toEqual([{ kind: 'reject', plainText: 'I can use the `foo` tool.' }, { kind: 'reject' }, { kind: 'reject' }]);
   });
 
+  it('lets a refusal be right where a ReAct record holds a final answer and then an action (the parser chose one)', async () => {
+    const files = await corpus({
+      'react-xml.json': [
+        { id: 'both', format: 'react', input: 'Final Answer: pizza\n\n  Action: foo\n  Action Input: bar', expected: { type: 'final_answer', output: 'pizza' } },
+        { id: 'only', format: 'react', input: 'Thought: done\nFinal Answer: pizza', expected: { type: 'final_answer', output: 'pizza' } },
+      ],
+    });
+    const [both, only] = files.find((file) => file.file === 'react-xml.json')?.cases ?? [];
+    expect(scoreParse(rejected(), both!.expect)).toBe('rejected-correctly');
+    expect(scoreParse(accepted({ action: 'answer_user', answer: 'pizza' }), both!.expect)).toBe('accepted-correct');
+    expect(scoreParse(accepted(call('foo', {})), both!.expect)).toBe('wrongly-accepted');
+    expect(scoreParse(rejected(), only!.expect)).toBe('rejected');
+  });
+
   it('skips vLLM-schema records with no model text that expect a call or an answer (the test passed token ids)', async () => {
     const files = await corpus({
       'vllm-toolcalls.json': [
