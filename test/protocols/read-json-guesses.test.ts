@@ -50,6 +50,10 @@ describe('readJson: repairs that would guess are refused', () => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
   });
 
+  it('leaves a quoted text that opens no object or list unread (a parameter value, not damaged JSON)', () => {
+    expect(readJson('"say "hi" now"').ok).toBe(false);
+  });
+
   it.each([
     ['a brace closing a list', '{"a": ["x", "y"}, "b": ["z"]}', { a: ['x', 'y'], b: ['z'] }],
     ['a bracket closing an object in a list', '{"a": [{"k": "v"], "b": "w"}', { a: [{ k: 'v' }], b: 'w' }],

@@ -7,7 +7,8 @@
  * - they hold no member boundary (`, "key":`: the string would swallow the next key);
  * - with them escaped, the rest reads as JSON (strings damaged further on read the same way).
  * Exactly one reading: that is the text. More than one, none, or a doubled quote (`"" key"`: one
- * quote typed twice, or a quote inside?): a precise correction, never a guess.
+ * quote typed twice, or a quote inside?): a precise correction, never a guess. Only a text that opens
+ * an object or a list is read so.
  */
 import { jsonrepair } from 'jsonrepair';
 import { cutString, repairGuess, straySite, type StraySite } from './repair-guesses.ts';
@@ -101,6 +102,9 @@ function readingsOf(text: string, site: StraySite, options: { left: number; keyM
  * inside a string, not a missing comma before a key `a`.
  */
 export function readStrayQuotes(text: string, keyMayFollow = true): StrayReading | undefined {
+  // Only an object or a list is damaged JSON here: a quoted text alone (`"say "hi" now"`) may be a
+  // parameter value written raw, quotes and all.
+  if (!/^\s*[[{]/.test(text)) return undefined;
   const site = straySite(text, keyMayFollow);
   if (!site) return undefined;
   const message = repairGuess(text) ?? 'unescaped quote inside a string (write \\" inside strings)';

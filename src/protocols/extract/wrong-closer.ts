@@ -66,6 +66,7 @@ function readingsOf(text: string, depth: number): string[] {
 
 /** The text with its wrong closers read where that reads one way; undefined when every closer matches, or no reading reads. */
 export function readWrongCloser(text: string): StrayReading | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
   const mismatch = firstMismatch(text);
   if (!mismatch) return undefined;
   const readings = readingsOf(text, 0);
