@@ -35,6 +35,7 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a quote then a comment sign (no quote after it ends a value)', '{"a": {"b": "c" # note }, "d": 1}'],
     ['a lone quote then a key (`q"` leaves one quote inside, `s"` swallows the key `r`)', '{"a": "p "q", "r": "s"}'],
     ['a doubled quote before a key (a stray quote, or a quote in the key?)', '{"" key":"val"'],
+    ['a doubled closing quote (does the value end in a quote?)', '{"d": "x"", "e": 1}'],
   ])('refuses %s instead of guessing where the string ends', (_, text) => {
     expect(refused(text)).toMatch(/unescaped quote/);
   });

@@ -35,16 +35,23 @@ export function readJson(text: string): JsonReading {
     const inner = readJson(wrapped);
     return inner.ok ? { ...inner, repaired: true } : inner;
   }
-  // Quotes left unescaped inside strings, escaped where only one end of each string reads.
-  const stray = readStrayQuotes(text);
+  let source = text;
+  // Where the repair would have to guess what the model wrote, ask for the value again instead; but
+  // quotes left unescaped inside strings are escaped where only one end of each string reads.
+  let guess = repairGuess(source);
+  const stray = guess === undefined ? undefined : readStrayQuotes(source, true, guess);
   if (stray && !stray.ok) return { ok: false, message: stray.message };
-  const afterQuotes = stray?.text ?? text;
+  if (stray) {
+    source = stray.text;
+    guess = repairGuess(source);
+  }
   // A closer that does not match its bracket (`["a", "b"}`), read where only one reading reads.
-  const closer = readWrongCloser(afterQuotes);
+  const closer = readWrongCloser(source);
   if (closer && !closer.ok) return { ok: false, message: closer.message };
-  const source = closer?.text ?? afterQuotes;
-  // Where the repair would have to guess what the model wrote, ask for the value again instead.
-  const guess = repairGuess(source);
+  if (closer) {
+    source = closer.text;
+    guess = repairGuess(source);
+  }
   if (guess) return { ok: false, message: guess };
   const cut = cutString(source);
   const closed = cut ? source + cut.quote : source;

@@ -131,9 +131,11 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
     const wrapped = follower === ')' && previous === '('; // ObjectId("x"), a call jsonrepair unwraps
     const key = open.at(-1) === '{' && (previous === '{' || previous === ',');
     const reads = (key || !keyMayFollow ? readsOnAfterKey : readsOn).test(text.slice(next, next + 64));
-    if (char === '"' && follower !== undefined && !afterString.has(follower) && !wrapped && !reads) {
+    // A closing quote typed twice before structure (`"x"", `): does the value end in a quote?
+    const doubledClose = char === '"' && text[end + 1] === '"' && /^\s*(?:[,}\]:]|$)/.test(text.slice(end + 2, end + 66));
+    if (char === '"' && (doubledClose || (follower !== undefined && !afterString.has(follower) && !wrapped && !reads))) {
       // An empty string followed by text (`"" key"`): one quote typed twice, or a quote inside?
-      const doubled = end === index + 1;
+      const doubled = doubledClose || end === index + 1;
       onStray?.({ start: index, end, key, doubled });
       return doubled
         ? `unescaped quote inside a string, or a doubled one (near character ${end}; write \\" inside strings)`

@@ -16,7 +16,7 @@ import { cutString, repairGuess, straySite, type StraySite } from './repair-gues
 export type StrayReading = { ok: true; text: string } | { ok: false; message: string };
 
 /** Ends tried in all (over every damaged string): beyond this, the damage is too much to read. */
-const maxTrials = 48;
+const maxTrials = 16;
 
 const endsValue = /^\s*(?:[,}\]]|$)/;
 const endsKey = /^\s*:/;
@@ -49,10 +49,9 @@ function possibleEnds(text: string, site: StraySite): number[] {
 export function readsWhole(text: string): boolean {
   if (repairGuess(text) !== undefined || cutString(text) !== undefined) return false;
   try {
-    const value: unknown = JSON.parse(jsonrepair(text));
+    // jsonrepair's output is JSON: its first character tells the value's kind (several values become a list).
     const first = text.trimStart()[0];
-    if (first === '{') return typeof value === 'object' && value !== null && !Array.isArray(value);
-    return first === '[' ? Array.isArray(value) : true;
+    return first !== '{' && first !== '[' ? true : jsonrepair(text).trimStart()[0] === first;
   } catch {
     return false;
   }
@@ -99,15 +98,16 @@ function readingsOf(text: string, site: StraySite, options: { left: number; keyM
 /**
  * The text with its unescaped quotes escaped where that reads one way; undefined when no string holds
  * one. `keyMayFollow: false` (where the text read as is failed) also takes `"x {"a": 1}"` for a quote
- * inside a string, not a missing comma before a key `a`.
+ * inside a string, not a missing comma before a key `a`. `guess`: what `repairGuess` says of the
+ * text, when known (the correction where no reading reads).
  */
-export function readStrayQuotes(text: string, keyMayFollow = true): StrayReading | undefined {
+export function readStrayQuotes(text: string, keyMayFollow = true, guess?: string): StrayReading | undefined {
   // Only an object or a list is damaged JSON here: a quoted text alone (`"say "hi" now"`) may be a
   // parameter value written raw, quotes and all.
   if (!/^\s*[[{]/.test(text)) return undefined;
   const site = straySite(text, keyMayFollow);
   if (!site) return undefined;
-  const message = repairGuess(text) ?? 'unescaped quote inside a string (write \\" inside strings)';
+  const message = guess ?? repairGuess(text) ?? 'unescaped quote inside a string (write \\" inside strings)';
   if (site.doubled) return { ok: false, message };
   const readings = readingsOf(text, site, { left: maxTrials, keyMayFollow });
   if (readings === 'too many') return { ok: false, message: `too many unescaped quotes inside strings to tell where they end (write \\" inside strings)` };

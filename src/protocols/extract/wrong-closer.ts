@@ -11,7 +11,7 @@ import { readsWhole, type StrayReading } from './stray-quotes.ts';
 const closerOf: Record<string, string> = { '{': '}', '[': ']' };
 const kindOf: Record<string, string> = { '{': 'an object', '[': 'a [list]' };
 /** Wrong closers followed one after another: beyond this, the text is too damaged to read. */
-const maxDepth = 4;
+const maxDepth = 3;
 
 interface Mismatch {
   index: number;
@@ -43,25 +43,38 @@ function firstMismatch(text: string): Mismatch | undefined {
   return undefined;
 }
 
-function valueOf(text: string): unknown {
-  return JSON.parse(jsonrepair(text)) as unknown;
+interface Reading {
+  text: string;
+  value: unknown;
 }
 
-/** The readings of `text` with every wrong closer read one way or the other. */
-function readingsOf(text: string, depth: number): string[] {
+/** The text's value when it reads as JSON with nothing guessed, else undefined. */
+function readingOf(text: string): Reading | undefined {
+  if (!readsWhole(text)) return undefined;
+  return { text, value: JSON.parse(jsonrepair(text)) as unknown };
+}
+
+/** Readings of `text` with every wrong closer read one way or the other, stopping at two different values. */
+function readingsOf(text: string, depth: number, found: Reading[]): void {
   const mismatch = firstMismatch(text);
-  if (!mismatch) return readsWhole(text) ? [text] : [];
-  if (depth >= maxDepth) return [];
+  if (!mismatch) {
+    const reading = readingOf(text);
+    if (reading && !found.some((other) => isDeepStrictEqual(other.value, reading.value))) found.push(reading);
+    return;
+  }
+  if (depth >= maxDepth) return;
   const { index, open } = mismatch;
   const char = text[index]!;
-  const typo = text.slice(0, index) + closerOf[open.at(-1)!]! + text.slice(index + 1);
-  const candidates = [typo];
+  const candidates = [text.slice(0, index) + closerOf[open.at(-1)!]! + text.slice(index + 1)];
   const matching = open.map((bracket) => closerOf[bracket]).lastIndexOf(char);
   if (matching >= 0) {
     const missing = open.slice(matching + 1).reverse().map((bracket) => closerOf[bracket]).join('');
     candidates.push(text.slice(0, index) + missing + text.slice(index));
   }
-  return candidates.flatMap((candidate) => readingsOf(candidate, depth + 1));
+  for (const candidate of candidates) {
+    if (found.length > 1) return;
+    readingsOf(candidate, depth + 1, found);
+  }
 }
 
 /** The text with its wrong closers read where that reads one way; undefined when every closer matches, or no reading reads. */
@@ -69,11 +82,11 @@ export function readWrongCloser(text: string): StrayReading | undefined {
   if (!/^\s*[[{]/.test(text)) return undefined;
   const mismatch = firstMismatch(text);
   if (!mismatch) return undefined;
-  const readings = readingsOf(text, 0);
-  const [first] = readings;
-  if (first === undefined) return undefined;
-  const value = valueOf(first);
-  if (readings.every((reading) => isDeepStrictEqual(valueOf(reading), value))) return { ok: true, text: first };
+  const found: Reading[] = [];
+  readingsOf(text, 0, found);
+  const [first, second] = found;
+  if (!first) return undefined;
+  if (!second) return { ok: true, text: first.text };
   const char = text[mismatch.index]!;
   const inner = mismatch.open.at(-1)!;
   return {
