@@ -46,6 +46,7 @@ describe('readJson: repairs that would guess are refused', () => {
     ['quotes inside a key', '{"k"e"y": "value"}', { 'k"e"y': 'value' }],
     ['a link in Markdown', '{ "content": "[LINK]("https://google.com")" }', { content: '[LINK]("https://google.com")' }],
     ['a JSON object quoted in prose', '{"x": "the answer is {"a": "b"}, which is wrong", "y": 1}', { x: 'the answer is {"a": "b"}, which is wrong', y: 1 }],
+    ['quoted words in a list item', '{"cmd": ["echo "hi" there", "-n"]}', { cmd: ['echo "hi" there', '-n'] }],
     ['two damaged strings', '{"a": "say "hi" now", "b": "a "b" c"}', { a: 'say "hi" now', b: 'a "b" c' }],
   ])('reads %s where exactly one later quote can end the string', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });

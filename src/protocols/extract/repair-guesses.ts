@@ -49,6 +49,8 @@ export interface StraySite {
   end: number;
   /** The string is an object key (only `:` may end it). */
   key: boolean;
+  /** The string is an item of a list (`, "` starts the next item). */
+  item: boolean;
   /** Its closing quote is doubled (`"x""`, `""key"`): a stray quote, or a quote inside the string? */
   doubled: boolean;
 }
@@ -136,7 +138,7 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
     if (char === '"' && (doubledClose || (follower !== undefined && !afterString.has(follower) && !wrapped && !reads))) {
       // An empty string followed by text (`"" key"`): one quote typed twice, or a quote inside?
       const doubled = doubledClose || end === index + 1;
-      onStray?.({ start: index, end, key, doubled });
+      onStray?.({ start: index, end, key, item: open.at(-1) === '[', doubled });
       return doubled
         ? `unescaped quote inside a string, or a doubled one (near character ${end}; write \\" inside strings)`
         : `unescaped quote inside a string, or text after one (near character ${end}; write \\" inside strings)`;

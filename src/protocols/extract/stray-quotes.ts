@@ -4,7 +4,8 @@
  * structure follows (`,` `}` `]` or the end for a value, `:` for a key). An end is a reading when:
  * - the quotes it leaves inside come in pairs (quoted words, attributes, a quoted object: a lone one
  *   is a stray or a missing one, and which is a guess);
- * - they hold no member boundary (`, "key":`: the string would swallow the next key);
+ * - they hold no member boundary (`, "key":`, or `, "` in a list: the string would swallow the next
+ *   key or item);
  * - with them escaped, the rest reads as JSON (strings damaged further on read the same way).
  * Exactly one reading: that is the text. More than one, none, or a doubled quote (`"" key"`: one
  * quote typed twice, or a quote inside?): a precise correction, never a guess. Only a text that opens
@@ -34,13 +35,31 @@ function escapeQuotes(content: string): string {
   return out;
 }
 
-/** Unescaped double quotes after the string's first closing quote that structure follows. */
+/** A comma and a quoted key: a string holding this would swallow the next member. */
+const memberBoundary = /,\s*"[^"]*"\s*:/y;
+/** In a list, a comma and a quote: an item holding this would swallow the next item. */
+const itemBoundary = /,\s*"/y;
+
+/**
+ * Unescaped double quotes after the string's first closing quote that structure follows, where the
+ * quotes before them come in pairs; one pass, ending at the first member boundary (every later end
+ * would swallow it).
+ */
 function possibleEnds(text: string, site: StraySite): number[] {
   const ends: number[] = [];
   const follows = site.key ? endsKey : endsValue;
-  for (let index = site.end + 1; index < text.length; index += 1) {
-    if (text[index] === '\\') index += 1;
-    else if (text[index] === '"' && follows.test(text.slice(index + 1, index + 65))) ends.push(index);
+  const boundary = site.item ? itemBoundary : memberBoundary;
+  let quotes = 0;
+  for (let index = site.start + 1; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '\\') index += 1;
+    else if (char === ',') {
+      boundary.lastIndex = index;
+      if (boundary.test(text)) break;
+    } else if (char === '"') {
+      if (index > site.end && quotes % 2 === 0 && follows.test(text.slice(index + 1, index + 65))) ends.push(index);
+      quotes += 1;
+    }
   }
   return ends;
 }
@@ -63,25 +82,11 @@ interface Reading {
   end: number;
 }
 
-/** Unescaped double quotes in `content`. */
-function quotesIn(content: string): number {
-  let count = 0;
-  for (let index = 0; index < content.length; index += 1) {
-    if (content[index] === '\\') index += 1;
-    else if (content[index] === '"') count += 1;
-  }
-  return count;
-}
-
-/** A comma and a quoted key: a string holding this would swallow the next member. */
-const memberBoundary = /,\s*"[^"]*"\s*:/;
-
 /** Up to two whole readings of `text` whose first damaged string is `site`. */
 function readingsOf(text: string, site: StraySite, options: { left: number; keyMayFollow: boolean }): Reading[] | 'too many' {
   const found: Reading[] = [];
   for (const end of possibleEnds(text, site)) {
     const content = text.slice(site.start + 1, end);
-    if (quotesIn(content) % 2 === 1 || memberBoundary.test(content)) continue;
     options.left -= 1;
     if (options.left < 0) return 'too many';
     const candidate = text.slice(0, site.start + 1) + escapeQuotes(content) + text.slice(end);
