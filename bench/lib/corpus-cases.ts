@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { jsonrepair } from 'jsonrepair';
 import type { ToolSpec } from '../../src/spec/decision.ts';
+import { libraryGuess } from './broken-json-guesses.ts';
 import type { ExpectedCall, Expectation } from './corpus-scorer.ts';
 import { llamacppAnswer } from './llamacpp-answer.ts';
 import { expectedNames, expectsUnnamedCall, toolSchemas, toolsOffered, vllmSchemaExpectation } from './vllm-schema-cases.ts';
@@ -127,6 +128,9 @@ function toolCallExpectation(record: Json, all: readonly Json[]): Expectation | 
 /** A ReAct keyword at a line start, or an XML-agent element: the text attempts the agent format. */
 const agentMarkup = /^\s*(?:Thought|Action|Action\s*\d*\s*Input|Observation|Final\s+Answer)\s*\d*\s*:|<\/?(?:tool|tool_input|final_answer)>/im;
 
+/** A `Final Answer:`, then an `Action:` line with its `Action Input:`. */
+const actionAfterAnswer = /^\s*Final\s+Answer\s*:[\s\S]*^\s*Action\s*\d*\s*:.*\n\s*Action\s*\d*\s*Input\s*\d*\s*:/im;
+
 function reactExpectation(record: Json): Expectation | string {
   const expected = record.expected as Json;
   switch (expected.type) {
@@ -139,8 +143,14 @@ function reactExpectation(record: Json): Expectation | string {
       const calls = callsOf(expected.tool_calls);
       return typeof calls === 'string' ? calls : { kind: 'calls', calls };
     }
-    case 'final_answer':
-      return { kind: 'answer', text: String(expected.output) };
+    case 'final_answer': {
+      // A final answer followed by a whole action: the parser's rule picks the answer (LangChain's
+      // MRKL parser); the text gives both, so a correction asking for one is right too.
+      const both = actionAfterAnswer.test(String(record.input));
+      return both
+        ? { kind: 'answer', text: String(expected.output), refusable: 'the text gives a final answer and then an action: the parser chose the answer' }
+        : { kind: 'answer', text: String(expected.output) };
+    }
     case 'no_tool_calls':
       return { kind: 'answer', text: String(expected.remaining_text ?? record.input) };
     case 'error': {
@@ -169,25 +179,15 @@ function strictJson(text: string): unknown {
   }
 }
 
-/** Nulls in a JSON value. */
-function nullsIn(value: unknown): number {
-  if (value === null) return 1;
-  return typeof value === 'object' ? Object.values(value as object).reduce((sum: number, item) => sum + nullsIn(item), 0) : 0;
-}
-
 /**
- * Why `expected` is a guess about the record's input, or undefined: it holds a null the input never
- * spells (the library filled in a missing value), the input has an odd number of double quotes (a
- * string cut short or missing its closing quote: where it ends is guessed), or jsonrepair (the
- * library reins repairs with) reads the input as another object (a list of prose fragments is that
- * library failing, not a second reading).
+ * Why `expected` is a guess about the record's input, or undefined: the input and the expected value
+ * show the library filled in, cut, dropped, moved or retyped what the model wrote (`libraryGuess`), or
+ * jsonrepair (the library reins repairs with) reads the input as another object (a list of prose
+ * fragments is that library failing, not a second reading).
  */
 function disagreement(record: Json, expected: unknown): string | undefined {
-  const input = String(record.input);
-  const spelled = input.match(/\b(?:null|None|undefined)\b/g)?.length ?? 0;
-  if (nullsIn(expected) > spelled) return 'the library filled a missing value with null';
-  const quotes = input.replace(/\\./g, '').split('"').length - 1;
-  if (quotes % 2 === 1) return 'a string is never closed: the library guessed where it ends';
+  const guess = libraryGuess(String(record.input), expected);
+  if (guess) return guess;
   if (String(record.library).startsWith('jsonrepair')) return undefined; // the expectation is jsonrepair's own reading
   let other: unknown;
   try {
@@ -212,8 +212,8 @@ function disagreement(record: Json, expected: unknown): string | undefined {
  * - a record repaired against a JSON Schema (`options.schema`) offers `probe` with that schema, and a
  *   refusal is right (the library coerced, wrapped or filled values to fit it; reins corrects instead);
  * - where jsonrepair (a second maintained repairer) reads the damage as another value, the damage
- *   reads two ways; where the expected value holds a null the input never spells, or a string is
- *   never closed, the library filled in or cut what the model wrote: a refusal is right (`refusable`);
+ *   reads two ways; where the input and the expected value show the library filled in, cut, dropped,
+ *   moved or retyped what the model wrote (`broken-json-guesses.ts`): a refusal is right (`refusable`);
  * - an empty input is skipped: an empty arguments slot is a call with no arguments, not damage;
  * - a strict-JSON input the library reads as another value is skipped: its value is the JSON's.
  * An accepted value other than the expected one is always wrongly accepted.

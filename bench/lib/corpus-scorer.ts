@@ -6,8 +6,9 @@
  *   record lists;
  * - `rejected-correctly`: rejected where the record expects no decision (malformed input), no
  *   call (a refusal then reads nothing wrong), or calls, checks or an answer marked `refusable` (the
- *   expected value is one repair library's guess at damaged JSON, see `corpus-cases.ts`; or the
- *   record's parser guessed, see `vllm-schema-cases.ts`);
+ *   expected value is one repair library's guess at damaged JSON, see `corpus-cases.ts`; the record's
+ *   parser guessed, see `vllm-schema-cases.ts`; or the text also holds a call and which one was meant
+ *   is the parser's choice);
  * - `rejected`: rejected where the record expects calls or an answer;
  * - `wrongly-accepted`: accepted with other decisions than expected, or accepted where the record
  *   expects a rejection;
@@ -70,7 +71,7 @@ export type Expectation =
    * accepted value other than `calls` is still a misread.
    */
   | { kind: 'calls'; calls: ExpectedCall[]; refusable?: string }
-  /** `refusable`: why a refusal is right too (the text opens a call its parser could not read, or is cut off inside one). */
+  /** `refusable`: why a refusal is right too (the text opens a call its parser could not read, is cut off inside one, or holds a call too and the record's parser chose the answer). */
   | { kind: 'answer'; text: string; refusable?: string }
   /** `plainText`: the record is plain prose, refused by its parser only because it has no call markup. */
   | { kind: 'reject'; plainText?: string }
@@ -153,6 +154,7 @@ function matches(decisions: readonly Decision[], expect: Exclude<Expectation, { 
 function refusalIsRight(expect: Expectation): boolean {
   if (expect.kind === 'reject' || expect.kind === 'no-call') return true;
   if (expect.kind === 'calls' || expect.kind === 'answer' || expect.refusable !== undefined) return expect.refusable !== undefined;
+  if (expect.kind !== 'checks') return false;
   const { checks } = expect;
   return (checks.called === false || checks.count === 0) && checks.content === undefined;
 }

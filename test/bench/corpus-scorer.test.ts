@@ -279,6 +279,20 @@ describe('loadCorpus', () => {
     expect(react?.cases.map((item) => item.expect)).toEqual([{ kind: 'reject', plainText: 'I can use the `foo` tool.' }, { kind: 'reject' }, { kind: 'reject' }]);
   });
 
+  it('lets a refusal be right where a ReAct record holds a final answer and then an action (the parser chose one)', async () => {
+    const files = await corpus({
+      'react-xml.json': [
+        { id: 'both', format: 'react', input: 'Final Answer: pizza\n\n  Action: foo\n  Action Input: bar', expected: { type: 'final_answer', output: 'pizza' } },
+        { id: 'only', format: 'react', input: 'Thought: done\nFinal Answer: pizza', expected: { type: 'final_answer', output: 'pizza' } },
+      ],
+    });
+    const [both, only] = files.find((file) => file.file === 'react-xml.json')?.cases ?? [];
+    expect(scoreParse(rejected(), both!.expect)).toBe('rejected-correctly');
+    expect(scoreParse(accepted({ action: 'answer_user', answer: 'pizza' }), both!.expect)).toBe('accepted-correct');
+    expect(scoreParse(accepted(call('foo', {})), both!.expect)).toBe('wrongly-accepted');
+    expect(scoreParse(rejected(), only!.expect)).toBe('rejected');
+  });
+
   it('skips vLLM-schema records with no model text that expect a call or an answer (the test passed token ids)', async () => {
     const files = await corpus({
       'vllm-toolcalls.json': [
@@ -337,6 +351,34 @@ describe('loadCorpus', () => {
       { kind: 'calls', calls: [{ name: 'probe', arguments: { a: 1 } }] },
       { kind: 'calls', calls: [{ name: 'probe', arguments: { a: true } }], refusable: 'jsonrepair reads {"a":"TRUE"}' },
     ]);
+  });
+
+  it.each([
+    ['an empty string for a missing value', '{"a": 1, "b": }', { a: 1, b: '' }, /filled a missing value/],
+    ['words dropped between keys', '{"a": true, NOTE "b": "data"}', { a: true, b: 'data' }, /dropped text/],
+    ['a literal dropped after a value', '{"b": "xxxxx" true}', { b: 'xxxxx' }, /dropped text/],
+    ['lists joined', '{"k": ["a"], ["b"], "c": 1}', { k: ['a', 'b'], c: 1 }, /brackets/],
+    ['an empty list dropped', '[]{"k": "v"}', { k: 'v' }, /bracket/],
+    ['an object closed early', '{"k": "v"}, "k2": "w"}', { k: 'v', k2: 'w' }, /closes the value early/],
+    ['a fraction read as text', '{"k": 1/3}', { k: '1/3' }, /unquoted text/],
+    ['an unquoted value holding braces', '{text:a{b c}}', { text: 'a{b c}' }, /unquoted text/],
+    ['a backslash dropped from an invalid escape', '{"t": "a \\q b", "y": 1}', { t: 'a q b', y: 1 }, /invalid escape/],
+    ['a raw line break dropped before a closing quote', '{"a": "x y\n", "b": 1}', { a: 'x y', b: 1 }, /line break/],
+  ])('lets a refusal be right where the library guessed: %s', async (_, input, expected, reason) => {
+    const files = await corpus({ 'broken-json.json': [{ id: 'r', library: 'json_repair (Python)', input, expected, expected_kind: 'value', unrecoverable: false }] });
+    const [item] = files.find((file) => file.file === 'broken-json.json')?.cases ?? [];
+    expect(item?.expect).toMatchObject({ kind: 'calls', refusable: expect.stringMatching(reason) });
+  });
+
+  it.each([
+    ['a comment dropped', '{"a": 1, // note\n "b": 2}', { a: 1, b: 2 }],
+    ['prose before the object', 'Here is the JSON: {"a": [1, 2]', { a: [1, 2] }],
+    ['a number written with a fraction part', '{"a": 1.0, "b": 1e5, "c": "x\\ny"}', { a: 1, b: 100000, c: 'x\ny' }],
+    ['a quoted text holding a slash', "{'a': '1/3'}", { a: '1/3' }],
+  ])('keeps a refusal a refusal where the library read what was written: %s', async (_, input, expected) => {
+    const files = await corpus({ 'broken-json.json': [{ id: 'r', library: 'json_repair (Python)', input, expected, expected_kind: 'value', unrecoverable: false }] });
+    const [item] = files.find((file) => file.file === 'broken-json.json')?.cases ?? [];
+    expect(item?.expect).toEqual({ kind: 'calls', calls: [{ name: 'probe', arguments: expected }] });
   });
 
   it('lets a refusal be right where the expected repair is a guess, and still counts another accepted value as a misread', async () => {

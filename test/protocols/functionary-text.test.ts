@@ -23,6 +23,14 @@ describe('Functionary v3.2 recipients', () => {
     expect(result).toMatchObject({ success: true, decisions: [{ action: 'call_tool', tool: 'python', args: { code: "# a program\nprint('hey')" } }] });
   });
 
+  it("reads raw code for a `python` tool that declares no arguments as its `code`, as Functionary's server does", () => {
+    const bare: ToolSpec = { name: 'python', inputSchema: { type: 'object' } };
+    const result = parseDecision('native', "python\n# a program\nprint('hey')", { tools: [bare] });
+    expect(result).toMatchObject({ success: true, decisions: [{ action: 'call_tool', tool: 'python', args: { code: "# a program\nprint('hey')" } }] });
+    const other = parseDecision('native', 'get_weather\nOslo', { tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }] });
+    expect(other.success).toBe(false);
+  });
+
   it('corrects raw text for a tool that takes no lone text argument, never answering with it', () => {
     const result = parseDecision('native', 'get_weather\nOslo for three days', { tools });
     expect(result.success).toBe(false);

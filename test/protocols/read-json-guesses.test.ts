@@ -30,11 +30,41 @@ describe('readJson: repairs that would guess are refused', () => {
   });
 
   it.each([
-    ['a quote inside a string', '{"key": "v"alue"}'],
-    ['a quote inside an array item', '{"a": ["x" y", "z"]}'],
-    ['a quote then a comment sign', '{"a": {"b": "c" # note }, "d": 1}'],
+    ['a lone quote inside a string (a stray, or a quote missing?)', '{"key": "v"alue"}'],
+    ['a lone quote inside an array item', '{"a": ["x" y", "z"]}'],
+    ['a quote then a comment sign (no quote after it ends a value)', '{"a": {"b": "c" # note }, "d": 1}'],
+    ['a lone quote then a key (`q"` leaves one quote inside, `s"` swallows the key `r`)', '{"a": "p "q", "r": "s"}'],
+    ['a doubled quote before a key (a stray quote, or a quote in the key?)', '{"" key":"val"'],
+    ['a doubled closing quote (does the value end in a quote?)', '{"d": "x"", "e": 1}'],
   ])('refuses %s instead of guessing where the string ends', (_, text) => {
     expect(refused(text)).toMatch(/unescaped quote/);
+  });
+
+  it.each([
+    ['quoted words inside a value', '{"key": "apple "bee" carrot"}', { key: 'apple "bee" carrot' }],
+    ['markup with quoted attributes', '{\n"html": "<h3 id="aaa">x - "y"?</h3>"}', { html: '<h3 id="aaa">x - "y"?</h3>' }],
+    ['quotes inside a key', '{"k"e"y": "value"}', { 'k"e"y': 'value' }],
+    ['a link in Markdown', '{ "content": "[LINK]("https://google.com")" }', { content: '[LINK]("https://google.com")' }],
+    ['a JSON object quoted in prose', '{"x": "the answer is {"a": "b"}, which is wrong", "y": 1}', { x: 'the answer is {"a": "b"}, which is wrong', y: 1 }],
+    ['quoted words in a list item', '{"cmd": ["echo "hi" there", "-n"]}', { cmd: ['echo "hi" there', '-n'] }],
+    ['two damaged strings', '{"a": "say "hi" now", "b": "a "b" c"}', { a: 'say "hi" now', b: 'a "b" c' }],
+  ])('reads %s where exactly one later quote can end the string', (_, text, value) => {
+    expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it('leaves a quoted text that opens no object or list unread (a parameter value, not damaged JSON)', () => {
+    expect(readJson('"say "hi" now"').ok).toBe(false);
+  });
+
+  it.each([
+    ['a brace closing a list', '{"a": ["x", "y"}, "b": ["z"]}', { a: ['x', 'y'], b: ['z'] }],
+    ['a bracket closing an object in a list', '{"a": [{"k": "v"], "b": "w"}', { a: [{ k: 'v' }], b: 'w' }],
+  ])('reads %s where one reading of the wrong closer is JSON', (_, text, value) => {
+    expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it('refuses a wrong closer that reads two ways (a typo, or a closer missing before it?)', () => {
+    expect(refused('{"a": {"b": [1}, "c": 2}')).toMatch(/closes a \[list\]/);
   });
 
   it.each([

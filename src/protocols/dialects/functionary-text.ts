@@ -3,14 +3,19 @@
  * it), so the reply starts with the recipient on its own line:
  * - `all`: the text after it is for the user (the answer);
  * - an offered tool's name, then text that is not JSON: the tool's lone text argument (Functionary's
- *   `python` tool takes raw code), read like a ReAct input (`toolInputArgs`); a tool without one text
- *   argument gets a correction, never the answer. `name\n{json}` is read by `token-calls.ts`.
+ *   `python` tool takes raw code), read like a ReAct input (`toolInputArgs`); a `python` tool that
+ *   declares no arguments gets the code as `code` (Functionary's code interpreter, read so by
+ *   llama.cpp); any other tool without one text argument gets a correction, never the answer.
+ *   `name\n{json}` is read by `token-calls.ts`.
  * Replies with further `>>>` blocks are left to `token-calls.ts`.
  */
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { isRecord } from '../extract/read-json.ts';
 import { toolInputArgs } from './tool-input.ts';
 
 const dialect = 'functionary';
+/** Functionary's built-in code interpreter: its raw code is its `code` argument. */
+const codeInterpreter = 'python';
 const recipient = /^(?:>>>)?[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n/;
 
 export const functionaryTextReader: DialectReader = {
@@ -24,7 +29,10 @@ export const functionaryTextReader: DialectReader = {
     if (name === 'all') return { dialect, items: [{ action: 'answer_user', answer: rest.trim() }], thoughts: [], repaired: true };
     const tool = tools.find((candidate) => candidate.name === name);
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest)) return undefined;
-    const args = toolInputArgs({ kind: 'text', value: rest.replace(/\s+$/, '') }, tool);
+    const code = rest.replace(/\s+$/, '');
+    const declared = isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
+    if (name === codeInterpreter && !declared) return { dialect, items: [callItem(name, { code }, tools)], thoughts: [], repaired: true };
+    const args = toolInputArgs({ kind: 'text', value: code }, tool);
     if (!args.ok) return failedReading(dialect, args.failure);
     return { dialect, items: [callItem(name, args.args, tools)], thoughts: [], repaired: true };
   },

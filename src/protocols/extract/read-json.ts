@@ -11,6 +11,8 @@ import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
 import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess } from './repair-guesses.ts';
+import { readStrayQuotes } from './stray-quotes.ts';
+import { readWrongCloser } from './wrong-closer.ts';
 
 export type JsonReading = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
 
@@ -33,15 +35,36 @@ export function readJson(text: string): JsonReading {
     const inner = readJson(wrapped);
     return inner.ok ? { ...inner, repaired: true } : inner;
   }
-  // Where the repair would have to guess what the model wrote, ask for the value again instead.
-  const guess = repairGuess(text);
+  let source = text;
+  // Where the repair would have to guess what the model wrote, ask for the value again instead; but
+  // quotes left unescaped inside strings are escaped where only one end of each string reads.
+  let guess = repairGuess(source);
+  const stray = guess === undefined ? undefined : readStrayQuotes(source, true, guess);
+  if (stray && !stray.ok) return { ok: false, message: stray.message };
+  if (stray) {
+    source = stray.text;
+    guess = repairGuess(source);
+  }
+  // A closer that does not match its bracket (`["a", "b"}`), read where only one reading reads.
+  const closer = readWrongCloser(source);
+  if (closer && !closer.ok) return { ok: false, message: closer.message };
+  if (closer) {
+    source = closer.text;
+    guess = repairGuess(source);
+  }
   if (guess) return { ok: false, message: guess };
-  const cut = cutString(text);
-  const closed = cut ? text + cut.quote : text;
+  const cut = cutString(source);
+  const closed = cut ? source + cut.quote : source;
   let repaired: unknown;
   try {
     repaired = JSON.parse(jsonrepair(closed));
   } catch (error) {
+    // Read as written it fails: a quote before `word:` may be inside a string (`"x {"a": 1}"`), not the next key.
+    const inner = stray ? undefined : readStrayQuotes(text, false);
+    if (inner?.ok) {
+      const reading = readJson(inner.text);
+      return reading.ok ? { ...reading, repaired: true } : reading;
+    }
     const position = /position (\d+)/.exec(String((error as Error).message))?.[1];
     return {
       ok: false,

@@ -39,7 +39,34 @@ const opensValue = new Set(['{', '[', ',', ':']);
  * a key whose colon is missing (`"a" 2`), or the next key after a missing comma or opening quote
  * (`"John"\n last: x`, `"b,"c": 1`).
  */
-const readsOn = /^(?:\/[/*]|[-\d'{[]|(?:true|false|null|True|False|None)\b|[\w$]+"?\s*:)/;
+const readsOn = /^(?:\/[/*]|[-\d'{[]|(?:true|false|null|True|False|None)\b|[\w$]+"?\s*:(?!\/\/))/;
+/** After a key only its value may follow (its colon missing): never another key (`{"" key":`: a stray quote). */
+const readsOnAfterKey = /^(?:\/[/*]|[-\d'{["]|(?:true|false|null|True|False|None)\b)/;
+
+/** A string whose closing quote is followed by text that cannot follow it: `start` and `end` are its quotes. */
+export interface StraySite {
+  start: number;
+  end: number;
+  /** The string is an object key (only `:` may end it). */
+  key: boolean;
+  /** The string is an item of a list (`, "` starts the next item). */
+  item: boolean;
+  /** Its closing quote is doubled (`"x""`, `""key"`): a stray quote, or a quote inside the string? */
+  doubled: boolean;
+}
+
+interface ScanHooks {
+  /** Called with the quote and index of a string the text ends inside (cut short, not in an escape). */
+  onCut?: (quote: string, start: number) => void;
+  /** Called with the string whose end is a guess (an unescaped quote inside it). */
+  onStray?: (site: StraySite) => void;
+  /**
+   * Whether a word and a colon after a closing quote may be the next key (`"b,"c": 1`: its comma and
+   * opening quote missing); false where that reading already failed, so the quote is stray.
+   * @default true
+   */
+  keyMayFollow?: boolean;
+}
 
 /**
  * True when `text` ends inside an escape: an odd run of backslashes, maybe then `u` and up to 3 hex
@@ -73,12 +100,14 @@ function stringProblem(content: string): string | undefined {
   return undefined;
 }
 
-/** `onCut`: called with the quote and index of a string the text ends inside (cut short, not in an escape). */
-function strayQuote(text: string, onCut?: (quote: string, start: number) => void): string | undefined {
+function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanHooks = {}): string | undefined {
   let previous = '';
+  const open: string[] = [];
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     const before = text[index - 1] ?? '';
+    if (char === '{' || char === '[') open.push(char);
+    else if (char === '}' || char === ']') open.pop();
     // A quote right after a word or a backslash closes an unopened string or is escaped JSON: not an opener.
     const opener = char === '"' ? !/[\w\\]/.test(before) : char === "'" && opensValue.has(previous);
     if (char === '"' && !opener && /[:[,]\s*[-+]?\d[\d.eE+-]*$/.test(text.slice(Math.max(0, index - 40), index))) {
@@ -102,8 +131,17 @@ function strayQuote(text: string, onCut?: (quote: string, start: number) => void
     while (next < text.length && /\s/.test(text[next]!)) next += 1;
     const follower = text[next];
     const wrapped = follower === ')' && previous === '('; // ObjectId("x"), a call jsonrepair unwraps
-    if (char === '"' && follower !== undefined && !afterString.has(follower) && !wrapped && !readsOn.test(text.slice(next, next + 64))) {
-      return `unescaped quote inside a string, or text after one (near character ${end}; write \\" inside strings)`;
+    const key = open.at(-1) === '{' && (previous === '{' || previous === ',');
+    const reads = (key || !keyMayFollow ? readsOnAfterKey : readsOn).test(text.slice(next, next + 64));
+    // A closing quote typed twice before structure (`"x"", `): does the value end in a quote?
+    const doubledClose = char === '"' && text[end + 1] === '"' && /^\s*(?:[,}\]:]|$)/.test(text.slice(end + 2, end + 66));
+    if (char === '"' && (doubledClose || (follower !== undefined && !afterString.has(follower) && !wrapped && !reads))) {
+      // An empty string followed by text (`"" key"`): one quote typed twice, or a quote inside?
+      const doubled = doubledClose || end === index + 1;
+      onStray?.({ start: index, end, key, item: open.at(-1) === '[', doubled });
+      return doubled
+        ? `unescaped quote inside a string, or a doubled one (near character ${end}; write \\" inside strings)`
+        : `unescaped quote inside a string, or text after one (near character ${end}; write \\" inside strings)`;
     }
     previous = char;
     index = end;
@@ -148,10 +186,27 @@ export function repairGuess(text: string): string | undefined {
  */
 export function cutString(text: string): { quote: string; start: number } | undefined {
   let cut: { quote: string; start: number } | undefined;
-  strayQuote(text, (quote, start) => {
-    cut = { quote, start };
+  strayQuote(text, {
+    onCut: (quote, start) => {
+      cut = { quote, start };
+    },
   });
   return cut;
+}
+
+/**
+ * The first string of `text` whose end is a guess (an unescaped quote inside it), else undefined.
+ * `keyMayFollow: false` also counts a quote followed by `word:` (read as the next key otherwise).
+ */
+export function straySite(text: string, keyMayFollow = true): StraySite | undefined {
+  let site: StraySite | undefined;
+  strayQuote(text, {
+    keyMayFollow,
+    onStray: (found) => {
+      site = found;
+    },
+  });
+  return site;
 }
 
 function countNulls(value: unknown): number {
