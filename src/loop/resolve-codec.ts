@@ -6,7 +6,7 @@ import type { Model } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { getCodec } from '../protocols/get-codec.ts';
 import type { ProtocolChoice } from '../protocols/protocol-names.ts';
-import { resolveProtocol } from '../protocols/resolve-protocol.ts';
+import { resolveProtocol } from '../protocols/protocol-names.ts';
 
 export function resolveCodec(protocol: ProtocolChoice | Codec, model: Model): Codec {
   if (typeof protocol === 'object') return protocol;

@@ -12,9 +12,8 @@
  */
 import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ActionNotes, Codec, InstructionOptions, ParseOptions, ParseResult, RenderInput } from './codec.ts';
-import { answerOnly } from './answer-only.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
-import { correctionText } from './correction-text.ts';
+import { answerOnly, correctionText } from './codec-requests.ts';
 import { envelopeActionsReader } from './dialects/envelope-actions.ts';
 import { typesOnOffer } from './dialects/envelope-action-item.ts';
 import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';

@@ -1,8 +1,7 @@
 /** The protocols layer: one codec per wire protocol, the shared parse pipeline and `parseDecision`. */
 export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName, RenderInput } from './codec.ts';
 export { getCodec, protocols } from './get-codec.ts';
-export { protocolNames, type ProtocolChoice } from './protocol-names.ts';
-export { resolveProtocol } from './resolve-protocol.ts';
+export { protocolNames, resolveProtocol, type ProtocolChoice } from './protocol-names.ts';
 export type { CallReply, HistoryStrategy } from './history-strategy.ts';
 export { textHistory } from './text-history.ts';
 export { toolMessageHistory } from './tool-message-history.ts';

@@ -7,10 +7,9 @@
 import { ANSWER_USER_SCHEMA, ASK_USER_SCHEMA, CALL_TOOL_SCHEMA, type ToolSpec } from '../spec/decision.ts';
 import type { Codec } from './codec.ts';
 import { jsonCompletionCheck } from './completion-check.ts';
-import { correctionText } from './correction-text.ts';
+import { answerOnly, correctionText } from './codec-requests.ts';
 import { jsonDecisionReader } from './dialects/json-decision.ts';
 import { jsonObservation } from './json-observation.ts';
-import { answerOnly } from './answer-only.ts';
 import { textHistory } from './text-history.ts';
 import type { RenderInput } from './codec.ts';
 import { parseTurn } from './parse-turn.ts';

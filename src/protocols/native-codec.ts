@@ -12,7 +12,7 @@ import type { Decision } from '../spec/decision.ts';
 import type { ModelToolCall } from '../spec/model.ts';
 import type { Codec, ParseOptions, RenderInput } from './codec.ts';
 import { neverComplete } from './completion-check.ts';
-import { correctionText } from './correction-text.ts';
+import { correctionText } from './codec-requests.ts';
 import { ANSWER_USER_TOOL, ASK_USER_TOOL } from './user-tools.ts';
 import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn } from './parse-turn.ts';

@@ -12,7 +12,7 @@ import type { Decision, ToolSpec } from '../spec/decision.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
 import type { Codec, RenderInput } from './codec.ts';
 import { tailMatchCheck } from './completion-check.ts';
-import { correctionText } from './correction-text.ts';
+import { answerOnly, correctionText } from './codec-requests.ts';
 import { describeToolResult } from './describe-tool-result.ts';
 import { xmlToolCodeReader } from './dialects/xml-tool-code.ts';
 import { escapeJsonMarkers } from './json-observation.ts';
@@ -21,7 +21,6 @@ import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { ASK_USER_TOOL } from './user-tools.ts';
 import { isReservedToolName } from '../tools/reserved-tool-names.ts';
 import { xmlConstraint } from './constraints/xml-constraint.ts';
-import { answerOnly } from './answer-only.ts';
 import { textHistory } from './text-history.ts';
 import { XmlThoughtTracker } from './xml-thoughts.ts';
 

@@ -10,7 +10,7 @@ import { ReplayModel } from '../../models/replay-model.ts';
 import { ollamaHost, resolveModel } from '../../models/resolve-model.ts';
 import { modelCacheDir, pulledModels } from '../models/model-cache.ts';
 import { withRetry } from '../../models/with-retry.ts';
-import { resolveProtocol } from '../../protocols/resolve-protocol.ts';
+import { resolveProtocol } from '../../protocols/protocol-names.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 
 /** The model used when neither `--model` nor `REINS_MODEL` says otherwise. */

@@ -15,7 +15,7 @@ import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import type { JsonSchema } from '../../spec/decision.ts';
 import type { RawParameter } from './tag-calls.ts';
-import { unwrapCdata } from './unwrap-cdata.ts';
+import { unwrapCdata } from '../extract/xml-text.ts';
 
 export type NestedValue = { ok: true; value: unknown; repaired: boolean } | { ok: false; detail: string };
 

@@ -15,7 +15,7 @@ import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { nestedValue } from './nested-value.ts';
-import { unwrapCdata } from './unwrap-cdata.ts';
+import { unwrapCdata } from '../extract/xml-text.ts';
 import type { RawParameter } from './tag-calls.ts';
 
 export type ParametersReading =
@@ -37,7 +37,7 @@ export function writtenValue(raw: string): string {
   return raw.slice(1).replace(/\n$/, '');
 }
 
-export { unwrapCdata } from './unwrap-cdata.ts';
+export { unwrapCdata } from '../extract/xml-text.ts';
 
 /** The text of a Cline-style element value: CDATA unwrapped, without the newline pair around it. */
 export function writtenText(rawText: string): string {

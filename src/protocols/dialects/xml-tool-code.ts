@@ -7,7 +7,7 @@
  */
 import type { Thought } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
-import { decodeXmlEntities } from '../extract/decode-xml-entities.ts';
+import { decodeXmlEntities } from '../extract/xml-text.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The text of an XML element's content: the five predefined entities (`&lt;`, `&gt;`, `&amp;`,
+ * How an XML element's content stands for text. Entities: the five predefined entities (`&lt;`, `&gt;`, `&amp;`,
  * `&quot;`, `&apos;`) and numeric character references (`&#62;`, `&#x3E;`) stand for their
  * characters. Anything else that starts with `&` is kept as written (a model's text is not
  * well-formed XML, so a stray `&` stays a `&`).
@@ -17,3 +17,6 @@ export function decodeXmlEntities(text: string): string {
     return fromCodePoint(decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hex ?? '', 16), written);
   });
 }
+
+/** A value that is one CDATA section (`<![CDATA[..]]>`, whitespace around it allowed) stands for its content. */
+export const unwrapCdata = (text: string): string => /^\s*<!\[CDATA\[((?:(?!\]\]>)[\s\S])*)\]\]>\s*$/.exec(text)?.[1] ?? text;
