@@ -7,6 +7,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { registerAuth } from './commands/auth.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerModels } from './commands/models.ts';
+import { registerReply } from './commands/reply.ts';
 import { registerResume } from './commands/resume.ts';
 import { registerRun } from './commands/run.ts';
 import { registerSessions } from './commands/sessions.ts';
@@ -55,6 +56,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   registerSessions(program);
   registerShow(program);
   registerResume(program, finish);
+  registerReply(program);
   registerDemo(program, finish);
   registerUi(program);
   registerModels(program);

@@ -39,3 +39,5 @@ export { McpToolCallError, type McpToolCallFailure } from './mcp-tool-call-error
 export { McpResultTooLargeError } from './mcp-result-too-large-error.ts';
 export { McpInputRoundsError } from './mcp-input-rounds-error.ts';
 export { RequestStateError, type RequestStateFailure } from './request-state-error.ts';
+export { ToolCallInterruptedError } from './tool-call-interrupted-error.ts';
+export { RunNotWaitingError } from './run-not-waiting-error.ts';

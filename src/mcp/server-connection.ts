@@ -7,7 +7,7 @@ import { Client, SdkError, SdkErrorCode, type CallToolResult, type Implementatio
 import { McpResultTooLargeError } from '../errors/mcp-result-too-large-error.ts';
 import { McpToolCallError } from '../errors/mcp-tool-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import type { ToolCallOptions } from '../tools/toolbox.ts';
+import { IDEMPOTENCY_KEY_META, type ToolCallOptions } from '../tools/toolbox.ts';
 import { toCallError } from './call-error.ts';
 import { clientCapabilities, registerClientHandlers, type ClientHandlerOptions } from './client-capabilities.ts';
 import { createTransport, DEFAULT_MAX_RESULT_BYTES, type ServerTransport } from './create-transport.ts';
@@ -236,7 +236,7 @@ export class McpServerConnection {
     let result: CallToolResult;
     try {
       result = await client.callTool(
-        { name: toolName, arguments: args },
+        { name: toolName, arguments: args, ...(options.idempotencyKey === undefined ? {} : { _meta: { [IDEMPOTENCY_KEY_META]: options.idempotencyKey } }) },
         {
           signal: options.signal,
           timeout: timeoutMs,

@@ -16,6 +16,11 @@ export interface ToolExecuteContext {
   signal: AbortSignal;
   /** Reports progress; the loop emits it as a `tool-progress` event. */
   reportProgress: (progress: ToolProgress) => void;
+  /**
+   * The same for every attempt of this one call (a durable run: workflow id + step number): a tool
+   * with an effect can use it to apply the effect at most once. Undefined when the caller gave none.
+   */
+  idempotencyKey?: string;
 }
 
 /** What `execute` may return: text, a ToolResult, or any JSON-serialisable value (sent as JSON text + structuredContent). */

@@ -41,7 +41,12 @@ export class LocalToolbox implements Toolbox {
     let output: ToolOutput;
     try {
       output = await withToolTimeout(
-        (signal) => tool.execute(checked.args, { signal, reportProgress: (progress) => options.onProgress?.(progress) }),
+        (signal) =>
+          tool.execute(checked.args, {
+            signal,
+            reportProgress: (progress) => options.onProgress?.(progress),
+            ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
+          }),
         { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
       );
     } catch (error) {

@@ -32,7 +32,16 @@ export interface ToolCallOptions {
   timeoutMs?: number;
   /** Receives the tool's progress reports. @default undefined (progress is dropped) */
   onProgress?: (progress: ToolProgress) => void;
+  /**
+   * The same for every attempt of this one call (a durable run: workflow id + step number), so a
+   * tool can apply its effect at most once. Local tools get it in their context, MCP tools in the
+   * request's `_meta` (`io.reins/idempotency-key`). @default undefined (no key)
+   */
+  idempotencyKey?: string;
 }
+
+/** The `_meta` key of an MCP `tools/call` request that carries the call's idempotency key. */
+export const IDEMPOTENCY_KEY_META = 'io.reins/idempotency-key';
 
 export interface Toolbox {
   /** The tools the model may call now (names unique within the box). */

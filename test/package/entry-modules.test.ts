@@ -11,11 +11,12 @@ import { loadedModules } from '../../bench/lib/loaded-modules.ts';
 const fromPackage = (modules: string[], name: string) => modules.filter((url) => url.includes(`/node_modules/${name}/`));
 
 describe('entry points', () => {
-  it("import('reins') loads no node: module, no zod, no Ajv, and fewer than 270 modules", () => {
+  it("import('reins') loads no node: module, no zod, no Ajv, no DBOS, and fewer than 270 modules", () => {
     const { modules, builtins } = loadedModules('reins');
     expect(builtins).toEqual([]);
     expect(fromPackage(modules, 'zod')).toEqual([]);
     expect(fromPackage(modules, 'ajv')).toEqual([]);
+    expect(fromPackage(modules, '@dbos-inc')).toEqual([]);
     // 257 today: protocols 82, @opentelemetry/api 51 (its ESM build), errors 41, loop 37; the goal is < 160.
     expect(modules.length).toBeLessThan(270);
   });
@@ -32,9 +33,9 @@ describe('entry points', () => {
     expect(modules.length).toBeLessThan(bound);
   });
 
-  it('reins --help loads no provider, MCP client or prompt library', () => {
+  it('reins --help loads no provider, MCP client, prompt library or DBOS', () => {
     const { modules } = loadedModules('bin/reins.js', { mode: 'run', args: ['--help'] });
-    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
+    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv', '@dbos-inc']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
     expect(modules.length).toBeLessThan(100);
   });
 });

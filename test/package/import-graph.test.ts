@@ -1,8 +1,8 @@
 /**
  * The import graph of src/ (dependency-cruiser over the TypeScript sources, type-only imports
  * included): no import cycle, the lower layers never import the loop, errors import only errors and
- * the spec layer, nothing imports the CLI, and no `node:` module is reachable from the root entry
- * through static imports (a dynamic `import()` is a lazy load, taken only when that code runs).
+ * the spec layer, only the CLI imports the durable runs (src/durable, DBOS), nothing imports the
+ * CLI, and no `node:` module is reachable from the root entry through static imports (a dynamic `import()` is a lazy load, taken only when that code runs).
  */
 import { join } from 'node:path';
 import { cruise, type ICruiseResult, type IModule } from 'dependency-cruiser';
@@ -52,6 +52,10 @@ describe('import graph of src/', () => {
 
   it('errors import only errors and the spec layer', () => {
     expect(imports(/^src\/errors\//, (to) => !/^src\/(errors|spec)\//.test(to))).toEqual([]);
+  });
+
+  it('only the CLI imports the durable runs (DBOS): the loop and the layers below never do', () => {
+    expect(imports(/^src\/(?!cli\/|durable\/)/, (to) => to.startsWith('src/durable/'))).toEqual([]);
   });
 
   it('nothing outside the CLI imports the CLI', () => {

@@ -1,0 +1,41 @@
+/**
+ * Answers a durable run that waits for the human, from any process: reads what the run waits for
+ * (its `reins.waiting` event) and sends the answer to that wait's topic. A reply is sent once per
+ * wait (the send's idempotency key is the run and the topic), so a doubled reply is dropped and a
+ * late one never answers a later question. Needs only the database, not a launched DBOS.
+ * For an approval, `true`/`yes` approves and anything else refuses.
+ */
+import { DBOSClient } from '@dbos-inc/dbos-sdk';
+import { RunNotWaitingError } from '../errors/run-not-waiting-error.ts';
+import { WAITING_EVENT, type ReplyMessage, type WaitingFor } from './durable-user.ts';
+
+export interface ReplyOptions {
+  /** Wait this long for the run to ask, when it has not yet. @default 0 (it must be waiting now) */
+  waitSeconds?: number;
+}
+
+/** The database DBOS keeps the workflows in (a `postgres://` URL), or an open DBOSClient on it. */
+export type ReplyTarget = string | DBOSClient;
+
+/**
+ * @returns what the run was waiting for (the question or the approval the answer went to).
+ * @throws RunNotWaitingError when the run waits for nothing (nothing is sent).
+ * @example await replyToRun(process.env.REINS_STORE!, runId, 'Paris');
+ */
+export async function replyToRun(target: ReplyTarget, runId: string, answer: string | boolean, options: ReplyOptions = {}): Promise<WaitingFor> {
+  const client = typeof target === 'string' ? await DBOSClient.create({ systemDatabaseUrl: target }) : target;
+  try {
+    const waiting = await client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: options.waitSeconds ?? 0 });
+    if (!waiting) throw new RunNotWaitingError(runId);
+    const text = typeof answer === 'boolean' ? (answer ? 'yes' : 'no') : answer;
+    await client.send<ReplyMessage>(runId, { answer: text }, waiting.topic, `${runId}:${waiting.topic}`);
+    return waiting;
+  } finally {
+    if (typeof target === 'string') await client.destroy();
+  }
+}
+
+/** What the run waits for now, or `null`. */
+export async function waitingFor(client: DBOSClient, runId: string): Promise<WaitingFor | null> {
+  return client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: 0 });
+}
