@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Pool } from 'pg';
+import type { NamedAgents } from './named-agents.ts';
 import type { RecoveryPass } from './recover-dead-workers.ts';
 import {
   DEFAULT_CONCURRENCY,
@@ -16,13 +17,17 @@ import {
   DEFAULT_POLL_MS,
   REINS_APPLICATION,
   RUNS_QUEUE,
-  WORKFLOW_VERSION,
 } from './worker-defaults.ts';
 import { WorkerMembership } from './worker-membership.ts';
 
 export interface WorkerOptions {
   /** The Postgres database shared by every worker, as a `postgres://` URL. */
   url: string;
+  /**
+   * The agents this worker runs, by name (`enqueueRun({ agent })` names one). Each builds a run's
+   * agent options from the run's id and stored meta; toolboxes it returns belong to the caller.
+   */
+  agents: NamedAgents;
   /**
    * Runs this worker runs at once. A setting of the queue, which every worker shares: the worker
    * started last sets it for all.
@@ -37,8 +42,6 @@ export interface WorkerOptions {
   pollMs?: number;
   /** The queue to take runs from. @default 'reins-runs' */
   queue?: string;
-  /** Registers the workflows this worker runs; called before DBOS launches. */
-  register?: () => void;
   /**
    * This worker was seen dead by the others (frozen, or cut off from Postgres for longer than
    * `deadAfterMs`) and its runs were handed to them. It must stop running them at once.
@@ -67,44 +70,50 @@ function fencedExit(): void {
 }
 
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
-  const [{ DBOS }, { getExecutor }, pg] = await Promise.all([
+  const [{ DBOS }, { getExecutor }, pg, { launchDurableRuns, DURABLE_RUNS_VERSION }, { PostgresStore }, { dispatchAgents }] = await Promise.all([
     import('@dbos-inc/dbos-sdk'),
     import('@dbos-inc/dbos-sdk/internal/dbos'),
     import('pg'),
+    import('../durable/launch-durable-runs.ts'),
+    import('../sessions/postgres-store.ts'),
+    import('./named-agents.ts'),
   ]);
   const executorId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pool: Pool = new pg.default.Pool({ connectionString: options.url, max: 2 });
   // A restart of Postgres ends idle connections; the pool reconnects on the next query.
   pool.on('error', () => undefined);
-  options.register?.();
-  DBOS.setConfig({
-    name: REINS_APPLICATION,
-    systemDatabaseUrl: options.url,
-    executorID: executorId,
-    applicationVersion: WORKFLOW_VERSION,
-    logLevel: options.logLevel ?? 'warn',
-  });
-  await DBOS.launch();
   const membership = new WorkerMembership({
     pool,
     executorId,
-    appVersion: WORKFLOW_VERSION,
+    appVersion: DURABLE_RUNS_VERSION,
     heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
     deadAfterMs: options.deadAfterMs ?? DEFAULT_DEAD_AFTER_MS,
     recoverExecutor: async (id) => (await getExecutor().recoverPendingWorkflows([id])).map((handle) => handle.workflowID),
     onFenced: options.onFenced ?? fencedExit,
     ...(options.onRecovered ? { onRecovered: options.onRecovered } : {}),
   });
+  const store = new PostgresStore({ url: options.url });
   try {
+    // The row first: a worker that dies right after DBOS dequeued runs for it is already known.
     await membership.join(hostname(), process.pid);
+    await launchDurableRuns({
+      store,
+      agent: dispatchAgents(options.agents),
+      systemDatabaseUrl: options.url,
+      name: REINS_APPLICATION,
+      executorId,
+      logLevel: options.logLevel ?? 'warn',
+    });
     await DBOS.registerQueue(options.queue ?? RUNS_QUEUE, {
       workerConcurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
       minPollingIntervalMs: options.pollMs ?? DEFAULT_POLL_MS,
       onConflict: 'always_update',
     });
   } catch (error) {
-    await DBOS.shutdown();
+    await membership.leave({ release: true }).catch(() => undefined);
+    if (DBOS.isInitialized()) await DBOS.shutdown();
     await pool.end();
+    await store.close();
     throw error;
   }
   return {
@@ -112,7 +121,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     async stop(stopOptions = {}) {
       await membership.leave({ release: false });
       await DBOS.shutdown({ workflowCompletionTimeoutMS: stopOptions.graceMs ?? 0 });
-      await membership.leave({ release: true }).finally(() => pool.end());
+      await membership.leave({ release: true }).finally(() => Promise.all([pool.end(), store.close()]));
     },
   };
 }
