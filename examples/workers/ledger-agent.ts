@@ -21,7 +21,14 @@ export interface LedgerDelays {
   modelMs?: number;
   /** The tool takes this long after its effect. @default 10 */
   toolMs?: number;
+  /** On this worker the tool hangs after its effect (so a test can kill the worker mid-call). */
+  stallToolOn?: string;
+  /** On this worker the first model turn hangs (so a test can kill the worker mid-turn). */
+  stallModelOn?: string;
 }
+
+/** Long enough for a test to kill the worker. */
+const STALL_MS = 120_000;
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -33,9 +40,10 @@ export function ledgerAgent(pool: Pool, worker: string): DurableAgentFactory {
   return ({ runId, meta }) => {
     const delays = (meta.config ?? {}) as LedgerDelays;
     const model = new MockModel(async (request) => {
-      await sleep(delays.modelMs ?? 20, request.signal);
       // The first turn records the task; once the tool's observation is in, the model answers.
-      return request.messages.length >= 3
+      const first = request.messages.length < 3;
+      await sleep(first && delays.stallModelOn === worker ? STALL_MS : (delays.modelMs ?? 20), request.signal);
+      return !first
         ? JSON.stringify({ action: 'answer_user', answer: `recorded: ${meta.question}` })
         : JSON.stringify({ action: 'call_tool', tool: 'append_ledger', args: { entry: meta.question }, reason: 'record the task' });
     });
@@ -46,7 +54,7 @@ export function ledgerAgent(pool: Pool, worker: string): DurableAgentFactory {
       execute: async (args, context) => {
         const key = context.idempotencyKey ?? null;
         await pool.query('INSERT INTO ledger (run_id, entry, idempotency_key, worker) VALUES ($1, $2, $3, $4)', [runId, String(args.entry), key, worker]);
-        await sleep(delays.toolMs ?? 10, context.signal);
+        await sleep(delays.stallToolOn === worker ? STALL_MS : (delays.toolMs ?? 10), context.signal);
         return 'appended';
       },
     });

@@ -31,7 +31,10 @@ export async function startWorkerProcess(url: string, name: string, env: Record<
   });
   const lines: string[] = [];
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (process.env.WORKER_STDERR) process.stderr.write(`[${name}] ${chunk.toString()}`);
+  });
   let buffered = '';
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -50,7 +53,7 @@ export async function startWorkerProcess(url: string, name: string, env: Record<
     name,
     child,
     lines,
-    recovered: () => lines.filter((line) => line.startsWith('recovered ')).flatMap((line) => line.split(' ').slice(2)),
+    recovered: () => lines.filter((line) => line.startsWith('recovered ')).flatMap((line) => line.split(' ').slice(2).filter(Boolean)),
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -15,7 +15,7 @@ import { fenceWorker, forgetWorker, listWorkers } from './worker-heartbeats.ts';
 
 /** What one pass did. */
 export interface RecoveryPass {
-  /** Executor ids whose runs this pass handed back to the queue. */
+  /** Executor ids whose runs this pass handed back to the queue (another worker may have done it first). */
   recovered: string[];
   /** Workflow ids handed back. */
   workflows: string[];
@@ -41,8 +41,10 @@ export async function recoverDeadWorkers(
   for (const dead of watch.observe(rows, self.executorId)) {
     if (dead.appVersion !== self.appVersion) continue;
     if (!dead.released && !(await fenceWorker(pool, dead.executorId, dead.beat))) continue;
-    pass.workflows.push(...(await recoverExecutor(dead.executorId)));
+    const workflows = await recoverExecutor(dead.executorId);
     await forgetWorker(pool, dead.executorId);
+    if (workflows.length === 0) continue;
+    pass.workflows.push(...workflows);
     pass.recovered.push(dead.executorId);
   }
   return pass;

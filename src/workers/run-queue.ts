@@ -9,9 +9,10 @@ import type { DBOSClient } from '@dbos-inc/dbos-sdk';
 import { DURABLE_RUN_WORKFLOW, type DurableRunOutcome } from '../durable/durable-run-workflow.ts';
 import { DURABLE_RUNS_VERSION } from '../durable/launch-durable-runs.ts';
 import { PostgresStore } from '../sessions/postgres-store.ts';
-import type { RunMeta, RunRecord } from '../sessions/durable/run-record.ts';
+import type { RunMeta, RunRecord, StoredRun } from '../sessions/durable/run-record.ts';
 import { FINAL_STATUSES } from '../sessions/store.ts';
 import { AGENT_KEY } from './named-agents.ts';
+import { isConnectionLoss } from './riding-store.ts';
 import { REINS_APPLICATION, RUNS_QUEUE } from './worker-defaults.ts';
 
 export interface QueuedRunRequest {
@@ -44,7 +45,8 @@ export class RunQueue {
 
   /** Opens the queue on a Postgres database (a `postgres://` URL). */
   static async open(url: string, options: RunQueueOptions = {}): Promise<RunQueue> {
-    const { DBOSClient } = await import('@dbos-inc/dbos-sdk');
+    const [{ DBOSClient }, { migrateSystemDatabase }] = await Promise.all([import('@dbos-inc/dbos-sdk'), import('./migrate-system-database.ts')]);
+    await migrateSystemDatabase(url);
     const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: REINS_APPLICATION });
     return new RunQueue(new PostgresStore({ url }), client, options);
   }
@@ -68,8 +70,17 @@ export class RunQueue {
     let seen = options.afterSeq ?? 0;
     for (;;) {
       options.signal?.throwIfAborted();
-      const workflowEnded = await this.#workflowEnded(runId);
-      const run = await this.store.loadRun(runId);
+      let workflowEnded: boolean;
+      let run: StoredRun;
+      try {
+        workflowEnded = await this.#workflowEnded(runId);
+        run = await this.store.loadRun(runId);
+      } catch (error) {
+        // A follower outlives an outage of Postgres: it reads again once the database is back.
+        if (!isConnectionLoss(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, this.#pollMs));
+        continue;
+      }
       for (const record of run.records) if (record.seq > seen) yield record;
       seen = Math.max(seen, run.records.at(-1)?.seq ?? 0);
       if (FINAL_STATUSES.includes(run.summary.status) || workflowEnded) return;

@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Pool } from 'pg';
+import { migrateSystemDatabase } from './migrate-system-database.ts';
+import { ridingStore } from './riding-store.ts';
 import type { NamedAgents } from './named-agents.ts';
 import type { RecoveryPass } from './recover-dead-workers.ts';
 import {
@@ -15,6 +17,7 @@ import {
   DEFAULT_DEAD_AFTER_MS,
   DEFAULT_HEARTBEAT_MS,
   DEFAULT_POLL_MS,
+  DEFAULT_STORE_OUTAGE_MS,
   REINS_APPLICATION,
   RUNS_QUEUE,
 } from './worker-defaults.ts';
@@ -40,6 +43,12 @@ export interface WorkerOptions {
   deadAfterMs?: number;
   /** How often an idle worker polls the queue. @default 1000 */
   pollMs?: number;
+  /**
+   * How long a run's store writes wait for Postgres to come back (restart, partition) before the
+   * run fails with a SessionStoreError.
+   * @default 120000
+   */
+  storeOutageMs?: number;
   /** The queue to take runs from. @default 'reins-runs' */
   queue?: string;
   /**
@@ -96,8 +105,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   try {
     // The row first: a worker that dies right after DBOS dequeued runs for it is already known.
     await membership.join(hostname(), process.pid);
+    await migrateSystemDatabase(options.url);
     await launchDurableRuns({
-      store,
+      store: ridingStore(store, options.storeOutageMs ?? DEFAULT_STORE_OUTAGE_MS),
       agent: dispatchAgents(options.agents),
       systemDatabaseUrl: options.url,
       name: REINS_APPLICATION,

@@ -19,3 +19,6 @@ export const DEFAULT_DEAD_AFTER_MS = 30_000;
 
 /** How often an idle worker asks the queue for runs. @default 1000 */
 export const DEFAULT_POLL_MS = 1_000;
+
+/** How long a run's store writes wait for Postgres to come back. @default 120000 */
+export const DEFAULT_STORE_OUTAGE_MS = 120_000;

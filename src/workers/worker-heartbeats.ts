@@ -84,10 +84,11 @@ export async function listWorkers(pool: Pool): Promise<WorkerRow[]> {
 
 /**
  * Fences a worker seen dead: marks its row released, only if it has not beaten since `beat` was
- * read. Returns false when it beat meanwhile (alive after all) or is gone.
+ * read. Returns false when it beat meanwhile (alive after all), is gone, or another worker fenced
+ * it first (that worker hands its runs over).
  */
 export async function fenceWorker(pool: Pool, executorId: string, beatSeen: number): Promise<boolean> {
-  const { rowCount } = await pool.query('UPDATE reins_workers SET released = true WHERE executor_id = $1 AND beat = $2', [executorId, beatSeen]);
+  const { rowCount } = await pool.query('UPDATE reins_workers SET released = true WHERE executor_id = $1 AND beat = $2 AND NOT released', [executorId, beatSeen]);
   return rowCount === 1;
 }
 
