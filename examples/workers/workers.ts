@@ -5,7 +5,8 @@
  * tool whose effect (a ledger row) must not happen twice; the dead worker's runs are recovered by
  * the others (a call it had in flight is reported to the model as interrupted, not run again).
  * Prints `300 answered, 0 lost, 0 repeated effects`.
- * Options: --runs <n> (default 300), --phase-runs <n> runs per throughput phase (default 100).
+ * Options: --runs <n> (default 300), --phase-runs <n> runs per throughput phase (default 100),
+ * --store <postgres://...> to use a running Postgres instead of starting one.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -14,17 +15,20 @@ import { startPostgres } from '../../test/helpers/postgres-server.ts';
 import { LEDGER_AGENT, LEDGER_SCHEMA } from './ledger-agent.ts';
 import { startWorkerProcess, type WorkerProcess } from './worker-processes.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '300' }, 'phase-runs': { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '300' }, 'phase-runs': { type: 'string', default: '100' }, store: { type: 'string' } },
+});
 const total = Number(values.runs);
 const phaseRuns = Number(values['phase-runs']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const server = await startPostgres();
-const pool = new pg.Pool({ connectionString: server.url, max: 2 });
+const server = values.store ? undefined : await startPostgres();
+const url = values.store ?? server!.url;
+const pool = new pg.Pool({ connectionString: url, max: 2 });
 await pool.query(LEDGER_SCHEMA);
 const workers: WorkerProcess[] = [];
-const queue = await RunQueue.open(server.url);
+const queue = await RunQueue.open(url);
 
 /** Runs of `ids` that ended (answered, failed or cancelled). */
 async function ended(ids: string[]): Promise<Map<string, string>> {
@@ -54,7 +58,7 @@ async function settle(ids: string[], timeoutMs: number, onProgress?: (done: numb
 
 try {
   for (let count = 1; count <= 3; count++) {
-    workers.push(await startWorkerProcess(server.url, `worker-${count}`));
+    workers.push(await startWorkerProcess(url, `worker-${count}`));
     const started = performance.now();
     const ids = await enqueue(phaseRuns, `phase ${count}`);
     await settle(ids, 120_000);
@@ -80,5 +84,5 @@ try {
   await Promise.all(workers.map((worker) => worker.stop()));
   await queue.close();
   await pool.end();
-  await server.destroy();
+  await server?.destroy();
 }

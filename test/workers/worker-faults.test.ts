@@ -4,6 +4,9 @@
  * agent whose tool appends a row that must not be written twice. In every scenario each run ends
  * answered or failed with a typed error, none is lost, and no effect happens twice.
  */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunQueue } from '../../src/workers/run-queue.ts';
@@ -76,6 +79,20 @@ async function expectAllSettled(runIds: string[]): Promise<void> {
     expect(effects.length, runId).toBeLessThanOrEqual(1);
   }
 }
+
+describe('npm run example:workers', () => {
+  it('a small version (30 runs, 3 workers, one SIGKILLed halfway) prints "30 answered, 0 lost, 0 repeated effects" and runs/s for 1, 2 and 3 workers', async () => {
+    const script = join(import.meta.dirname, '..', '..', 'examples', 'workers', 'workers.ts');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=reins-source', '--no-deprecation', script, '--runs', '30', '--phase-runs', '10', '--store', server.url],
+      { env: { ...process.env, NO_COLOR: '1' } },
+    );
+    for (const count of ['1 worker', '2 workers', '3 workers']) expect(stdout).toMatch(new RegExp(`^${count}: \\d+(\\.\\d+)? runs/s`, 'm'));
+    expect(stdout).toMatch(/^killed worker-2 \(SIGKILL\) after \d+ of 30 runs ended$/m);
+    expect(stdout).toMatch(/^30 answered, 0 lost, 0 repeated effects$/m);
+  }, 120_000);
+});
 
 describe('workers under faults', () => {
   it('a worker SIGKILLed mid-tool-call and mid-turn: another worker recovers its runs, the call in flight is reported interrupted, not run twice; two workers racing to recover run each run once', async () => {
