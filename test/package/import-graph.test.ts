@@ -54,8 +54,12 @@ describe('import graph of src/', () => {
     expect(imports(/^src\/errors\//, (to) => !/^src\/(errors|spec)\//.test(to))).toEqual([]);
   });
 
-  it('only the CLI imports the durable runs (DBOS): the loop and the layers below never do', () => {
-    expect(imports(/^src\/(?!cli\/|durable\/)/, (to) => to.startsWith('src/durable/'))).toEqual([]);
+  it('only the CLI and the workers import the durable runs (DBOS): the loop and the layers below never do', () => {
+    expect(imports(/^src\/(?!cli\/|durable\/|workers\/)/, (to) => to.startsWith('src/durable/'))).toEqual([]);
+  });
+
+  it('only the CLI imports the workers', () => {
+    expect(imports(/^src\/(?!cli\/|workers\/)/, (to) => to.startsWith('src/workers/'))).toEqual([]);
   });
 
   it('nothing outside the CLI imports the CLI', () => {

@@ -13,6 +13,7 @@ import { RunQueue } from '../../src/workers/run-queue.ts';
 import { LEDGER_AGENT, LEDGER_SCHEMA, type LedgerDelays } from '../../examples/workers/ledger-agent.ts';
 import { startWorkerProcess, type WorkerProcess } from '../../examples/workers/worker-processes.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+import { FIXTURES, reins, startReins, tempWorkspace } from '../cli/cli-process.ts';
 
 const WORKER_ENV = { WORKER_HEARTBEAT_MS: '200', WORKER_DEAD_AFTER_MS: '1500', WORKER_POLL_MS: '100', WORKER_CONCURRENCY: '8' };
 
@@ -92,6 +93,31 @@ describe('npm run example:workers', () => {
     expect(stdout).toMatch(/^killed worker-2 \(SIGKILL\) after \d+ of 30 runs ended$/m);
     expect(stdout).toMatch(/^30 answered, 0 lost, 0 repeated effects$/m);
   }, 120_000);
+});
+
+describe('reins worker and reins run --queue', () => {
+  it('a queued CLI run is rebuilt and run by a worker, waits for `reins reply` from another process, and ends answered', async () => {
+    const work = await tempWorkspace();
+    const worker = startReins(['worker', '--store', server.url, '--heartbeat', '1'], { cwd: work.dir });
+    try {
+      await until(async () => (await pool.query('SELECT count(*) AS n FROM reins_workers WHERE NOT released')).rows[0].n > 0, 'the worker');
+      const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
+      const submitted = startReins(['run', '--queue', 'plan a weekend trip', '--model', model, '--store', server.url, '--json'], { cwd: work.dir });
+      const question = JSON.parse(await submitted.line((line) => line.includes('"type":"user-question"'))) as { runId: string; question: string };
+      expect(question.question).toBe('Which city should the trip go to?');
+      const replied = await reins(['reply', question.runId, 'Lisbon', '--store', server.url], { cwd: work.dir });
+      expect(replied.code).toBe(0);
+      const end = await submitted.finished;
+      expect(end.code).toBe(0);
+      const records = end.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; answer?: string; reply?: string });
+      expect(records.find((record) => record.type === 'user-reply')?.reply).toBe('Lisbon');
+      expect(records.find((record) => record.type === 'answer')?.answer).toMatch(/A weekend plan/);
+    } finally {
+      worker.child.kill('SIGTERM');
+      await worker.finished;
+      await work.remove();
+    }
+  }, 90_000);
 });
 
 describe('workers under faults', () => {
