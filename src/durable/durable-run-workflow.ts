@@ -10,10 +10,15 @@
  */
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { ConfigError } from '../errors/config-error.ts';
+import { InternalError } from '../errors/internal-error.ts';
+import { ReinsError } from '../errors/reins-error.ts';
+import type { AgentOptions } from '../loop/agent-options.ts';
 import { createAgent } from '../loop/create-agent.ts';
 import { toToolbox } from '../loop/to-toolbox.ts';
 import { storedError } from '../sessions/durable/record-from-event.ts';
 import type { StoredError } from '../sessions/durable/run-record.ts';
+import type { Store } from '../sessions/store.ts';
+import { emptyUsage } from '../spec/model.ts';
 import { durableModel } from './durable-model.ts';
 import { durableRuntime } from './durable-runtime.ts';
 import { durableToolbox } from './durable-toolbox.ts';
@@ -36,8 +41,13 @@ export interface DurableRunOutcome {
 async function runDurably(runId: string): Promise<DurableRunOutcome> {
   const runtime = durableRuntime();
   const stored = await runtime.store.loadRun(runId);
-  const options = await runtime.agent({ runId, meta: stored.meta });
-  if (!options.model) throw new ConfigError(`The agent factory gave no model for run ${runId}.`);
+  let options: AgentOptions;
+  try {
+    options = await runtime.agent({ runId, meta: stored.meta });
+    if (!options?.model) throw new ConfigError(`The agent factory gave no model for run ${runId}.`);
+  } catch (error) {
+    return failedSetup(runtime.store, runId, error);
+  }
   const agent = createAgent({
     ...options,
     model: durableModel(options.model),
@@ -61,3 +71,12 @@ async function runDurably(runId: string): Promise<DurableRunOutcome> {
  * { workflowID: runId })(runId)`, a queue, or `startDurableRun`); the workflow id is the run id.
  */
 export const durableRunWorkflow = DBOS.registerWorkflow(runDurably, { name: DURABLE_RUN_WORKFLOW });
+
+/** The agent could not be built: the run ends `failed` with the error (stored like any run's end). */
+async function failedSetup(store: Store, runId: string, thrown: unknown): Promise<DurableRunOutcome> {
+  const error = ReinsError.isInstance(thrown) ? thrown : new InternalError('durable run setup', { cause: thrown, message: `The run could not start: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+  await store.claimRun?.(runId, { force: true });
+  await store.appendStep(runId, { type: 'run-end', step: 0, status: 'failed', usage: emptyUsage(), error: storedError(error) });
+  await store.markStatus(runId, 'failed');
+  return { runId, status: 'failed', steps: 0, error: storedError(error) };
+}

@@ -9,6 +9,9 @@ import { DBOSClient } from '@dbos-inc/dbos-sdk';
 import { RunNotWaitingError } from '../errors/run-not-waiting-error.ts';
 import { WAITING_EVENT, type ReplyMessage, type WaitingFor } from './durable-user.ts';
 
+/** A client has no notification listener: it polls (DBOS's default is every 10 s). */
+const POLL_MS = 200;
+
 export interface ReplyOptions {
   /** Wait this long for the run to ask, when it has not yet. @default 0 (it must be waiting now) */
   waitSeconds?: number;
@@ -25,7 +28,7 @@ export type ReplyTarget = string | DBOSClient;
 export async function replyToRun(target: ReplyTarget, runId: string, answer: string | boolean, options: ReplyOptions = {}): Promise<WaitingFor> {
   const client = typeof target === 'string' ? await DBOSClient.create({ systemDatabaseUrl: target }) : target;
   try {
-    const waiting = await client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: options.waitSeconds ?? 0 });
+    const waiting = await waitingFor(client, runId, options.waitSeconds);
     if (!waiting) throw new RunNotWaitingError(runId);
     const text = typeof answer === 'boolean' ? (answer ? 'yes' : 'no') : answer;
     await client.send<ReplyMessage>(runId, { answer: text }, waiting.topic, `${runId}:${waiting.topic}`);
@@ -35,7 +38,7 @@ export async function replyToRun(target: ReplyTarget, runId: string, answer: str
   }
 }
 
-/** What the run waits for now, or `null`. */
-export async function waitingFor(client: DBOSClient, runId: string): Promise<WaitingFor | null> {
-  return client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: 0 });
+/** What the run waits for (after waiting up to `waitSeconds` for it to ask), or `null`. */
+export async function waitingFor(client: DBOSClient, runId: string, waitSeconds = 0): Promise<WaitingFor | null> {
+  return client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: waitSeconds, pollingIntervalMs: POLL_MS });
 }

@@ -37,6 +37,8 @@ export interface ToolDefinition<Input extends ToolInputSchema = ToolInputSchema>
   /**
    * MCP tool annotations. A local tool without annotations runs without approval; give
    * `{ destructiveHint: true }` (or omit `readOnlyHint`) to have calls approved first.
+   * `idempotentHint: true` (or `readOnlyHint: true`) tells a durable run that a call interrupted
+   * by a dead process may run again (with the same `context.idempotencyKey`).
    * @default undefined (no annotations: the default approval policy lets the tool run)
    */
   annotations?: ToolAnnotations;

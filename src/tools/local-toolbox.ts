@@ -41,12 +41,7 @@ export class LocalToolbox implements Toolbox {
     let output: ToolOutput;
     try {
       output = await withToolTimeout(
-        (signal) =>
-          tool.execute(checked.args, {
-            signal,
-            reportProgress: (progress) => options.onProgress?.(progress),
-            ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
-          }),
+        (signal) => tool.execute(checked.args, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
         { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
       );
     } catch (error) {

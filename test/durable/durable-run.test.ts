@@ -111,7 +111,7 @@ describe('a durable run', () => {
     await expect(replyToRun(url, run.runId, 'again')).rejects.toSatisfy(RunNotWaitingError.isInstance);
   });
 
-  it('is approved from another process by `reins reply <id> yes`; a run waiting for nothing is refused', async () => {
+  it('is approved from another process by `reins reply <id> yes`', async () => {
     const removed: string[] = [];
     const remove = defineTool({
       name: 'remove_note',
@@ -132,10 +132,28 @@ describe('a durable run', () => {
     expect(replied.stdout).toContain('approval of remove_note');
     expect(await run.result()).toMatchObject({ status: 'answered', answer: 'Cleaned up' });
     expect(removed).toEqual(['n1']);
+  });
 
-    const refused = await reins('reply', run.runId, 'yes');
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('not waiting');
+  it('refuses the call when the reply to its approval is no', async () => {
+    const removed: string[] = [];
+    const remove = defineTool({
+      name: 'drop_table',
+      description: 'Drops a table',
+      input: z.object({ name: z.string() }),
+      annotations: { destructiveHint: true },
+      execute: ({ name }) => {
+        removed.push(name);
+        return `dropped ${name}`;
+      },
+    });
+    const model = new ScriptedModel([call('drop_table', { name: 'users' }), answer('Not dropped')]);
+    agents.set('drop users', () => ({ model, tools: [remove], protocol: 'json' }));
+    const run = await startDurableRun('drop users');
+    expect(await replyToRun(url, run.runId, false, { waitSeconds: 30 })).toMatchObject({ kind: 'approval', tool: 'drop_table', args: { name: 'users' } });
+    expect(await run.result()).toMatchObject({ status: 'answered', answer: 'Not dropped' });
+    expect(removed).toEqual([]);
+    const stored = await store.loadRun(run.runId);
+    expect(stored.records.find((record) => record.type === 'tool-call-end')).toMatchObject({ outcome: 'error', error: { name: 'Reins_ApprovalDeniedError' } });
   });
 
   it('gives a real MCP server the idempotency key in the request _meta', async () => {
@@ -150,5 +168,15 @@ describe('a durable run', () => {
     const toolStep = (await reinsSteps(run.runId)).find((step) => step.name === 'reins.tool:append_entry')!;
     const lines = readFileSync(ledger, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual([{ entry: 'paid', key: `${run.runId}:${toolStep.functionID}` }]);
+  });
+
+  it('ends `failed` with the error when the agent factory cannot build the run', async () => {
+    const run = await startDurableRun('nobody knows this question');
+    const outcome = await run.result();
+    expect(outcome).toMatchObject({ status: 'failed', error: { name: 'Reins_InternalError' } });
+    expect(outcome.error?.message).toContain('no agent for nobody knows this question');
+    const stored = await store.loadRun(run.runId);
+    expect(stored.summary.status).toBe('failed');
+    expect(stored.records).toMatchObject([{ type: 'run-end', status: 'failed', error: { name: 'Reins_InternalError' } }]);
   });
 });

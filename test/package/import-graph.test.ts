@@ -1,7 +1,7 @@
 /**
  * The import graph of src/ (dependency-cruiser over the TypeScript sources, type-only imports
  * included): no import cycle, the lower layers never import the loop, errors import only errors and
- * the spec layer, only the CLI imports the durable runs (src/durable, DBOS), nothing imports the
+ * the spec layer, only the CLI and the workers import the durable runs (src/durable, DBOS), nothing imports the
  * CLI, and no `node:` module is reachable from the root entry through static imports (a dynamic `import()` is a lazy load, taken only when that code runs).
  */
 import { join } from 'node:path';
