@@ -14,6 +14,7 @@ import { registerSessions } from './commands/sessions.ts';
 import { registerShow } from './commands/show.ts';
 import { registerTools } from './commands/tools.ts';
 import { registerUi } from './commands/ui.ts';
+import { registerWorker } from './commands/worker.ts';
 import { ExitCode, exitCodeForError } from './exit-codes.ts';
 import { SecretMask } from './setup/secret-mask.ts';
 
@@ -60,6 +61,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   registerDemo(program, finish);
   registerUi(program);
   registerModels(program);
+  registerWorker(program);
   try {
     await program.parseAsync([...argv]);
     return code;

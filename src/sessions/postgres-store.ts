@@ -220,6 +220,11 @@ export class PostgresStore implements Store {
       if (this.#closed) throw new Error('the store is closed');
       const client = await (await this.#open()).connect();
       let broken: Error | undefined;
+      // A connection that dies between two queries of a transaction (server restart) emits 'error'
+      // on the checked-out client, which would crash the process: the next query fails instead, and
+      // the client is dropped from the pool.
+      const ignore = (error: Error) => void (broken ??= error);
+      client.on('error', ignore);
       try {
         return await action(client);
       } catch (error) {
@@ -227,6 +232,7 @@ export class PostgresStore implements Store {
         if (!ReinsError.isInstance(error)) broken = error instanceof Error ? error : new Error(String(error));
         throw error;
       } finally {
+        client.off('error', ignore);
         client.release(broken);
       }
     } catch (cause) {

@@ -34,9 +34,9 @@ describe('entry points', () => {
     expect(modules.length).toBeLessThan(bound);
   });
 
-  it('reins --help loads no provider, MCP client, prompt library or DBOS', () => {
+  it('reins --help loads no provider, MCP client, prompt library, DBOS or Postgres driver', () => {
     const { modules } = loadedModules('bin/reins.js', { mode: 'run', args: ['--help'] });
-    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv', '@dbos-inc']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
+    for (const name of ['@ai-sdk', 'ollama-ai-provider-v2', '@modelcontextprotocol', '@clack', 'zod', 'ajv', '@dbos-inc', 'pg']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
     expect(modules.length).toBeLessThan(100);
   });
 });

@@ -58,6 +58,10 @@ describe('import graph of src/', () => {
     expect(imports(/^src\/(?!cli\/|durable\/|workers\/)/, (to) => to.startsWith('src/durable/'))).toEqual([]);
   });
 
+  it('only the CLI imports the workers', () => {
+    expect(imports(/^src\/(?!cli\/|workers\/)/, (to) => to.startsWith('src/workers/'))).toEqual([]);
+  });
+
   it('nothing outside the CLI imports the CLI', () => {
     expect(imports(/^src\/(?!cli\/)/, (to) => to.startsWith('src/cli/'))).toEqual([]);
   });

@@ -32,7 +32,8 @@ export function notesText(notes: ActionNotes | undefined): string {
   return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
-function renderRecord(record: RunRecord): string[] {
+/** One stored record as transcript lines (also `reins run --queue`, as a worker stores them). */
+export function renderRecord(record: RunRecord): string[] {
   const at = `[${record.step}]`;
   switch (record.type) {
     case 'run-start':

@@ -1,0 +1,70 @@
+/**
+ * The agent of a run submitted by `reins run --queue`, rebuilt by whichever worker takes it, the way
+ * `reins resume` rebuilds a run: the model string, protocol and setup (MCP config file, `--server`
+ * lines, approval mode, limits) stored with the run. MCP servers are started once per distinct setup
+ * and shared by the worker's runs; `close` ends them. Secrets are never stored: a run started with
+ * one on a `--server` line or in the model URL cannot be rebuilt (ConfigError), so give secrets to
+ * the workers through their environment and config files instead.
+ */
+import { ConfigError } from '../../errors/config-error.ts';
+import type { DurableAgentFactory } from '../../durable/durable-runtime.ts';
+import { connectServers, type McpServers } from '../../mcp/connect-servers.ts';
+import type { McpConfig } from '../../mcp/mcp-config.ts';
+import type { ProtocolName } from '../../protocols/codec.ts';
+import { containsRedacted } from '../../sessions/redact.ts';
+import { demoConfig, DEMOS, type DemoName } from '../commands/demo.ts';
+import { approvalFor } from './approval-mode.ts';
+import { loadToolConfig } from './load-tool-config.ts';
+import { modelStringOf, openModel, protocolFor } from './pick-model.ts';
+import { readSavedSession } from './saved-session.ts';
+
+/** The agent name `reins run --queue` gives its runs. */
+export const CLI_AGENT = 'reins-cli';
+
+export interface QueuedAgent {
+  factory: DurableAgentFactory;
+  /** Ends the MCP servers started for the runs. */
+  close(): Promise<void>;
+}
+
+export function queuedAgent(env: Record<string, string | undefined> = process.env): QueuedAgent {
+  const servers = new Map<string, Promise<McpServers>>();
+  const toolbox = (config: McpConfig) => {
+    const key = JSON.stringify(config);
+    let connected = servers.get(key);
+    if (!connected) {
+      connected = connectServers(config);
+      servers.set(key, connected);
+    }
+    return connected;
+  };
+  const factory: DurableAgentFactory = async ({ runId, meta }) => {
+    const saved = readSavedSession(runId, meta);
+    if (containsRedacted(saved.servers ?? []) || containsRedacted(meta.model ?? '')) {
+      throw new ConfigError(`Run ${runId} was submitted with a secret on a --server line or in the model string, and secrets are never stored.`, {
+        hint: 'Give secrets to the workers through their environment (e.g. OPENAI_API_KEY) or an MCP config file they can read.',
+      });
+    }
+    const config = saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
+      ? demoConfig(saved.demo as DemoName)
+      : (await loadToolConfig(saved.configPath, saved.servers ?? [], false)).config;
+    const connected = await toolbox(config);
+    if (connected.failures.length > 0) throw connected.failures[0]!.error;
+    const model = openModel(meta.model ?? modelStringOf(undefined, env), { protocol: meta.protocol ?? 'auto' });
+    return {
+      model,
+      tools: connected.toolbox,
+      protocol: protocolFor(model, (meta.protocol ?? 'auto') as ProtocolName | 'auto'),
+      approval: approvalFor(saved.approve ?? 'ask', config),
+      ...(saved.maxSteps ? { maxSteps: saved.maxSteps } : {}),
+      ...(saved.bestEffort === undefined ? {} : { bestEffortAnswer: saved.bestEffort }),
+    };
+  };
+  return {
+    factory,
+    async close() {
+      const all = await Promise.allSettled(servers.values());
+      await Promise.all(all.map((entry) => (entry.status === 'fulfilled' ? entry.value.close() : undefined)));
+    },
+  };
+}
