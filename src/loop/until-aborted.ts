@@ -5,24 +5,55 @@
  */
 export function untilAborted<T>(work: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
-  let pending: Promise<T>;
+  let pending: T | Promise<T>;
   try {
-    pending = Promise.resolve(work());
+    pending = work();
   } catch (error) {
     return Promise.reject(error);
   }
+  return raceAbort(pending, signal);
+}
+
+/**
+ * `untilAborted` for callees that often answer synchronously (an approval policy, a user callback):
+ * a plain value comes back as is, with no promise, listener or microtask on the way; a synchronous
+ * throw is thrown. A promise is raced against the signal as `untilAborted` does.
+ */
+export function untilAbortedSync<T>(work: () => T | Promise<T>, signal: AbortSignal): T | Promise<T> {
+  signal.throwIfAborted();
+  const value = work();
+  if (isPromiseLike(value)) return raceAbort(value, signal);
+  // The callee may have aborted the signal itself, synchronously.
+  signal.throwIfAborted();
+  return value;
+}
+
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/** Settles with `pending`, or with the signal's reason once it aborts (one listener, removed when settled). */
+function raceAbort<T>(pending: T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      pending.catch(() => undefined);
-      reject(signal.reason);
-    };
     // The callee may have aborted the signal itself, synchronously.
     if (signal.aborted) {
-      onAbort();
+      Promise.resolve(pending).catch(() => undefined);
+      reject(signal.reason);
       return;
     }
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort);
+    // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
+    Promise.resolve(pending).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
   });
 }
 
