@@ -45,7 +45,7 @@ export function createAgent(options: AgentOptions): Agent {
     system: options.system,
     observers: options.observers ?? [],
     state: { ...options.state },
-    handlers: { ...options.handlers },
+    handlers: Object.freeze({ ...options.handlers }),
     fileRoots: [...(options.fileRoots ?? [])],
   };
   return {

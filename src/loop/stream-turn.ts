@@ -53,9 +53,17 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const stream = state.context.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
   const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || state.context.codec.oneValuePerTurn === true;
-  /** Stops this turn's stream once its decision was read; the run's signal stops it too. */
+  /**
+   * Stops this turn's stream once its decision was read; the run's signal stops it too, through one
+   * listener removed when the turn ends (no `AbortSignal.any` per turn: a composite signal costs
+   * weak references and finalization work on every turn of every run).
+   */
   const turnController = new AbortController();
-  const turnSignal = AbortSignal.any([state.context.signal, turnController.signal]);
+  const turnSignal = turnController.signal;
+  const runSignal = state.context.signal;
+  const followRun = () => turnController.abort(runSignal.reason);
+  if (runSignal.aborted) followRun();
+  else runSignal.addEventListener('abort', followRun);
   const thoughts = state.context.codec.thoughtStream?.();
   const check = stopEarly ? state.context.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
@@ -98,6 +106,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     if (handling) throw error;
     return { ok: false, error, text };
   } finally {
+    runSignal.removeEventListener('abort', followRun);
     if (parsed) turnController.abort(decisionRead);
   }
   const final = parsed ?? state.context.codec.parse(text, { ...parseOptions, toolCalls });
