@@ -16,7 +16,7 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../spec/model.ts';
+import { addUsage, emptyUsage, type ModelRequest, type ModelStreamPart, type ModelToolCall, type Usage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
@@ -24,7 +24,6 @@ import { yieldPoint } from './time-slice.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
-import { iterateUntilAborted } from './until-aborted.ts';
 
 type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
 
@@ -61,9 +60,14 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const turnController = new AbortController();
   const turnSignal = turnController.signal;
   const runSignal = state.context.signal;
-  const followRun = () => turnController.abort(runSignal.reason);
-  if (runSignal.aborted) followRun();
-  else runSignal.addEventListener('abort', followRun);
+  /** Rejects once the run's signal aborts: each wait for a part races it, so a model that ignores the signal cannot hold the run. */
+  let stopWaiting: (reason: unknown) => void = () => {};
+  const stopped = new Promise<never>((_resolve, reject) => (stopWaiting = reject));
+  stopped.catch(() => undefined);
+  const followRun = () => {
+    turnController.abort(runSignal.reason);
+    stopWaiting(runSignal.reason);
+  };
   const thoughts = state.context.codec.thoughtStream?.();
   const check = stopEarly ? state.context.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
@@ -76,9 +80,27 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   let parsed: RawTurn['parsed'];
   /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
   let handling = false;
+  /** The model's parts, read directly (no wrapping generator: one promise hop less per part). */
+  let parts: AsyncIterator<ModelStreamPart> | undefined;
+  let ended = false;
   try {
-    const parts = stream.call(state.context.model, { ...request, signal: turnSignal });
-    for await (const part of iterateUntilAborted(parts, turnSignal)) {
+    if (runSignal.aborted) throw runSignal.reason;
+    runSignal.addEventListener('abort', followRun);
+    parts = stream.call(state.context.model, { ...request, signal: turnSignal })[Symbol.asyncIterator]();
+    for (;;) {
+      const pending = parts.next();
+      let next: IteratorResult<ModelStreamPart>;
+      try {
+        next = await Promise.race([pending, stopped]);
+      } catch (error) {
+        if (runSignal.aborted) pending.catch(() => undefined);
+        throw error;
+      }
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      const part = next.value;
       const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
       if (wait) await wait;
       handling = true;
@@ -107,6 +129,8 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     return { ok: false, error, text };
   } finally {
     runSignal.removeEventListener('abort', followRun);
+    // A stream left before its end (a decision read early, an abort, a failure) is told to stop, not awaited.
+    if (parts && !ended) Promise.resolve(parts.return?.()).catch(() => undefined);
     if (parsed) turnController.abort(decisionRead);
   }
   const final = parsed ?? state.context.codec.parse(text, { ...parseOptions, toolCalls });

@@ -56,38 +56,3 @@ function raceAbort<T>(pending: T | PromiseLike<T>, signal: AbortSignal): Promise
     );
   });
 }
-
-/**
- * Iterates `source`, each `next()` raced against `signal` (see `untilAborted`). On abort, or when
- * the consumer stops early, the source is told to stop (`return()`, not awaited: a stalled source
- * may never answer it).
- */
-export async function* iterateUntilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
-  if (signal.aborted) throw signal.reason;
-  const iterator = source[Symbol.asyncIterator]();
-  // One abort listener for the whole iteration (not one per part): each `next()` races this promise.
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-  });
-  aborted.catch(() => undefined);
-  signal.addEventListener('abort', onAbort, { once: true });
-  let done = false;
-  try {
-    for (;;) {
-      const pending = iterator.next();
-      const step = await Promise.race([pending, aborted]).catch((error: unknown) => {
-        if (signal.aborted) pending.catch(() => undefined);
-        throw error;
-      });
-      if (step.done) {
-        done = true;
-        return;
-      }
-      yield step.value;
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    if (!done) Promise.resolve(iterator.return?.()).catch(() => undefined);
-  }
-}
