@@ -21,6 +21,7 @@ import type { ParseOptions } from '../protocols/codec.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
 import { yieldPoint } from './time-slice.ts';
+import { abortWaiters } from '../tools/abort-waiters.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
@@ -53,8 +54,8 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
   const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || state.context.codec.oneValuePerTurn === true;
   /**
-   * Stops this turn's stream once its decision was read; the run's signal stops it too, through one
-   * listener removed when the turn ends (no `AbortSignal.any` per turn: a composite signal costs
+   * Stops this turn's stream once its decision was read; the run's signal stops it too, as one of
+   * its waiters (`abort-waiters.ts`) dropped when the turn ends (no `AbortSignal.any` per turn: a composite signal costs
    * weak references and finalization work on every turn of every run).
    */
   const turnController = new AbortController();
@@ -64,6 +65,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   let stopWaiting: (reason: unknown) => void = () => {};
   const stopped = new Promise<never>((_resolve, reject) => (stopWaiting = reject));
   stopped.catch(() => undefined);
+  const runWaiters = abortWaiters(runSignal);
   const followRun = () => {
     turnController.abort(runSignal.reason);
     stopWaiting(runSignal.reason);
@@ -85,7 +87,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   let ended = false;
   try {
     if (runSignal.aborted) throw runSignal.reason;
-    runSignal.addEventListener('abort', followRun);
+    runWaiters.add(followRun);
     parts = stream.call(state.context.model, { ...request, signal: turnSignal })[Symbol.asyncIterator]();
     for (;;) {
       const pending = parts.next();
@@ -128,7 +130,7 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     if (handling) throw error;
     return { ok: false, error, text };
   } finally {
-    runSignal.removeEventListener('abort', followRun);
+    runWaiters.delete(followRun);
     // A stream left before its end (a decision read early, an abort, a failure) is told to stop, not awaited.
     if (parts && !ended) Promise.resolve(parts.return?.()).catch(() => undefined);
     if (parsed) turnController.abort(decisionRead);

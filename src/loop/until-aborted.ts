@@ -3,6 +3,8 @@
  * live: whatever the callee does with the signal, the wait ends with the signal's reason once it
  * aborts (caller cancel or `maxDurationMs`). The abandoned promise's later rejection is swallowed.
  */
+import { abortWaiters } from '../tools/abort-waiters.ts';
+
 export function untilAborted<T>(work: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   let pending: T | Promise<T>;
@@ -41,16 +43,16 @@ function raceAbort<T>(pending: T | PromiseLike<T>, signal: AbortSignal): Promise
       reject(signal.reason);
       return;
     }
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort);
+    const waiters = abortWaiters(signal);
+    waiters.add(reject);
     // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
     Promise.resolve(pending).then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        waiters.delete(reject);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        waiters.delete(reject);
         reject(error);
       },
     );

@@ -1,11 +1,12 @@
 /**
  * Runs one tool call under a timeout and the caller's AbortSignal. The work gets its own signal,
  * aborted on timeout or cancellation (with the caller's reason, or a ToolTimeoutError); the promise
- * settles at once even if the work ignores it. The work's signal follows the caller's through one
- * listener, removed when the call ends: no `AbortSignal.any` per call (a composite signal costs
- * weak references and GC bookkeeping on every tool call of every run).
+ * settles at once even if the work ignores it. The work's signal follows the caller's as one of its
+ * waiters (`abort-waiters.ts`), dropped when the call ends: no `AbortSignal.any` per call (a
+ * composite signal costs weak references and GC bookkeeping on every tool call of every run).
  */
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
+import { abortWaiters } from './abort-waiters.ts';
 
 export interface ToolTimeoutOptions {
   toolName: string;
@@ -25,17 +26,17 @@ export function withToolTimeout<T>(
     /** The work's signal: aborted by the caller's signal or the timeout, whichever comes first. */
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const waiters = caller ? abortWaiters(caller) : undefined;
     const settle = () => {
       if (timer !== undefined) clearTimeout(timer);
-      caller?.removeEventListener('abort', onCallerAbort);
+      waiters?.delete(stop);
     };
     const stop = (reason: unknown) => {
       settle();
       controller.abort(reason);
       reject(reason);
     };
-    const onCallerAbort = () => stop(caller?.reason);
-    caller?.addEventListener('abort', onCallerAbort);
+    waiters?.add(stop);
     const timeoutMs = options.timeoutMs;
     if (timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
       timer = setTimeout(() => stop(new ToolTimeoutError(options.toolName, timeoutMs)), timeoutMs);
