@@ -23,8 +23,13 @@ import type { CallTarget } from './actions/call-target-spec.ts';
 export type { CallTarget };
 
 /** Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). */
-export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
-  const repeat = checkRepeat(state, decision);
+export function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
+  let repeat: Exclude<RepeatVerdict, 'stop'>;
+  try {
+    repeat = checkRepeat(state, decision);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args, ...(target ? { handler: target.handler } : {}) });
   return runCall(state, decision, callId, repeat, target);
 }
