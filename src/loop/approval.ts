@@ -55,16 +55,20 @@ export function callGuarded<T>(
   operation: UserChannelError['operation'],
   callback: () => T | Promise<T>,
 ): T | Promise<T> {
-  const guard = (error: unknown): unknown => (context.signal.aborted ? error : new UserChannelError(operation, error));
   let result: T | Promise<T>;
   try {
     result = untilAbortedSync(callback, context.signal);
   } catch (error) {
-    throw guard(error);
+    throw guarded(context, operation, error);
   }
   return isPromiseLike(result)
     ? result.then(undefined, (error: unknown) => {
-        throw guard(error);
+        throw guarded(context, operation, error);
       })
     : result;
+}
+
+/** A callback's failure: cancellation passes as it is, anything else is the callback's (UserChannelError). */
+function guarded(context: Pick<RunContext, 'signal'>, operation: UserChannelError['operation'], error: unknown): unknown {
+  return context.signal.aborted ? error : new UserChannelError(operation, error);
 }

@@ -66,12 +66,12 @@ async function runCall(
   const started = performance.now();
   let result: ToolResult;
   try {
-    const call = target ? target.call.bind(target) : (callArgs: Record<string, unknown>, options: ToolCallOptions) => state.context.toolbox.call(name, callArgs, options);
-    result = await call(args, {
+    const options: ToolCallOptions = {
       signal: state.context.signal,
       timeoutMs: state.context.policies.toolTimeoutMs,
       onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
-    });
+    };
+    result = await (target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
   } catch (error) {
     if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
     const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
