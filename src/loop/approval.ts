@@ -4,19 +4,34 @@
  * Returns the refusal, or undefined when the call may run.
  */
 import type { ToolSpec } from '../spec/decision.ts';
+import type { ApprovalVerdict } from '../tools/approval-policy.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
 import type { RunContext } from './run-state.ts';
-import { untilAborted } from './until-aborted.ts';
+import { isPromiseLike, untilAbortedSync } from './until-aborted.ts';
 
-export async function checkApproval(
+export function checkApproval(
   context: RunContext,
   tool: ToolSpec,
   args: Record<string, unknown>,
-): Promise<ApprovalDeniedError | undefined> {
-  const verdict = await callGuarded(context, 'approval-policy', () => context.policies.approval(tool, args));
+): ApprovalDeniedError | undefined | Promise<ApprovalDeniedError | undefined> {
+  // A policy that decides synchronously (the default one does) costs no promise and no event-loop hop.
+  const verdict = callGuarded(context, 'approval-policy', () => context.policies.approval(tool, args));
+  return isPromiseLike(verdict) ? verdict.then((given) => afterVerdict(context, tool, args, given)) : afterVerdict(context, tool, args, verdict);
+}
+
+function afterVerdict(
+  context: RunContext,
+  tool: ToolSpec,
+  args: Record<string, unknown>,
+  verdict: ApprovalVerdict,
+): ApprovalDeniedError | undefined | Promise<ApprovalDeniedError | undefined> {
   if (verdict === 'allow') return undefined;
   if (verdict === 'deny') return new ApprovalDeniedError(tool.name, 'policy');
+  return askApproval(context, tool, args);
+}
+
+async function askApproval(context: RunContext, tool: ToolSpec, args: Record<string, unknown>): Promise<ApprovalDeniedError | undefined> {
   const reason = tool.annotations?.destructiveHint === true ? 'destructive tool' : 'tool may change state';
   context.emit({ type: 'approval-request', tool: tool.name, args, reason });
   const approve = context.user?.approve;
@@ -32,17 +47,28 @@ export async function checkApproval(
 /**
  * Runs a developer-supplied callback, waited on only while the run's signal is live (a callback
  * that never settles cannot keep a cancelled or timed-out run alive); a throw (other than
- * cancellation) becomes a UserChannelError.
+ * cancellation) becomes a UserChannelError. A callback that answers synchronously gets its value
+ * back synchronously (or the error thrown): no promise on the way.
  */
-export async function callGuarded<T>(
+export function callGuarded<T>(
   context: Pick<RunContext, 'signal'>,
   operation: UserChannelError['operation'],
   callback: () => T | Promise<T>,
-): Promise<T> {
+): T | Promise<T> {
+  let result: T | Promise<T>;
   try {
-    return await untilAborted(callback, context.signal);
+    result = untilAbortedSync(callback, context.signal);
   } catch (error) {
-    if (context.signal.aborted) throw error;
-    throw new UserChannelError(operation, error);
+    throw guarded(context, operation, error);
   }
+  return isPromiseLike(result)
+    ? result.then(undefined, (error: unknown) => {
+        throw guarded(context, operation, error);
+      })
+    : result;
+}
+
+/** A callback's failure: cancellation passes as it is, anything else is the callback's (UserChannelError). */
+function guarded(context: Pick<RunContext, 'signal'>, operation: UserChannelError['operation'], error: unknown): unknown {
+  return context.signal.aborted ? error : new UserChannelError(operation, error);
 }

@@ -9,6 +9,39 @@ import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
 import { sealHistory } from './seal-history.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
+import type { ToolSpec } from '../spec/decision.ts';
+import type { Codec } from '../protocols/codec.ts';
+import { sameItems } from './same-items.ts';
+
+/** What a codec offers the model for a tool list: its output constraint and its native tool list. */
+interface Offer {
+  tools: readonly ToolSpec[];
+  forbidTools: boolean;
+  constraint: ModelRequest['constraint'];
+  requestTools: ModelRequest['tools'];
+}
+
+/**
+ * The last offer built per codec. Both parts depend only on the tools (by identity, in order) and
+ * on whether tools are forbidden, and concurrent runs of one agent offer the same tools every
+ * step: they are built once and shared (frozen: no request may change what another one sends).
+ */
+const lastOffer = new WeakMap<Codec, Offer>();
+
+function offerOf(codec: Codec, tools: readonly ToolSpec[], forbidTools: boolean): Offer {
+  const cached = lastOffer.get(codec);
+  if (cached && cached.forbidTools === forbidTools && sameItems(cached.tools, tools)) return cached;
+  const constraint = codec.constraint?.(forbidTools ? [] : tools);
+  const requestTools = codec.requestTools?.(tools);
+  const offer: Offer = {
+    tools: [...tools],
+    forbidTools,
+    constraint: constraint && Object.freeze(constraint),
+    requestTools: requestTools && (Object.freeze(requestTools) as ToolSpec[]),
+  };
+  lastOffer.set(codec, offer);
+  return offer;
+}
 
 export interface BuildRequestOptions {
   /** The best-effort last turn: no tools may be called. */
@@ -25,12 +58,11 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
   };
   if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
   if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
+  const offer = offerOf(state.context.codec, state.transcript.tools, options.forbidTools === true);
   // The decision's shape, for models that sample under a grammar (`llama:`); no tools on a best-effort turn.
-  const constraint = state.context.codec.constraint?.(options.forbidTools ? [] : state.transcript.tools);
-  if (constraint) request.constraint = constraint;
-  const tools = state.context.codec.requestTools?.(state.transcript.tools);
-  if (tools) {
-    request.tools = tools;
+  if (offer.constraint) request.constraint = offer.constraint;
+  if (offer.requestTools) {
+    request.tools = offer.requestTools;
     request.toolChoice = options.forbidTools ? 'none' : 'auto';
   }
   return request;

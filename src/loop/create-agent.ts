@@ -7,7 +7,7 @@ import type { AgentOptions, ResumeOptions, RunOptions } from './agent-options.ts
 import type { AgentParts } from './drive-run.ts';
 import { launchRun } from './launch-run.ts';
 import { resolvePolicies } from './policies.ts';
-import { resolveCodec } from './resolve-codec.ts';
+import { resolveCodec } from '../protocols/get-codec.ts';
 import type { AgentRun } from './run-result.ts';
 import { toToolbox } from './to-toolbox.ts';
 import { toUserChannel } from '../spec/user-channel.ts';
@@ -46,7 +46,7 @@ export function createAgent(options: AgentOptions): Agent {
     system: options.system,
     observers: options.observers ?? [],
     state: { ...options.state },
-    handlers: { ...options.handlers },
+    handlers: Object.freeze({ ...options.handlers }),
     fileRoots: [...(options.fileRoots ?? [])],
   };
   return {

@@ -88,8 +88,10 @@ export async function driveRun(parts: AgentParts, target: LaunchTarget, store: S
       fileRoots: parts.fileRoots,
       emit: (body) => {
         // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
-        // model-request's messages (see model-request-event.ts).
-        const event = Object.assign(body, { runId, step: counters.step }) as AgentEvent;
+        // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
+        const event = body as AgentEvent;
+        event.runId = runId;
+        event.step = counters.step;
         notifyObservers(parts.observers, event);
         if (recorder) recorder.record(event);
         else events.push(event);

@@ -23,8 +23,13 @@ import type { CallTarget } from './actions/call-target-spec.ts';
 export type { CallTarget };
 
 /** Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). */
-export async function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
-  const repeat = checkRepeat(state, decision);
+export function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
+  let repeat: Exclude<RepeatVerdict, 'stop'>;
+  try {
+    repeat = checkRepeat(state, decision);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args, ...(target ? { handler: target.handler } : {}) });
   return runCall(state, decision, callId, repeat, target);
 }
@@ -61,12 +66,12 @@ async function runCall(
   const started = performance.now();
   let result: ToolResult;
   try {
-    const call = target ? target.call.bind(target) : (callArgs: Record<string, unknown>, options: ToolCallOptions) => state.context.toolbox.call(name, callArgs, options);
-    result = await call(args, {
+    const options: ToolCallOptions = {
       signal: state.context.signal,
       timeoutMs: state.context.policies.toolTimeoutMs,
       onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
-    });
+    };
+    result = await (target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
   } catch (error) {
     if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
     const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });

@@ -29,9 +29,15 @@ export function loopWarning(decision: CallToolDecision, count: number): string {
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
 export function stableStringify(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
+  return JSON.stringify(value, withSortedKeys);
+}
+
+/** An object with its keys sorted; one whose keys are in order already (the usual case) is used as is. */
+function withSortedKeys(_key: string, inner: unknown): unknown {
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
+  const keys = Object.keys(inner);
+  let sorted = true;
+  for (let index = 1; index < keys.length && sorted; index++) sorted = (keys[index - 1] as string) < (keys[index] as string);
+  if (sorted) return inner;
+  return Object.fromEntries(keys.sort().map((key) => [key, (inner as Record<string, unknown>)[key]]));
 }

@@ -13,13 +13,13 @@ import type { RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
 import { untilAborted } from './until-aborted.ts';
 
-export async function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+export function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
   if (state.context.policies.stream && state.context.model.stream) return streamTurn(state, request, parseOptions);
-  let response: ModelResponse;
-  try {
-    response = await untilAborted(() => state.context.model.generate(request), state.context.signal);
-  } catch (error) {
+  return untilAborted(() => state.context.model.generate(request), state.context.signal).then(toRawTurn, (error: unknown) => {
     throw modelFailure(state.context, error);
-  }
+  });
+}
+
+function toRawTurn(response: ModelResponse): RawTurn {
   return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason };
 }

@@ -7,7 +7,7 @@ import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage } from '../spec/model.ts';
-import type { ParseOptions } from '../protocols/codec.ts';
+import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import { handlerTypes } from './actions/handler-target.ts';
 import { buildRequest } from './build-request.ts';
 import { modelRequestEvent } from './model-request-event.ts';
@@ -44,7 +44,8 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);
     state.context.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
-    const parsed = rejectCutOff(raw.parsed ?? state.context.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
+    if (!raw.parsed) parseOptions.toolCalls = raw.toolCalls;
+    const parsed = rejectCutOff(raw.parsed ?? state.context.codec.parse(raw.text, parseOptions), raw);
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
     const used = state.counters.usage.inputTokens + state.counters.usage.outputTokens;
     if (used > state.context.policies.maxTokens && !isAnswer) {
@@ -53,14 +54,8 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     }
     if (parsed.success) {
       state.context.codec.history.appendTurn(state.transcript.messages, raw.text, raw.toolCalls);
-      const { decision, decisions, thoughts, repaired, dialect, actions, status, finalResponse, reportsFailure, finalTurn } = parsed;
-      const notes = {
-        ...(actions ? { actions } : {}),
-        ...(status === undefined ? {} : { status }),
-        ...(finalResponse === undefined ? {} : { finalResponse }),
-        ...(reportsFailure ? { reportsFailure } : {}),
-        ...(finalTurn ? { finalTurn } : {}),
-      };
+      const { decision, decisions, thoughts, repaired, dialect } = parsed;
+      const notes = turnNotes(parsed);
       state.context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
       const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
       if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
@@ -73,4 +68,17 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     state.context.codec.history.appendCorrection(state.transcript.messages, raw.text, raw.toolCalls, correction, offeredToolNames(state.context.codec, state.transcript.tools));
     if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
   }
+}
+
+/** What a codec noted about an accepted turn beyond its decisions (envelope actions, status...): only the fields it set. */
+type TurnNotes = Pick<AcceptedTurn, 'actions' | 'status' | 'finalResponse' | 'reportsFailure' | 'finalTurn'>;
+
+function turnNotes(parsed: Extract<ParseResult, { success: true }>): TurnNotes {
+  const notes: TurnNotes = {};
+  if (parsed.actions) notes.actions = parsed.actions;
+  if (parsed.status !== undefined) notes.status = parsed.status;
+  if (parsed.finalResponse !== undefined) notes.finalResponse = parsed.finalResponse;
+  if (parsed.reportsFailure) notes.reportsFailure = parsed.reportsFailure;
+  if (parsed.finalTurn) notes.finalTurn = parsed.finalTurn;
+  return notes;
 }

@@ -18,9 +18,9 @@ export interface RunObserver {
 
 /** Calls each observer with the event; a throwing observer does not stop the others or the run. */
 export function notifyObservers(observers: readonly RunObserver[], event: AgentEvent): void {
-  for (const observer of observers) {
+  for (let index = 0; index < observers.length; index++) {
     try {
-      observer(event);
+      (observers[index] as RunObserver)(event);
     } catch {
       // An observer's failure is its own; the run goes on.
     }

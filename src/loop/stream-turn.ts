@@ -16,15 +16,15 @@
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import { addUsage, emptyUsage, type ModelRequest, type ModelToolCall, type Usage } from '../spec/model.ts';
+import { addUsage, emptyUsage, type ModelRequest, type ModelStreamPart, type ModelToolCall, type Usage } from '../spec/model.ts';
 import type { ParseOptions } from '../protocols/codec.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
 import { yieldPoint } from './time-slice.ts';
+import { abortWaiters } from '../tools/abort-waiters.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
-import { iterateUntilAborted } from './until-aborted.ts';
 
 type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
 
@@ -53,9 +53,23 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   const stream = state.context.model.stream;
   if (!stream) throw new TypeError('streamTurn needs a model with stream()');
   const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || state.context.codec.oneValuePerTurn === true;
-  /** Stops this turn's stream once its decision was read; the run's signal stops it too. */
+  /**
+   * Stops this turn's stream once its decision was read; the run's signal stops it too, as one of
+   * its waiters (`abort-waiters.ts`) dropped when the turn ends (no `AbortSignal.any` per turn: a composite signal costs
+   * weak references and finalization work on every turn of every run).
+   */
   const turnController = new AbortController();
-  const turnSignal = AbortSignal.any([state.context.signal, turnController.signal]);
+  const turnSignal = turnController.signal;
+  const runSignal = state.context.signal;
+  /** Rejects once the run's signal aborts: each wait for a part races it, so a model that ignores the signal cannot hold the run. */
+  let stopWaiting: (reason: unknown) => void = () => {};
+  const stopped = new Promise<never>((_resolve, reject) => (stopWaiting = reject));
+  stopped.catch(() => undefined);
+  const runWaiters = abortWaiters(runSignal);
+  const followRun = () => {
+    turnController.abort(runSignal.reason);
+    stopWaiting(runSignal.reason);
+  };
   const thoughts = state.context.codec.thoughtStream?.();
   const check = stopEarly ? state.context.codec.completionCheck() : undefined;
   /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
@@ -68,9 +82,27 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
   let parsed: RawTurn['parsed'];
   /** True while reins handles a part: a throw then is reins' own (a codec bug), not the model's. */
   let handling = false;
+  /** The model's parts, read directly (no wrapping generator: one promise hop less per part). */
+  let parts: AsyncIterator<ModelStreamPart> | undefined;
+  let ended = false;
   try {
-    const parts = stream.call(state.context.model, { ...request, signal: turnSignal });
-    for await (const part of iterateUntilAborted(parts, turnSignal)) {
+    if (runSignal.aborted) throw runSignal.reason;
+    runWaiters.add(followRun);
+    parts = stream.call(state.context.model, { ...request, signal: turnSignal })[Symbol.asyncIterator]();
+    for (;;) {
+      const pending = parts.next();
+      let next: IteratorResult<ModelStreamPart>;
+      try {
+        next = await Promise.race([pending, stopped]);
+      } catch (error) {
+        if (runSignal.aborted) pending.catch(() => undefined);
+        throw error;
+      }
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      const part = next.value;
       const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
       if (wait) await wait;
       handling = true;
@@ -98,6 +130,9 @@ async function streamOnce(state: RunState, request: ModelRequest, parseOptions: 
     if (handling) throw error;
     return { ok: false, error, text };
   } finally {
+    runWaiters.delete(followRun);
+    // A stream left before its end (a decision read early, an abort, a failure) is told to stop, not awaited.
+    if (parts && !ended) Promise.resolve(parts.return?.()).catch(() => undefined);
     if (parsed) turnController.abort(decisionRead);
   }
   const final = parsed ?? state.context.codec.parse(text, { ...parseOptions, toolCalls });

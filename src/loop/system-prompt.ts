@@ -10,6 +10,7 @@ import type { ToolSpec } from '../spec/decision.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { handlerTypes } from './actions/handler-target.ts';
 import type { RunState } from './run-state.ts';
+import { sameItems } from './same-items.ts';
 
 interface Entry {
   system: string | undefined;
@@ -22,7 +23,7 @@ interface Entry {
 
 const lastPrompt = new WeakMap<Codec, Entry>();
 
-const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, index) => item === b[index]);
+
 
 export function buildSystemPrompt(state: RunState): string {
   const { codec, system, toolbox } = state.context;

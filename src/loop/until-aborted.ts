@@ -3,60 +3,58 @@
  * live: whatever the callee does with the signal, the wait ends with the signal's reason once it
  * aborts (caller cancel or `maxDurationMs`). The abandoned promise's later rejection is swallowed.
  */
+import { abortWaiters } from '../tools/abort-waiters.ts';
+
 export function untilAborted<T>(work: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
-  let pending: Promise<T>;
+  let pending: T | Promise<T>;
   try {
-    pending = Promise.resolve(work());
+    pending = work();
   } catch (error) {
     return Promise.reject(error);
   }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      pending.catch(() => undefined);
-      reject(signal.reason);
-    };
-    // The callee may have aborted the signal itself, synchronously.
-    if (signal.aborted) {
-      onAbort();
-      return;
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  return raceAbort(pending, signal);
 }
 
 /**
- * Iterates `source`, each `next()` raced against `signal` (see `untilAborted`). On abort, or when
- * the consumer stops early, the source is told to stop (`return()`, not awaited: a stalled source
- * may never answer it).
+ * `untilAborted` for callees that often answer synchronously (an approval policy, a user callback):
+ * a plain value comes back as is, with no promise, listener or microtask on the way; a synchronous
+ * throw is thrown. A promise is raced against the signal as `untilAborted` does.
  */
-export async function* iterateUntilAborted<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
-  if (signal.aborted) throw signal.reason;
-  const iterator = source[Symbol.asyncIterator]();
-  // One abort listener for the whole iteration (not one per part): each `next()` races this promise.
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-  });
-  aborted.catch(() => undefined);
-  signal.addEventListener('abort', onAbort, { once: true });
-  let done = false;
-  try {
-    for (;;) {
-      const pending = iterator.next();
-      const step = await Promise.race([pending, aborted]).catch((error: unknown) => {
-        if (signal.aborted) pending.catch(() => undefined);
-        throw error;
-      });
-      if (step.done) {
-        done = true;
-        return;
-      }
-      yield step.value;
+export function untilAbortedSync<T>(work: () => T | Promise<T>, signal: AbortSignal): T | Promise<T> {
+  signal.throwIfAborted();
+  const value = work();
+  if (isPromiseLike(value)) return raceAbort(value, signal);
+  // The callee may have aborted the signal itself, synchronously.
+  signal.throwIfAborted();
+  return value;
+}
+
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/** Settles with `pending`, or with the signal's reason once it aborts (one listener, removed when settled). */
+function raceAbort<T>(pending: T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    // The callee may have aborted the signal itself, synchronously.
+    if (signal.aborted) {
+      Promise.resolve(pending).catch(() => undefined);
+      reject(signal.reason);
+      return;
     }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    if (!done) Promise.resolve(iterator.return?.()).catch(() => undefined);
-  }
+    const waiters = abortWaiters(signal);
+    waiters.add(reject);
+    // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
+    Promise.resolve(pending).then(
+      (value) => {
+        waiters.delete(reject);
+        resolve(value);
+      },
+      (error: unknown) => {
+        waiters.delete(reject);
+        reject(error);
+      },
+    );
+  });
 }

@@ -13,26 +13,20 @@ import type {
   LanguageModelV4ToolChoice,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
+import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelMessage, ModelRequest, ToolChoice } from '../spec/model.ts';
 
 export function toCallOptions(
   request: ModelRequest,
   extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
 ): LanguageModelV4CallOptions {
-  const history = convertHistory(request.messages);
-  const prompt: LanguageModelV4Message[] = request.system ? [{ role: 'system', content: request.system }, ...history] : history;
-
+  const prompt = convertHistory(request.messages, request.system);
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
     maxOutputTokens: request.maxTokens,
     temperature: request.temperature,
-    tools: tools?.map((tool) => ({
-      type: 'function' as const,
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputSchema as JSONSchema7,
-    })),
+    tools: tools?.map(toFunctionTool),
     toolChoice: tools ? toToolChoice(request.toolChoice ?? 'auto') : undefined,
     responseFormat: request.responseSchema
       ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
@@ -46,44 +40,69 @@ export function toToolChoice(choice: ToolChoice): LanguageModelV4ToolChoice {
   return typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.tool };
 }
 
-/** The last history converted per conversation (keyed by its first message): its frozen prefix and that prefix converted. */
-const lastHistory = new WeakMap<ModelMessage, { sources: ModelMessage[]; prompt: LanguageModelV4Message[] }>();
+type FunctionTool = Extract<NonNullable<LanguageModelV4CallOptions['tools']>[number], { type: 'function' }>;
+
+function toFunctionTool(tool: ToolSpec): FunctionTool {
+  return { type: 'function', name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JSONSchema7 };
+}
+
+/** A conversation's frozen prefix (keyed by its first message) and that prefix converted, both only growing. */
+interface Conversation {
+  sources: ModelMessage[];
+  prompt: LanguageModelV4Message[];
+}
+
+const conversations = new WeakMap<ModelMessage, Conversation>();
 
 /**
- * The provider messages of a history. A conversation's next request repeats the previous one's
- * messages and adds a few: the longest frozen prefix shared with the last request of the same
- * conversation is reused as a whole (one identity check per message, no lookup), only the rest is
- * converted (`convertOnce`).
+ * The provider messages of a history, after the system message if any. A conversation's next
+ * request repeats the previous one's messages and adds a few: the frozen prefix it shares with the
+ * conversation's cached one is reused whole (one identity check per message), only new messages
+ * are converted, and new frozen ones extend the cache. The result is a new array each call (a
+ * caller may keep a call's options), the one copy a step makes of the history.
  */
-function convertHistory(messages: readonly ModelMessage[]): LanguageModelV4Message[] {
+function convertHistory(messages: readonly ModelMessage[], system: string | undefined): LanguageModelV4Message[] {
+  const head: LanguageModelV4Message[] = system ? [{ role: 'system', content: system }] : [];
   const first = messages[0];
-  if (!first || !Object.isFrozen(first)) return messages.map(convertOnce);
-  const last = lastHistory.get(first);
-  let reused = 0;
-  if (last) {
-    const limit = Math.min(last.sources.length, messages.length);
-    while (reused < limit && last.sources[reused] === messages[reused]) reused++;
+  if (!first || !Object.isFrozen(first)) {
+    for (const message of messages) head.push(convertOnce(message));
+    return head;
   }
-  const prompt = last ? last.prompt.slice(0, reused) : [];
-  let frozen = reused;
-  for (let index = reused; index < messages.length; index++) {
+  let conversation = conversations.get(first);
+  if (!conversation) {
+    conversation = { sources: [], prompt: [] };
+    conversations.set(first, conversation);
+  }
+  const { sources, prompt } = conversation;
+  const limit = Math.min(sources.length, messages.length);
+  let shared = 0;
+  while (shared < limit && sources[shared] === messages[shared]) shared++;
+  if (shared < sources.length) {
+    // Another history from the same first message (a caller re-sending an older one): keep what is shared.
+    sources.length = shared;
+    prompt.length = shared;
+  }
+  let index = shared;
+  for (; index < messages.length; index++) {
     const message = messages[index] as ModelMessage;
-    if (frozen === index && Object.isFrozen(message)) frozen++;
-    prompt.push(convertOnce(message));
+    if (!Object.isFrozen(message)) break;
+    sources.push(message);
+    prompt.push(toPromptMessage(message));
   }
-  lastHistory.set(first, { sources: messages.slice(0, frozen), prompt: prompt.slice(0, frozen) });
-  return prompt;
+  const converted = head.length === 0 ? prompt.slice() : [...head, ...prompt];
+  for (; index < messages.length; index++) converted.push(convertOnce(messages[index] as ModelMessage));
+  return converted;
 }
 
 /** Provider-format messages of frozen (never changing) reins messages, built once each. */
-const converted = new WeakMap<ModelMessage, LanguageModelV4Message>();
+const convertedMessages = new WeakMap<ModelMessage, LanguageModelV4Message>();
 
 function convertOnce(message: ModelMessage): LanguageModelV4Message {
   if (!Object.isFrozen(message)) return toPromptMessage(message);
-  let done = converted.get(message);
+  let done = convertedMessages.get(message);
   if (!done) {
     done = toPromptMessage(message);
-    converted.set(message, done);
+    convertedMessages.set(message, done);
   }
   return done;
 }

@@ -1,12 +1,15 @@
 /**
- * The protocol registry: one codec for each name of `protocol-names.ts`, and `getCodec(name)`, which rejects unknown names with a `ConfigError`.
+ * The protocol registry: one codec for each name of `protocol-names.ts`; `getCodec(name)`, which
+ * rejects unknown names with a `ConfigError`; and `resolveCodec`, the codec a run speaks.
  */
 import { ConfigError } from '../errors/config-error.ts';
+import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from './codec.ts';
 import { envelopeCodec } from './envelope-codec.ts';
 import { jsonCodec } from './json-codec.ts';
 import { lineCodec } from './line-codec.ts';
 import { nativeCodec } from './native-codec.ts';
+import { resolveProtocol, type ProtocolChoice } from './protocol-names.ts';
 import { xmlCodec } from './xml-codec.ts';
 
 /** Every protocol reins speaks, by name. */
@@ -27,4 +30,13 @@ export function getCodec(name: string): Codec {
     });
   }
   return codec;
+}
+
+/**
+ * The codec of a run: a Codec object as given, a protocol name from the registry, or `auto`
+ * (`native` when the model supports tool calling, `json` otherwise).
+ */
+export function resolveCodec(protocol: ProtocolChoice | Codec, model: Pick<Model, 'supportsTools'>): Codec {
+  if (typeof protocol === 'object') return protocol;
+  return getCodec(resolveProtocol(protocol, model));
 }

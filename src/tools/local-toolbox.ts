@@ -36,12 +36,17 @@ export class LocalToolbox implements Toolbox {
   async call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
     const tool = this.#tools.get(name);
     if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
-    const checked = await validateWithOwnSchema(tool, args);
-    if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
+    let callArgs = args;
+    // Only a tool with its own Standard Schema (Zod) validates here; a plain JSON Schema tool costs no await.
+    if (hasOwnValidator(tool)) {
+      const checked = await validateWithOwnSchema(tool, args);
+      if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
+      callArgs = checked.args;
+    }
     let output: ToolOutput;
     try {
       output = await withToolTimeout(
-        (signal) => tool.execute(checked.args, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
+        (signal) => tool.execute(callArgs, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
         { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
       );
     } catch (error) {
@@ -56,6 +61,10 @@ export class LocalToolbox implements Toolbox {
       throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
     }
   }
+}
+
+function hasOwnValidator(tool: LocalTool): boolean {
+  return isStandardSchema(tool.input) && typeof tool.input['~standard'].validate === 'function';
 }
 
 async function validateWithOwnSchema(

@@ -21,6 +21,42 @@ interface Visit {
  * of the offending value, sanitized), or undefined when the value is fine.
  */
 export function findValueProblem(value: unknown, depthLimit = maxValueDepth): string | undefined {
+  // Nearly every value is fine: a walk that keeps no paths says so; only a value with a problem is
+  // walked again to name where it is.
+  return hasValueProblem(value, depthLimit) ? describeValueProblem(value, depthLimit) : undefined;
+}
+
+/** The check of `findValueProblem` without the path: two flat stacks, no object per visited value. */
+function hasValueProblem(value: unknown, depthLimit: number): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value);
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current)) return true;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= depthLimit) return true;
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++) {
+        values.push(current[index]);
+        depths.push(depth + 1);
+      }
+    } else {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        values.push((current as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+function describeValueProblem(value: unknown, depthLimit: number): string | undefined {
   const stack: Visit[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const visit = stack.pop()!;

@@ -1,8 +1,12 @@
 /**
  * Runs one tool call under a timeout and the caller's AbortSignal. The work gets its own signal,
- * aborted on timeout or cancellation; the promise settles at once even if the work ignores it.
+ * aborted on timeout or cancellation (with the caller's reason, or a ToolTimeoutError); the promise
+ * settles at once even if the work ignores it. The work's signal follows the caller's as one of its
+ * waiters (`abort-waiters.ts`), dropped when the call ends: no `AbortSignal.any` per call (a
+ * composite signal costs weak references and GC bookkeeping on every tool call of every run).
  */
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
+import { abortWaiters } from './abort-waiters.ts';
 
 export interface ToolTimeoutOptions {
   toolName: string;
@@ -11,32 +15,50 @@ export interface ToolTimeoutOptions {
   timeoutMs?: number;
 }
 
-export async function withToolTimeout<T>(
-  work: (signal: AbortSignal) => Promise<T>,
+export function withToolTimeout<T>(
+  work: (signal: AbortSignal) => T | Promise<T>,
   options: ToolTimeoutOptions,
 ): Promise<T> {
+  const caller = options.signal;
   // A call cancelled before it starts never runs: the work would otherwise win the race below.
-  options.signal?.throwIfAborted();
-  /** Aborted by the timeout; the work's signal is this one or the caller's, whichever aborts first. */
-  const timeout = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const onAbort = (reject: (reason: unknown) => void) => () => reject(signal.reason);
-  let listener: (() => void) | undefined;
-  try {
-    const stopped = new Promise<never>((_resolve, reject) => {
-      listener = onAbort(reject);
-      if (signal.aborted) listener();
-      else signal.addEventListener('abort', listener, { once: true });
-      const timeoutMs = options.timeoutMs;
-      if (timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-        timer = setTimeout(() => timeout.abort(new ToolTimeoutError(options.toolName, timeoutMs)), timeoutMs);
-      }
-    });
-    stopped.catch(() => {}); // settled by the race below; avoid an unhandled rejection when work wins
-    return await Promise.race([work(signal), stopped]);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    if (listener) signal.removeEventListener('abort', listener);
-  }
+  if (caller?.aborted) return Promise.reject(caller.reason);
+  return new Promise<T>((resolve, reject) => {
+    /** The work's signal: aborted by the caller's signal or the timeout, whichever comes first. */
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waiters = caller ? abortWaiters(caller) : undefined;
+    const settle = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      waiters?.delete(stop);
+    };
+    const stop = (reason: unknown) => {
+      settle();
+      controller.abort(reason);
+      reject(reason);
+    };
+    waiters?.add(stop);
+    const timeoutMs = options.timeoutMs;
+    if (timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
+      timer = setTimeout(() => stop(new ToolTimeoutError(options.toolName, timeoutMs)), timeoutMs);
+    }
+    let pending: T | Promise<T>;
+    try {
+      pending = work(controller.signal);
+    } catch (error) {
+      settle();
+      reject(error);
+      return;
+    }
+    // Whatever settles first wins; the other outcome is ignored (a promise settles once).
+    Promise.resolve(pending).then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
 }

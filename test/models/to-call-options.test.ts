@@ -25,6 +25,17 @@ describe('toCallOptions', () => {
     ]);
   });
 
+  it('gives each call its own prompt list: a list a caller keeps or changes is not the next call\'s', () => {
+    const question = frozen({ role: 'user', content: 'q' });
+    const first = toCallOptions({ system: 'S', messages: [question] }).prompt;
+    first.push({ role: 'user', content: [{ type: 'text', text: 'added by the caller' }] });
+    const second = toCallOptions({ system: 'S', messages: [question, frozen({ role: 'assistant', content: 'a' })] }).prompt;
+    expect(second.map((message) => message.role)).toEqual(['system', 'user', 'assistant']);
+    expect(first).toHaveLength(3);
+    const third = toCallOptions({ messages: [question] }).prompt;
+    expect(third).toEqual([{ role: 'user', content: [{ type: 'text', text: 'q' }] }]);
+  });
+
   it('converts a message that is not frozen on every request (it may change between them)', () => {
     const message: ModelMessage = { role: 'user', content: 'before' };
     const first = toCallOptions({ messages: [message] }).prompt[0];

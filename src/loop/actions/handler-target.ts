@@ -26,8 +26,15 @@ export function handlerResult(value: unknown): ToolResult {
 
 /** The handler types the caller registered (a function under the type's name). */
 export function handlerTypes(handlers: ActionHandlers): HandlerType[] {
-  return HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function');
+  const known = frozenHandlerTypes.get(handlers);
+  if (known) return known;
+  const types = HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function');
+  // A frozen handlers object (an agent's own copy) cannot change: its types are read once, shared and frozen.
+  if (Object.isFrozen(handlers)) frozenHandlerTypes.set(handlers, Object.freeze(types) as HandlerType[]);
+  return types;
 }
+
+const frozenHandlerTypes = new WeakMap<ActionHandlers, HandlerType[]>();
 
 /** The spec the approval policy sees for one handler action. */
 export function handlerSpec(type: HandlerType, action: string): ToolSpec {

@@ -1,0 +1,58 @@
+/**
+ * Waiting on an AbortSignal without a listener per wait. A run waits on its signal many times a
+ * step (the model, the approval policy, each tool call, each streamed part): an `addEventListener`
+ * and `removeEventListener` pair per wait costs listener records and option checks on every one.
+ * Instead each signal gets one listener, the first time something waits on it, and each wait is an
+ * entry in that signal's set, added and deleted at no cost.
+ */
+export type AbortWaiter = (reason: unknown) => void;
+
+/**
+ * The waiters of one signal, in the order they were added. A plain list, not a Set: a run has one
+ * or two waits at a time, and a Set that is added to and deleted from on every wait keeps
+ * reallocating its table.
+ */
+export class AbortWaiters {
+  readonly #waiting: AbortWaiter[] = [];
+
+  get size(): number {
+    return this.#waiting.length;
+  }
+
+  add(waiter: AbortWaiter): void {
+    this.#waiting.push(waiter);
+  }
+
+  /** Drops `waiter` (its last entry), keeping the others in order; nothing when it is not there. */
+  delete(waiter: AbortWaiter): void {
+    const waiting = this.#waiting;
+    const index = waiting.lastIndexOf(waiter);
+    if (index < 0) return;
+    for (let at = index; at < waiting.length - 1; at++) waiting[at] = waiting[at + 1] as AbortWaiter;
+    waiting.pop();
+  }
+
+  /** Calls every waiter once with `reason`, in order; they are dropped first. */
+  release(reason: unknown): void {
+    const waiting = this.#waiting.splice(0);
+    for (const waiter of waiting) waiter(reason);
+  }
+}
+
+const waitersBySignal = new WeakMap<AbortSignal, AbortWaiters>();
+
+/**
+ * The waiters of `signal`: add a function to be called with the signal's reason when it aborts,
+ * delete it once the wait is over. Adding to a signal already aborted calls nothing: check
+ * `signal.aborted` first. Waiters are called in the order they were added, once.
+ */
+export function abortWaiters(signal: AbortSignal): AbortWaiters {
+  let waiters = waitersBySignal.get(signal);
+  if (!waiters) {
+    const own = new AbortWaiters();
+    signal.addEventListener('abort', () => own.release(signal.reason), { once: true });
+    waitersBySignal.set(signal, own);
+    waiters = own;
+  }
+  return waiters;
+}
