@@ -1,5 +1,12 @@
+import { join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Node's compile cache (type-stripped TypeScript included) for the test workers and every process
+// they start: the `reins` CLI, MCP servers and fixtures load hundreds of modules per spawn, and a
+// warm cache cuts their start-up CPU by about a fifth over test/cli. Set here, before the workers
+// fork, so they and their children inherit it. Safe to share: Node writes entries atomically.
+process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules', '.cache', 'node-compile-cache');
 
 export default defineConfig({
   // In the repo, `reins` and its subpaths resolve to the TypeScript source (package.json `exports`).
