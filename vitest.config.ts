@@ -12,8 +12,10 @@ process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, 'node_modules', '.c
 // Folders whose files run in-process and leave no global behind (no mocks, no global providers, no
 // singletons, every server and child process closed in afterAll): their files share a worker and its
 // loaded modules (`isolate: false`) instead of importing the source again per file, which halves
-// their CPU. Every other folder, and any new one, keeps a fresh worker per file.
-const sharedFolders = ['loop', 'mcp', 'models', 'protocols', 'seeds', 'server', 'testing', 'tools'];
+// their CPU. Every other folder, and any new one, keeps a fresh worker per file. test/protocols stays
+// isolated: its round-trip properties compile 10^5 distinct schemas per file and Ajv keeps each one
+// in its instance (about 4 MB per 1,000), which a shared worker would carry into every later file.
+const sharedFolders = ['loop', 'mcp', 'models', 'seeds', 'server', 'testing', 'tools'];
 const shared = sharedFolders.map((folder) => `test/${folder}/**/*.test.ts`);
 
 export default defineConfig({
@@ -25,7 +27,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Vitest's default is one worker less than the cores: a single worker on CI's 2 cores, which runs
     // the files one after another while most of them wait on the processes and servers they start.
-    // Two workers there keep both cores busy (`npm test` about 4 minutes faster); more cores keep the default.
+    // Two workers there keep both cores busy; machines with more cores keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'shared', include: shared, isolate: false } },
