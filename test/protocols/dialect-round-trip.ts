@@ -5,8 +5,10 @@
  * - reads back the same call (deep-equal arguments, after the family's own value rule `expected`), or
  * - refuses with a correction (an InvalidDecisionError), or
  * - only for templates that write values unescaped (`verbatim: true`): reads a call that the template
- *   renders to the very same text (whitespace after a closing tag aside: it is a gap between elements). Such a text is the same text another call would produce, so no
- *   reader can tell them apart; what it reads is still exactly what the model wrote.
+ *   renders to the very same text (whitespace after a closing tag aside: it is a gap between elements), or
+ *   the call whose string values that are one whole CDATA section are read as its content. Such a text is
+ *   the same text another call would produce, so no reader can tell them apart; what it reads is still
+ *   exactly what the model wrote.
  * Anything else (a different accepted call, an answer instead of the call) is a misread and fails.
  *
  * Strings are drawn from fragments of every dialect's own markup (`</tool_call>`, `<parameter=`,
@@ -103,6 +105,18 @@ export function toolFor(call: RenderedCall): ToolSpec {
  */
 const betweenElements = (text: string) => text.replace(/(<\/[^<>]*>)\s+/g, '$1');
 
+/**
+ * The arguments with each string value that is one whole CDATA section (`<![CDATA[..]]>`, whitespace
+ * around it) replaced by the section's content. In the XML-style families a CDATA section is how a
+ * model wraps a value holding markup, so where the template writes values unescaped, a string that
+ * happens to be one CDATA section is the same text as that wrapping: reading its content reads what
+ * the model wrote.
+ */
+function cdataContents(args: Args): Args {
+  const section = /^\s*<!\[CDATA\[((?:(?!\]\]>)[\s\S])*)\]\]>\s*$/;
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, typeof value === 'string' ? (section.exec(value)?.[1] ?? value) : value]));
+}
+
 export type RoundTripVerdict = 'same' | 'corrected' | 'same-text' | 'misread';
 
 /** Judges one rendered call against what reins read from it. */
@@ -116,6 +130,7 @@ export function judgeRoundTrip(dialect: DialectUnderTest, call: RenderedCall, pr
   if (result.decisions.length !== 1 || decision?.action !== 'call_tool') return { verdict: 'misread', text, read };
   if (decision.tool === call.name && isDeepStrictEqual(decision.args, expected)) return { verdict: 'same', text, read };
   if (dialect.verbatim && betweenElements(dialect.render({ name: decision.tool, args: decision.args })) === betweenElements(text)) return { verdict: 'same-text', text, read };
+  if (dialect.verbatim && decision.tool === call.name && isDeepStrictEqual(decision.args, cdataContents(expected))) return { verdict: 'same-text', text, read };
   return { verdict: 'misread', text, read };
 }
 
