@@ -134,7 +134,8 @@ describe('reins ui', () => {
     open();
     await page.locator('section.step[data-step="2"] .tool-call').waitFor();
     await page.locator('section.step[data-step="3"] .note.answer').waitFor();
-    expect(await page.locator('.run-head .status').textContent()).toBe('answered');
+    // The status arrives with the run's end, which may come a moment after the answer's step.
+    await expect.poll(() => page.locator('.run-head .status').textContent()).toBe('answered');
   });
 
   it('answers 404 for an unknown run and shows a corrupt run as an error panel of its own', async () => {
