@@ -72,7 +72,7 @@ interface Started {
 /** Opens the viewer in this process (`startUi`) and times it to the first list page answered. */
 async function openInProcess(path: string): Promise<number> {
   const began = performance.now();
-  const ui = await startUiServer({ path });
+  const ui = await startUiServer({ location: path });
   try {
     const url = new URL(ui.url);
     const page = await fetch(url);

@@ -28,7 +28,16 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** After this long without a heartbeat a run's owner counts as dead. @default 120000 (2 minutes) */
   ownerTimeoutMs?: number;
+  /**
+   * Only read: the schema is neither created nor touched, and every connection's transactions are
+   * read-only in Postgres itself (`default_transaction_read_only`), so a write fails there. For
+   * viewers (`reins ui`, `show`, `sessions`). @default false
+   */
+  readOnly?: boolean;
 }
+
+/** The pool settings of a connection that can only read (Postgres refuses any write on it). */
+export const READ_ONLY_CONNECTION = { options: '-c default_transaction_read_only=on' } as const;
 
 /** True for a `postgres://` or `postgresql://` URL (how the CLI tells a Postgres store from a file). */
 export function isPostgresUrl(value: string | undefined): value is string {
@@ -47,6 +56,7 @@ export class PostgresStore implements Store {
   readonly #url: string;
   readonly #max: number;
   readonly #ownerTimeoutMs: number;
+  readonly #readOnly: boolean;
   readonly #maskers = new Map<string, SecretMasker>();
   #pool: Promise<Pool> | undefined;
   #closed = false;
@@ -56,6 +66,7 @@ export class PostgresStore implements Store {
     this.path = safeUrl(options.url);
     this.#max = options.maxConnections ?? 10;
     this.#ownerTimeoutMs = options.ownerTimeoutMs ?? DEFAULT_OWNER_TIMEOUT_MS;
+    this.#readOnly = options.readOnly ?? false;
   }
 
   async createRun(meta: RunMeta): Promise<string> {
@@ -169,13 +180,14 @@ export class PostgresStore implements Store {
     if (pool) await (await pool.catch(() => undefined))?.end();
   }
 
-  /** The connection pool, opened (and the schema created) on first use. */
+  /** The connection pool, opened (and, unless read-only, the schema created) on first use. */
   #open(): Promise<Pool> {
     this.#pool ??= (async () => {
       const { default: pg } = await import('pg');
-      const pool = new pg.Pool({ connectionString: this.#url, max: this.#max });
+      const pool = new pg.Pool({ connectionString: this.#url, max: this.#max, ...(this.#readOnly ? READ_ONLY_CONNECTION : {}) });
       // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
       pool.on('error', () => undefined);
+      if (this.#readOnly) return pool;
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);

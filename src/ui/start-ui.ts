@@ -8,8 +8,8 @@ import { newAccessToken } from './access-token.ts';
 import { createUiApp } from './ui-app.ts';
 
 export interface StartUiOptions {
-  /** The sessions database file (must exist). */
-  path: string;
+  /** The sessions store: an SQLite file (which must exist) or a `postgres://` URL. */
+  location: string;
   /** @default 0 (a free port) */
   port?: number;
   /** @default a new random token */
@@ -28,7 +28,7 @@ export const UI_HOST = '127.0.0.1';
 
 export async function startUi(options: StartUiOptions): Promise<RunningUi> {
   const token = options.token ?? newAccessToken();
-  const ui = createUiApp({ path: options.path, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const ui = createUiApp({ location: options.location, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
   const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: options.port ?? 0 });
   if (!server.listening) await once(server, 'listening');
   const { port } = server.address() as { port: number };
@@ -36,10 +36,11 @@ export async function startUi(options: StartUiOptions): Promise<RunningUi> {
     url: `http://${UI_HOST}:${port}/?token=${token}`,
     port,
     close: async () => {
-      ui.close();
+      // The server first (open event streams end), then the store they were reading.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       await closed;
+      await ui.close();
     },
   };
 }

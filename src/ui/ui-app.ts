@@ -1,21 +1,25 @@
 /**
  * The HTTP app of `reins ui` (Hono): the pages, the JSON API over the sessions database, live
  * updates as server-sent events, and the static files. Every route needs the access token. The
- * database is opened read-only: the viewer never writes to the store.
+ * store (an SQLite file or Postgres) is opened read-only: the viewer never writes to it.
  */
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
+import { isPostgresUrl, PostgresStore } from '../sessions/postgres-store.ts';
 import { SqliteStore } from '../sessions/sqlite-store.ts';
+import type { Store } from '../sessions/store.ts';
 import { accessToken } from './access-token.ts';
 import { notFoundHtml, pageHtml } from './page-html.ts';
-import { RunListQuery } from './run-list-query.ts';
+import { PostgresRunList } from './postgres-run-list.ts';
+import type { RunList } from './run-list.ts';
+import { SqliteRunList } from './sqlite-run-list.ts';
 import { runView } from './run-view.ts';
 import { readAsset, type Asset } from './web-assets.ts';
 
 export interface UiAppOptions {
-  /** The sessions database file. */
-  path: string;
+  /** The sessions store: an SQLite file (which must exist) or a `postgres://` URL. */
+  location: string;
   /** The access token every request must carry. */
   token: string;
   /** How often a live page's run is checked for new records, in ms. @default 250 */
@@ -24,12 +28,13 @@ export interface UiAppOptions {
 
 export interface UiApp {
   app: Hono;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createUiApp(options: UiAppOptions): UiApp {
-  const store = new SqliteStore({ path: options.path, readOnly: true });
-  const list = new RunListQuery(options.path);
+  const postgres = isPostgresUrl(options.location);
+  const store: Store = postgres ? new PostgresStore({ url: options.location, readOnly: true }) : new SqliteStore({ path: options.location, readOnly: true });
+  const list: RunList = postgres ? new PostgresRunList(options.location) : new SqliteRunList(options.location);
   const pollMs = options.pollMs ?? 250;
   const app = new Hono();
   app.use('*', async (c, next) => {
@@ -40,15 +45,15 @@ export function createUiApp(options: UiAppOptions): UiApp {
   app.use('*', accessToken(options.token));
 
   app.get('/', (c) => c.html(pageHtml('Runs', 'list-page.js')));
-  app.get('/runs/:id', (c) => {
+  app.get('/runs/:id', async (c) => {
     const id = c.req.param('id');
-    if (!list.version(id)) return c.html(notFoundHtml(`No stored run with id "${id}".`), 404);
+    if (!(await list.version(id))) return c.html(notFoundHtml(`No stored run with id "${id}".`), 404);
     return c.html(pageHtml(`Run ${id.slice(0, 8)}`, 'run-page.js', { run: id }));
   });
 
-  app.get('/api/runs', (c) => {
+  app.get('/api/runs', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    return c.json(list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 }));
+    return c.json(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 }));
   });
   app.get('/api/runs/:id', async (c) => {
     try {
@@ -64,7 +69,7 @@ export function createUiApp(options: UiAppOptions): UiApp {
     return streamSSE(c, async (stream) => {
       let last = '';
       while (!stream.aborted && !stream.closed) {
-        const version = list.version(id);
+        const version = await list.version(id);
         const key = JSON.stringify(version ?? null);
         if (key !== last) {
           last = key;
@@ -81,9 +86,8 @@ export function createUiApp(options: UiAppOptions): UiApp {
 
   return {
     app,
-    close: () => {
-      list.close();
-      void store.close();
+    close: async () => {
+      await Promise.all([list.close(), store.close()]);
     },
   };
 }

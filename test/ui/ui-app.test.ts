@@ -1,45 +1,99 @@
 /**
- * The HTTP app of `reins ui` without a browser (Hono's `app.request`): pages of 50 runs newest
- * first, status and text filters, 404s, the token, and a store that is never written.
+ * The HTTP app of `reins ui` without a browser (Hono's `app.request`), one suite run on both stores
+ * (an SQLite file and a real Postgres): pages of 50 runs newest first, status and text filters,
+ * 404s, the token, and a store that is never written.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresStore } from '../../src/sessions/postgres-store.ts';
 import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
+import type { Store } from '../../src/sessions/store.ts';
 import { TOKEN_COOKIE } from '../../src/ui/access-token.ts';
-import type { RunListPage } from '../../src/ui/run-list-query.ts';
+import type { RunListPage } from '../../src/ui/run-list.ts';
 import { createUiApp, type UiApp } from '../../src/ui/ui-app.ts';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 
 const TOKEN = 'test-token-0123456789';
+
+/** One engine under test: where its store lives, and a fingerprint of everything stored (any write changes it). */
+interface Engine {
+  name: string;
+  open(): Promise<{ location: string; store: Store }>;
+  contents(location: string): Promise<unknown>;
+  /** The store as the viewer opens it (read-only), and how the engine refuses a write on it. */
+  viewer(location: string): Store;
+  readOnlyRefusal: RegExp;
+  stop(): Promise<void>;
+}
+
 let folder: string;
-let path: string;
-let ui: UiApp;
-const ids: string[] = [];
+const sqlite: Engine = {
+  name: 'SQLite',
+  open: async () => {
+    folder = await mkdtemp(join(tmpdir(), 'reins-ui-'));
+    const location = join(folder, 'sessions.db');
+    return { location, store: new SqliteStore({ path: location }) };
+  },
+  // The database and its write-ahead log (where any write would land first).
+  contents: async (location) => [location, `${location}-wal`].map((file) => (existsSync(file) ? readFileSync(file).toString('base64') : '')),
+  viewer: (location) => new SqliteStore({ path: location, readOnly: true }),
+  readOnlyRefusal: /readonly database/,
+  stop: () => rm(folder, { recursive: true, force: true }),
+};
 
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'reins-ui-'));
-  path = join(folder, 'sessions.db');
-  const store = new SqliteStore({ path });
-  for (let index = 0; index < 120; index += 1) {
-    const id = await store.createRun({ question: index === 7 ? 'the 100% special_one' : `question ${index}`, model: 'scripted:m', protocol: 'json' });
-    await store.appendStep(id, { type: 'model-response', step: 1, text: 'x', toolCalls: [], usage: { inputTokens: 10, outputTokens: 2 }, modelId: 'm' });
-    await store.markStatus(id, index % 3 === 0 ? 'failed' : 'answered');
-    ids.push(id);
-  }
-  await store.close();
-  ui = createUiApp({ path, token: TOKEN });
-});
-afterAll(async () => {
-  ui?.close();
-  await rm(folder, { recursive: true, force: true });
-});
+let server: PostgresServer;
+const postgres: Engine = {
+  name: 'Postgres',
+  open: async () => {
+    server = await startPostgres();
+    return { location: server.url, store: new PostgresStore({ url: server.url }) };
+  },
+  contents: async (location) => {
+    const client = new pg.Client({ connectionString: location });
+    await client.connect();
+    try {
+      const tables = ['reins_runs', 'reins_records', 'reins_blobs', 'reins_schema'];
+      return await Promise.all(tables.map(async (table) => (await client.query(`SELECT * FROM ${table} AS t ORDER BY t::text`)).rows));
+    } finally {
+      await client.end();
+    }
+  },
+  // Read-only in Postgres itself: not even the schema is re-created.
+  viewer: (location) => new PostgresStore({ url: location, readOnly: true }),
+  readOnlyRefusal: /read-only transaction/,
+  stop: () => server.destroy(),
+};
 
-const get = (url: string, token: string | null = TOKEN) => ui.app.request(url, token ? { headers: { cookie: `${TOKEN_COOKIE}=${token}` } } : {});
-const list = async (query: string) => (await (await get(`/api/runs${query}`)).json()) as RunListPage;
+describe.each([sqlite, postgres])('reins ui app on $name', (engine) => {
+  let location: string;
+  let ui: UiApp;
+  const ids: string[] = [];
 
-describe('reins ui app', () => {
+  beforeAll(async () => {
+    const opened = await engine.open();
+    location = opened.location;
+    const { store } = opened;
+    for (let index = 0; index < 120; index += 1) {
+      const id = await store.createRun({ question: index === 7 ? 'the 100% special_one' : `Question ${index}`, model: 'scripted:m', protocol: 'json' });
+      await store.appendStep(id, { type: 'model-response', step: 1, text: 'x', toolCalls: [], usage: { inputTokens: 10, outputTokens: 2 }, modelId: 'm' });
+      await store.markStatus(id, index % 3 === 0 ? 'failed' : 'answered');
+      ids.push(id);
+    }
+    await store.close();
+    ui = createUiApp({ location, token: TOKEN });
+  }, 60_000);
+  afterAll(async () => {
+    await ui?.close();
+    await engine.stop();
+  });
+
+  const get = (url: string, token: string | null = TOKEN) => ui.app.request(url, token ? { headers: { cookie: `${TOKEN_COOKIE}=${token}` } } : {});
+  const list = async (query: string) => (await (await get(`/api/runs${query}`)).json()) as RunListPage;
+
   it('pages the runs 50 at a time, newest first, with steps and tokens', async () => {
     const first = await list('');
     expect(first.total).toBe(120);
@@ -49,10 +103,11 @@ describe('reins ui app', () => {
     expect(last.runs.map((run) => run.id)).toEqual(ids.slice(0, 20).reverse());
   });
 
-  it('filters by status and by text (LIKE wildcards are literal)', async () => {
+  it('filters by status and by text (case-insensitive; LIKE wildcards are literal)', async () => {
     expect((await list('?status=failed')).total).toBe(40);
     expect((await list(`?q=${encodeURIComponent('100%')}`)).runs.map((run) => run.id)).toEqual([ids[7]]);
     expect((await list(`?q=${encodeURIComponent('l_one')}`)).total).toBe(1);
+    expect((await list(`?q=${encodeURIComponent('QUESTION 11')}`)).runs.map((run) => run.id)).toEqual([ids[119], ids[118], ids[117], ids[116], ids[115], ids[114], ids[113], ids[112], ids[111], ids[110], ids[11]]);
     expect((await list(`?q=${ids[42]!.slice(0, 13)}`)).runs.map((run) => run.id)).toEqual([ids[42]]);
   });
 
@@ -72,14 +127,19 @@ describe('reins ui app', () => {
   });
 
   it('never writes to the store', async () => {
-    // The database and its write-ahead log (where any write would land first).
-    const contents = () => [path, `${path}-wal`].map((file) => (existsSync(file) ? readFileSync(file).toString('base64') : ''));
-    const before = contents();
+    const before = await engine.contents(location);
     for (const url of ['/', '/api/runs', `/runs/${ids[3]}`, `/api/runs/${ids[3]}`, '/api/runs?status=failed&q=x&page=2']) expect((await get(url)).status).toBe(200);
+    expect(((await (await get(`/api/runs/${ids[3]}`)).json()) as { summary: { question: string } }).summary.question).toBe('Question 3');
     const events = await get(`/api/runs/${ids[3]}/events`);
     const reader = events.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^event: change/);
     await reader.cancel();
-    expect(contents()).toEqual(before);
+    expect(await engine.contents(location)).toEqual(before);
+  });
+
+  it('reads the store on connections that refuse writes', async () => {
+    const viewer = engine.viewer(location);
+    await expect(viewer.createRun({ question: 'x' })).rejects.toThrow(engine.readOnlyRefusal);
+    await viewer.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `reins ui`: a local web viewer over the sessions database (read-only), on 127.0.0.1 only. The URL
+ * `reins ui`: a local web viewer over the sessions store (an SQLite file or Postgres, read-only), on 127.0.0.1 only. The URL
  * it prints carries a random access token; on a terminal it is opened in the browser (`--no-open`
  * to only print it). Runs until Ctrl-C. The web server and its modules load only for this command.
  */
@@ -21,13 +21,18 @@ export function registerUi(program: Command): void {
   program
     .command('ui')
     .description('Browse stored runs in a local web viewer (127.0.0.1 only, read-only)')
-    .option('--store <path>', 'the sessions database')
+    .option('--store <path|url>', 'the sessions database: an SQLite file or a postgres:// URL (default: REINS_STORE, else REINS_SESSIONS_DB, else the user data folder)')
     .option('--port <n>', 'the port to listen on (default: a free one)', positiveInteger)
     .option('--no-open', 'print the URL without opening a browser')
     .action(async (flags: { store?: string; port?: number; open: boolean }) => {
-      const [{ startUi }, { defaultSessionsPath }] = await Promise.all([import('../../ui/start-ui.ts'), import('../../sessions/sqlite-store.ts')]);
-      const path = flags.store === undefined ? defaultSessionsPath() : resolve(flags.store);
-      const ui = await startUi({ path, ...(flags.port === undefined ? {} : { port: flags.port }) });
+      const [{ startUi }, { defaultSessionsPath }, { isPostgresUrl }] = await Promise.all([
+        import('../../ui/start-ui.ts'),
+        import('../../sessions/sqlite-store.ts'),
+        import('../../sessions/postgres-store.ts'),
+      ]);
+      const chosen = flags.store ?? (process.env.REINS_STORE || undefined);
+      const location = isPostgresUrl(chosen) ? chosen : chosen === undefined ? defaultSessionsPath() : resolve(chosen);
+      const ui = await startUi({ location, ...(flags.port === undefined ? {} : { port: flags.port }) });
       process.stdout.write(`reins ui: ${ui.url}\n`);
       process.stderr.write('Read-only view of the stored runs; the token in the URL is the key. Ctrl-C stops it.\n');
       if (flags.open && process.stdout.isTTY) openInBrowser(ui.url);

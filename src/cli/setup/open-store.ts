@@ -19,7 +19,7 @@ export type CliStore = Store & Required<Pick<Store, 'claimRun'>> & { readonly pa
 
 export function openStore(location: string | undefined, access: StoreAccess = 'create'): CliStore {
   const chosen = location ?? (process.env.REINS_STORE || undefined);
-  if (isPostgresUrl(chosen)) return new PostgresStore({ url: chosen });
+  if (isPostgresUrl(chosen)) return new PostgresStore({ url: chosen, readOnly: access === 'read' });
   return new SqliteStore({
     ...(chosen === undefined ? {} : { path: resolve(chosen) }),
     create: access === 'create',

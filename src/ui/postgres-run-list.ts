@@ -1,0 +1,79 @@
+/**
+ * The runs list of `reins ui` over a Postgres sessions store (`run-list.ts`), on its own small pool
+ * of read-only connections (Postgres refuses any write on them). Only the page's runs are aggregated.
+ * Token counts are read from the records' text (written by `JSON.stringify`, so `"usage":{..}` is
+ * flat and unspaced) rather than cast to JSON, so one record that is not valid JSON never fails the
+ * list (the run page shows the error).
+ */
+import type { Pool } from 'pg';
+import { READ_ONLY_CONNECTION } from '../sessions/postgres-store.ts';
+import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
+
+const tokens = (field: string) => `sum((substring(body from '"usage":\\{[^{}]*"${field}":(\\d+)'))::bigint) FILTER (WHERE type = 'model-response')`;
+
+export class PostgresRunList implements RunList {
+  readonly #url: string;
+  #pool: Promise<Pool> | undefined;
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  async page(filter: RunListFilter = {}): Promise<RunListPage> {
+    const pool = await this.#open();
+    const page = Math.max(1, Math.floor(filter.page ?? 1));
+    const where: string[] = [];
+    const parameters: unknown[] = [];
+    if (filter.status) {
+      parameters.push(filter.status);
+      where.push(`status = $${parameters.length}`);
+    }
+    const text = filter.text?.trim();
+    if (text) {
+      parameters.push(likePattern(text));
+      where.push(`(question ILIKE $${parameters.length} ESCAPE '\\' OR id ILIKE $${parameters.length} ESCAPE '\\')`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const total = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM reins_runs ${clause}`, parameters)).rows[0]?.n ?? 0);
+    const { rows } = await pool.query<RunListSourceRow>(
+      `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
+       FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
+      parameters,
+    );
+    const aggregates = new Map<string, { steps: number; inputTokens: number; outputTokens: number }>();
+    if (rows.length > 0) {
+      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null }>(
+        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output
+         FROM reins_records WHERE run_id = ANY($1) GROUP BY run_id`,
+        [rows.map((row) => row.id)],
+      );
+      for (const row of found.rows) aggregates.set(row.run_id, { steps: Number(row.steps ?? 0), inputTokens: Number(row.input ?? 0), outputTokens: Number(row.output ?? 0) });
+    }
+    return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
+  }
+
+  async version(id: string): Promise<RunVersion | undefined> {
+    const { rows } = await (await this.#open()).query<{ status: string; record_count: number; updated_at: string }>(
+      'SELECT status, record_count, updated_at FROM reins_runs WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    return row && { status: row.status, recordCount: Number(row.record_count), updatedAt: row.updated_at };
+  }
+
+  async close(): Promise<void> {
+    const pool = this.#pool;
+    this.#pool = undefined;
+    if (pool) await (await pool.catch(() => undefined))?.end();
+  }
+
+  #open(): Promise<Pool> {
+    this.#pool ??= import('pg').then(({ default: pg }) => {
+      const pool = new pg.Pool({ connectionString: this.#url, max: 2, ...READ_ONLY_CONNECTION });
+      // An idle connection that dies (server restart) must not crash the viewer; the next query reconnects.
+      pool.on('error', () => undefined);
+      return pool;
+    });
+    return this.#pool;
+  }
+}
