@@ -19,7 +19,7 @@ import type { SectionReport } from '../lib/section.ts';
 export const title = 'Embedded model: grammar-constrained decisions (llama)';
 
 const protocols = ['json', 'envelope', 'line', 'xml'] as const;
-const samples = 100;
+const samples = 60;
 const entry = resolve(import.meta.dirname, '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 
 async function filesystemTools(): Promise<ToolSpec[]> {

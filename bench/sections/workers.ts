@@ -31,7 +31,7 @@ import { median } from '../lib/stats.ts';
 
 export const title = 'Workers on Postgres (DBOS): runs/s per worker count, added latency per turn';
 
-const RUNS = 120;
+const RUNS = 60;
 const LATENCY_RUNS = 20;
 const TURNS = 2;
 
