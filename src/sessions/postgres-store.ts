@@ -45,7 +45,7 @@ export function isPostgresUrl(value: string | undefined): value is string {
 }
 
 /** The URL without its password, for messages. */
-function safeUrl(url: string): string {
+export function safeUrl(url: string): string {
   return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 

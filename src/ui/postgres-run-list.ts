@@ -3,10 +3,12 @@
  * of read-only connections (Postgres refuses any write on them). Only the page's runs are aggregated.
  * Token counts are read from the records' text (written by `JSON.stringify`, so `"usage":{..}` is
  * flat and unspaced) rather than cast to JSON, so one record that is not valid JSON never fails the
- * list (the run page shows the error).
+ * list (the run page shows the error). A failing query is a `SessionStoreError` naming the database
+ * without its password.
  */
 import type { Pool } from 'pg';
-import { READ_ONLY_CONNECTION } from '../sessions/postgres-store.ts';
+import { SessionStoreError } from '../errors/session-store-error.ts';
+import { READ_ONLY_CONNECTION, safeUrl } from '../sessions/postgres-store.ts';
 import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
 
 const tokens = (field: string) => `sum((substring(body from '"usage":\\{[^{}]*"${field}":(\\d+)'))::bigint) FILTER (WHERE type = 'model-response')`;
@@ -19,8 +21,11 @@ export class PostgresRunList implements RunList {
     this.#url = url;
   }
 
-  async page(filter: RunListFilter = {}): Promise<RunListPage> {
-    const pool = await this.#open();
+  page(filter: RunListFilter = {}): Promise<RunListPage> {
+    return this.#guard('list', (pool) => this.#page(pool, filter));
+  }
+
+  async #page(pool: Pool, filter: RunListFilter): Promise<RunListPage> {
     const page = Math.max(1, Math.floor(filter.page ?? 1));
     const where: string[] = [];
     const parameters: unknown[] = [];
@@ -52,8 +57,12 @@ export class PostgresRunList implements RunList {
     return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
   }
 
-  async version(id: string): Promise<RunVersion | undefined> {
-    const { rows } = await (await this.#open()).query<{ status: string; record_count: number; updated_at: string }>(
+  version(id: string): Promise<RunVersion | undefined> {
+    return this.#guard('read', (pool) => this.#version(pool, id));
+  }
+
+  async #version(pool: Pool, id: string): Promise<RunVersion | undefined> {
+    const { rows } = await pool.query<{ status: string; record_count: number; updated_at: string }>(
       'SELECT status, record_count, updated_at FROM reins_runs WHERE id = $1',
       [id],
     );
@@ -65,6 +74,15 @@ export class PostgresRunList implements RunList {
     const pool = this.#pool;
     this.#pool = undefined;
     if (pool) await (await pool.catch(() => undefined))?.end();
+  }
+
+  async #guard<T>(operation: string, query: (pool: Pool) => Promise<T>): Promise<T> {
+    try {
+      return await query(await this.#open());
+    } catch (cause) {
+      const path = safeUrl(this.#url);
+      throw new SessionStoreError(`Sessions database ${path}: ${operation} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { operation, path, cause });
+    }
   }
 
   #open(): Promise<Pool> {

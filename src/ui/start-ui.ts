@@ -29,6 +29,12 @@ export const UI_HOST = '127.0.0.1';
 export async function startUi(options: StartUiOptions): Promise<RunningUi> {
   const token = options.token ?? newAccessToken();
   const ui = createUiApp({ location: options.location, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  try {
+    await ui.check();
+  } catch (error) {
+    await ui.close();
+    throw error;
+  }
   const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: options.port ?? 0 });
   if (!server.listening) await once(server, 'listening');
   const { port } = server.address() as { port: number };

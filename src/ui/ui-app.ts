@@ -28,6 +28,8 @@ export interface UiAppOptions {
 
 export interface UiApp {
   app: Hono;
+  /** Reads the store once: rejects (`SessionStoreError`) when it cannot be read, so a viewer fails at start, not on its first page. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,9 @@ export function createUiApp(options: UiAppOptions): UiApp {
 
   return {
     app,
+    check: async () => {
+      await list.version('');
+    },
     close: async () => {
       await Promise.all([list.close(), store.close()]);
     },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SessionStoreError } from '../../src/errors/session-store-error.ts';
 import { PostgresStore } from '../../src/sessions/postgres-store.ts';
 import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
 import type { Store } from '../../src/sessions/store.ts';
@@ -141,5 +142,19 @@ describe.each([sqlite, postgres])('reins ui app on $name', (engine) => {
     const viewer = engine.viewer(location);
     await expect(viewer.createRun({ question: 'x' })).rejects.toThrow(engine.readOnlyRefusal);
     await viewer.close();
+  });
+});
+
+describe('reins ui app on a store it cannot read', () => {
+  it('fails its start check with a store error naming the database without its password', async () => {
+    const ui = createUiApp({ location: 'postgres://reins:hunter2@127.0.0.1:1/none', token: TOKEN });
+    const failure = await ui.check().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await ui.close();
+    expect(SessionStoreError.isInstance(failure)).toBe(true);
+    expect(String((failure as Error).message)).toMatch(/^Sessions database postgres:\/\/reins:\*\*\*@127\.0\.0\.1:1\/none: read failed/);
+    expect(String((failure as Error).message)).not.toContain('hunter2');
   });
 });
