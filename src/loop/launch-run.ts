@@ -9,11 +9,33 @@ import { emptyUsage } from '../spec/model.ts';
 import type { Store } from '../sessions/store.ts';
 import { asReinsError } from './as-reins-error.ts';
 import type { AgentParts, LaunchedRun, LaunchTarget } from './drive-run.ts';
+import type * as DriveRunModule from './drive-run.ts';
 import { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
 import { notifyObservers, observersReady } from './run-observer.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
+
+type Driver = typeof DriveRunModule;
+
+/**
+ * The driver's module, once loaded. `import()` of a module already loaded still goes through the
+ * ESM loader (resolve hooks, module map, package.json scope: tens of µs, more than a whole 1-step
+ * run); the first run imports it, later runs reuse the namespace.
+ */
+let driver: Driver | undefined;
+let loadingDriver: Promise<Driver> | undefined;
+
+function loadDriver(): Promise<Driver> {
+  return (loadingDriver ??= import('./drive-run.ts').then(
+    (loaded) => (driver = loaded),
+    (error: unknown) => {
+      // A failed load (a broken install) is retried by the next run rather than remembered.
+      loadingDriver = undefined;
+      throw error;
+    },
+  ));
+}
 
 export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
   const run: LaunchedRun = {
@@ -24,7 +46,7 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
 
   const drive = async (): Promise<RunResult> => {
     try {
-      const [{ driveRun }] = await Promise.all([import('./drive-run.ts'), observersReady(parts.observers)]);
+      const [{ driveRun }] = await Promise.all([driver ?? loadDriver(), observersReady(parts.observers)]);
       return await driveRun(parts, target, store, run);
     } catch (error) {
       const failure = asReinsError(error);
