@@ -43,24 +43,7 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
     events: new EventStream<AgentEvent>(),
     scope: createRunSignal(signal, parts.policies.maxDurationMs),
   };
-
-  const drive = async (): Promise<RunResult> => {
-    try {
-      const [{ driveRun }] = await Promise.all([driver ?? loadDriver(), observersReady(parts.observers)]);
-      return await driveRun(parts, target, store, run);
-    } catch (error) {
-      const failure = asReinsError(error);
-      const end: AgentEvent = { type: 'run-end', runId: run.runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
-      notifyObservers(parts.observers, end);
-      run.events.push(end);
-      return { runId: run.runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
-    }
-  };
-
-  const result = drive().finally(() => {
-    run.scope.dispose();
-    run.events.close();
-  });
+  const result = drive(parts, target, store, run);
   return {
     get runId() {
       return run.runId;
@@ -68,4 +51,24 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
     result,
     [Symbol.asyncIterator]: () => run.events[Symbol.asyncIterator](),
   };
+}
+
+async function drive(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+  try {
+    // Both start now and load side by side; most agents have no observer to wait for (`undefined`).
+    const ready = observersReady(parts.observers);
+    const { driveRun } = driver ?? (await loadDriver());
+    // Awaited even when there is nothing to wait for: the run starts after `agent.run()` returned, never inside it.
+    await ready;
+    return await driveRun(parts, target, store, run);
+  } catch (error) {
+    const failure = asReinsError(error);
+    const end: AgentEvent = { type: 'run-end', runId: run.runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
+    notifyObservers(parts.observers, end);
+    run.events.push(end);
+    return { runId: run.runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
+  } finally {
+    run.scope.dispose();
+    run.events.close();
+  }
 }

@@ -27,7 +27,11 @@ export function notifyObservers(observers: readonly RunObserver[], event: AgentE
   }
 }
 
-/** Waits until every observer is ready; failures are ignored. */
-export async function observersReady(observers: readonly RunObserver[]): Promise<void> {
-  await Promise.all(observers.map(async (observer) => observer.ready?.()).map((ready) => ready.catch(() => undefined)));
+/**
+ * Waits until every observer is ready; failures are ignored. `undefined` when none has a `ready`
+ * (most agents): the run need not wait for anything.
+ */
+export function observersReady(observers: readonly RunObserver[]): Promise<void> | undefined {
+  if (!observers.some((observer) => observer.ready !== undefined)) return undefined;
+  return Promise.all(observers.map(async (observer) => observer.ready?.()).map((ready) => ready.catch(() => undefined))).then(() => undefined);
 }
