@@ -43,14 +43,31 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
     events: new EventStream<AgentEvent>(),
     scope: createRunSignal(signal, parts.policies.maxDurationMs),
   };
-  const result = drive(parts, target, store, run);
-  return {
-    get runId() {
-      return run.runId;
-    },
-    result,
-    [Symbol.asyncIterator]: () => run.events[Symbol.asyncIterator](),
-  };
+  return new RunHandle(run, drive(parts, target, store, run));
+}
+
+/**
+ * What `agent.run()` returns. A class, its getter and iterator on the prototype: an object literal
+ * with a getter and a computed symbol key is built on V8's slow path, two closures and an accessor
+ * pair per run (half of a run's start before this).
+ */
+class RunHandle implements AgentRun {
+  readonly result: Promise<RunResult>;
+  readonly #run: LaunchedRun;
+
+  constructor(run: LaunchedRun, result: Promise<RunResult>) {
+    this.#run = run;
+    this.result = result;
+  }
+
+  /** The run's id: the store's once it gave one. */
+  get runId(): string {
+    return this.#run.runId;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+    return this.#run.events[Symbol.asyncIterator]();
+  }
 }
 
 async function drive(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {

@@ -57,6 +57,21 @@ describe('starting a run', () => {
   });
 });
 
+describe('the run handle', () => {
+  it('reads the run id at any time, is iterable once per run and carries the result', async () => {
+    const { run, seen } = startWatched();
+    expect(run.runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(typeof run[Symbol.asyncIterator]).toBe('function');
+    const types: string[] = [];
+    for await (const event of run) types.push(event.type);
+    const result = await run.result;
+    expect(result.runId).toBe(run.runId);
+    expect(new Set(seen.map((event) => event.runId))).toEqual(new Set([run.runId]));
+    expect(types.length).toBe(seen.length);
+    expect(() => ((run as { runId: string }).runId = 'other')).toThrow(TypeError);
+  });
+});
+
 describe('observersReady', () => {
   it('has nothing to wait for when no observer has a ready', () => {
     expect(observersReady([])).toBeUndefined();
