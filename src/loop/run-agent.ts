@@ -33,6 +33,7 @@ import type { EventBody, Phase, RunState } from './run-state.ts';
 
 type RunStartBody = Extract<EventBody, { type: 'run-start' }>;
 type RunEndBody = Extract<EventBody, { type: 'run-end' }>;
+type AnswerBody = Extract<EventBody, { type: 'answer' }>;
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 
@@ -56,7 +57,11 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
     while (phase.name !== 'END') phase = await advance(state, phase);
-    if (!answeredBefore) state.context.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence, ...(phase.delivered ? { delivered: true } : {}) });
+    if (!answeredBefore) {
+      const answer: AnswerBody = { type: 'answer', answer: phase.answer, confidence: phase.confidence };
+      if (phase.delivered) answer.delivered = true;
+      state.context.emit(answer);
+    }
     const result = finish(state, 'answered', { answer: phase.answer });
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;

@@ -36,6 +36,26 @@ describe('run-start', () => {
   });
 });
 
+describe('answer', () => {
+  it('has type, answer, confidence (even when undefined), then the run id and step', async () => {
+    const model = new ScriptedModel([JSON.stringify(answer('4'))]);
+    const { events } = await collect(createAgent({ model, protocol: 'json' }).run('2+2?'));
+    const event = ofType(events, 'answer');
+    expect(Object.keys(event)).toEqual(['type', 'answer', 'confidence', 'runId', 'step']);
+    expect(event).toMatchObject({ answer: '4', confidence: undefined });
+  });
+
+  it('adds delivered after confidence when the answer was delivered as it came (envelope send_response)', async () => {
+    const say = (text: string, confidence: number) => ({ action: 'send_response', type: 'output', params: { text }, confidence });
+    const reply = { llm_output_schema_version: 'llm-json-output-draft-0.3', status: 'SUCCESS_FINAL', thoughts: [], actions: [say('One.', 0.9), say('Two.', 0.6)], final_response: '' };
+    const model = new ScriptedModel([JSON.stringify(reply)]);
+    const { events } = await collect(createAgent({ model, protocol: 'envelope' }).run('q'));
+    const event = ofType(events, 'answer');
+    expect(Object.keys(event)).toEqual(['type', 'answer', 'confidence', 'delivered', 'runId', 'step']);
+    expect(event).toMatchObject({ answer: 'One.\n\nTwo.', confidence: 0.6, delivered: true });
+  });
+});
+
 describe('run-end and the result', () => {
   it('answered: no error field; the result fields in order, the transcript a copy', async () => {
     const model = new ScriptedModel([JSON.stringify(call('add', { a: 1, b: 2 })), JSON.stringify(answer('3'))]);
