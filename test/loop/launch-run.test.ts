@@ -78,6 +78,21 @@ describe('observersReady', () => {
     expect(observersReady([() => {}, () => {}])).toBeUndefined();
   });
 
+  it('waits for a single ready directly, ignoring a throw or a rejection', async () => {
+    let released = false;
+    const slow: RunObserver = Object.assign(() => {}, { ready: () => new Promise<void>((resolve) => setImmediate(() => resolve(void (released = true)))) });
+    await observersReady([() => {}, slow]);
+    expect(released).toBe(true);
+    const throwing: RunObserver = Object.assign(() => {}, {
+      ready: (): Promise<void> => {
+        throw new Error('cannot load');
+      },
+    });
+    await expect(observersReady([throwing])).resolves.toBeUndefined();
+    const rejecting: RunObserver = Object.assign(() => {}, { ready: () => Promise.reject(new Error('cannot load')) });
+    await expect(observersReady([rejecting])).resolves.toBeUndefined();
+  });
+
   it('waits for every ready there is, ignoring failures', async () => {
     let released = false;
     const slow: RunObserver = Object.assign(() => {}, { ready: () => new Promise<void>((resolve) => setImmediate(() => resolve(void (released = true)))) });
