@@ -1,9 +1,10 @@
 /**
  * A run's start (src/loop/launch-run.ts): the run driver is loaded once and reused, and observers
  * without `ready` are not waited for; neither shortcut may start a run inside `agent.run()` nor
- * change what a run emits. The first run of this file loads the driver, the later ones reuse it.
+ * change what a run emits. The loop tests share their modules (`isolate: false`): the first test
+ * loads fresh ones (`vi.resetModules`) so that its first run really loads the driver.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import type { RunObserver } from '../../src/loop/run-observer.ts';
 import { observersReady } from '../../src/loop/run-observer.ts';
@@ -27,6 +28,17 @@ const comparable = (events: AgentEvent[]) => JSON.parse(JSON.stringify(events, (
 
 describe('starting a run', () => {
   it('never runs the loop inside agent.run(), whether the driver is loading or loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/loop/create-agent.ts');
+    expect(fresh.createAgent).not.toBe(createAgent);
+    for (let round = 0; round < 3; round++) {
+      const seen: AgentEvent[] = [];
+      const model = new ScriptedModel(script());
+      const run = fresh.createAgent({ model, tools: [addTool], protocol: 'json', stream: false, observers: [(event) => void seen.push(event)] }).run('1+2?');
+      expect([round, seen.length, model.calls.length]).toEqual([round, 0, 0]);
+      expect((await run.result).status).toBe('answered');
+      expect(seen.at(-1)?.type).toBe('run-end');
+    }
     for (let round = 0; round < 3; round++) {
       const { run, eventsInsideRun, callsInsideRun } = startWatched();
       expect([round, eventsInsideRun, callsInsideRun]).toEqual([round, 0, 0]);
