@@ -26,16 +26,20 @@ import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { transportRetryDelay } from './transport-retry.ts';
 
-type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
+type FailedAttempt = { ok: false; error: unknown; text: string };
+type Attempt = { ok: true; turn: RawTurn } | FailedAttempt;
 
-export async function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+export function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+  // The first attempt needs no frame of its own: a run waiting on its model holds one async frame less.
+  return streamOnce(state, request, parseOptions).then((attempt) => (attempt.ok ? attempt.turn : retryTurn(state, request, parseOptions, attempt)));
+}
+
+/** After a failed attempt: retries while the failure is retryable; the discarded attempts' usage is estimated into the turn's. */
+async function retryTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions, failed: FailedAttempt): Promise<RawTurn> {
   let discarded: Usage = emptyUsage();
+  let attempt: Attempt = failed;
   for (let retry = 1; ; retry++) {
-    const attempt = await streamOnce(state, request, parseOptions);
-    if (attempt.ok) {
-      if (retry === 1) return attempt.turn;
-      return { ...attempt.turn, usage: addUsage(discarded, attempt.turn.usage), usageEstimated: true };
-    }
+    if (attempt.ok) return { ...attempt.turn, usage: addUsage(discarded, attempt.turn.usage), usageEstimated: true };
     const { error } = attempt;
     const retryable = ModelCallError.isInstance(error) && !state.context.signal.aborted;
     const delayMs = retryable ? transportRetryDelay(error, retry, state.context.policies.maxTransportRetries) : undefined;
@@ -43,6 +47,7 @@ export async function streamTurn(state: RunState, request: ModelRequest, parseOp
     discarded = addUsage(discarded, estimateUsage(request, attempt.text));
     state.context.emit({ type: 'model-retry', attempt: retry, error, delayMs });
     await abortableSleep(delayMs, state.context.signal);
+    attempt = await streamOnce(state, request, parseOptions);
   }
 }
 
