@@ -42,14 +42,14 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   /** Parts delivered: chunks, then tool calls, then finish. */
   #delivered = 0;
   #ended = false;
-  /** The last `next()` and how many are still pending (a later call waits for it, as a generator queues them). */
+  /** The last `next()`, and whether it is still pending (a later call then waits for it, as a generator queues them). */
   #pending: Promise<IteratorResult<ModelStreamPart>> | undefined;
-  #pulling = 0;
+  #busy = false;
   /** When the stream last let the event loop turn (`paced`). */
   #since = 0;
-  /** The delay being waited on: its timer and how to settle it. */
+  /** The delay being waited on: its timer and how to settle the pending `next()`. */
   #timer: NodeJS.Timeout | undefined;
-  #wake: (() => void) | undefined;
+  #wake: ((result: IteratorResult<ModelStreamPart>) => void) | undefined;
   #fail: ((reason: unknown) => void) | undefined;
   #listening = false;
 
@@ -65,8 +65,7 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   }
 
   next(): Promise<IteratorResult<ModelStreamPart>> {
-    const pending = this.#pull(this.#pulling > 0 ? this.#pending : undefined);
-    this.#pulling += 1;
+    const pending = this.#busy ? (this.#pending as Promise<unknown>).then(this.#nextLater, this.#nextLater) : this.#pull();
     this.#pending = pending;
     return pending;
   }
@@ -76,50 +75,70 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     return Promise.resolve(done);
   }
 
-  async #pull(previous: Promise<unknown> | undefined): Promise<IteratorResult<ModelStreamPart>> {
+  readonly #nextLater = (): Promise<IteratorResult<ModelStreamPart>> => this.next();
+
+  /** One part. Every way out clears `#busy` when the part is known (no `then` per part to track it). */
+  #pull(): Promise<IteratorResult<ModelStreamPart>> {
+    this.#busy = true;
     try {
-      if (previous) await previous.catch(() => undefined);
-      if (this.#ended) return done;
-      return await this.#part();
+      if (this.#ended) return Promise.resolve(this.#settled(done));
+      const turn = this.#turn;
+      if (!turn) return this.#start(this.#request as ModelRequest).then(this.#first, this.#failed);
+      return this.#part(turn);
     } catch (error) {
-      this.#end();
-      throw error;
-    } finally {
-      this.#pulling -= 1;
+      return Promise.reject(this.#failed(error));
     }
   }
 
-  async #part(): Promise<IteratorResult<ModelStreamPart>> {
-    let turn = this.#turn;
-    if (!turn) {
-      turn = await this.#start(this.#request as ModelRequest);
-      this.#turn = turn;
-      this.#request = undefined;
-      this.#since = performance.now();
+  readonly #first = (turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> => {
+    this.#turn = turn;
+    this.#request = undefined;
+    this.#since = performance.now();
+    try {
+      return this.#part(turn);
+    } catch (error) {
+      return Promise.reject(this.#failed(error));
     }
+  };
+
+  #settled(result: IteratorResult<ModelStreamPart>): IteratorResult<ModelStreamPart> {
+    this.#busy = false;
+    return result;
+  }
+
+  /** A failure ends the stream. */
+  readonly #failed = (error: unknown): never => {
+    this.#busy = false;
+    this.#end();
+    throw error;
+  };
+
+  #part(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
     const index = this.#delivered;
     if (index < turn.chunks.length) {
       if (performance.now() - this.#since >= PAUSE_AFTER_MS) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        this.#since = performance.now();
+        return new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() => {
+            this.#since = performance.now();
+            return this.#chunk(turn);
+          })
+          .catch(this.#failed);
       }
-      this.#signal?.throwIfAborted();
-      if (this.#delayMs > 0) await this.#sleep();
-      this.#signal?.throwIfAborted();
-      this.#delivered += 1;
-      turn.record.chunks += 1;
-      return { done: false, value: { type: 'text-delta', text: turn.chunks[index] as string } };
+      return this.#chunk(turn);
     }
     const callIndex = index - turn.chunks.length;
     this.#delivered += 1;
-    if (callIndex < turn.toolCalls.length) return { done: false, value: { type: 'tool-call', toolCall: turn.toolCalls[callIndex] as ModelToolCall } };
+    if (callIndex < turn.toolCalls.length) return Promise.resolve(this.#settled({ done: false, value: { type: 'tool-call', toolCall: turn.toolCalls[callIndex] as ModelToolCall } }));
     turn.record.completed = true;
     this.#end();
-    return { done: false, value: turn.finish };
+    return Promise.resolve(this.#settled({ done: false, value: turn.finish }));
   }
 
-  #sleep(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  /** The signal check (as `paced` does), the delay, the check again, then the chunk; throws when aborted. */
+  #chunk(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
+    this.#signal?.throwIfAborted();
+    if (this.#delayMs <= 0) return Promise.resolve(this.#deliverChunk(turn));
+    return new Promise<IteratorResult<ModelStreamPart>>((resolve, reject) => {
       this.#wake = resolve;
       this.#fail = reject;
       this.#timer = setTimeout(ScriptedStream.#onTimer, this.#delayMs, this);
@@ -130,13 +149,31 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     });
   }
 
+  #deliverChunk(turn: ScriptedStreamTurn): IteratorResult<ModelStreamPart> {
+    this.#signal?.throwIfAborted();
+    const text = turn.chunks[this.#delivered] as string;
+    this.#delivered += 1;
+    turn.record.chunks += 1;
+    return this.#settled({ done: false, value: { type: 'text-delta', text } });
+  }
+
   static #onTimer(stream: ScriptedStream): void {
-    const wake = stream.#wake;
+    const wake = stream.#wake as (result: IteratorResult<ModelStreamPart>) => void;
+    const fail = stream.#fail as (reason: unknown) => void;
     stream.#timer = undefined;
     stream.#wake = undefined;
     stream.#fail = undefined;
     if (stream.#ended) stream.#stopListening();
-    wake?.();
+    let result: IteratorResult<ModelStreamPart>;
+    try {
+      result = stream.#deliverChunk(stream.#turn as ScriptedStreamTurn);
+    } catch (error) {
+      stream.#busy = false;
+      stream.#end();
+      fail(error);
+      return;
+    }
+    wake(result);
   }
 
   /** The signal aborted (this object is its listener: no closure per stream). */
@@ -147,7 +184,11 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     this.#wake = undefined;
     this.#fail = undefined;
     this.#stopListening();
-    fail?.(this.#signal?.reason);
+    if (fail) {
+      this.#busy = false;
+      this.#end();
+      fail(this.#signal?.reason);
+    }
   }
 
   #stopListening(): void {
