@@ -65,7 +65,11 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   }
 
   next(): Promise<IteratorResult<ModelStreamPart>> {
-    const pending = this.#busy ? (this.#pending as Promise<unknown>).then(this.#nextLater, this.#nextLater) : this.#pull();
+    let pending: Promise<IteratorResult<ModelStreamPart>>;
+    if (this.#busy) {
+      const nextLater = () => this.next();
+      pending = (this.#pending as Promise<unknown>).then(nextLater, nextLater);
+    } else pending = this.#pull();
     this.#pending = pending;
     return pending;
   }
@@ -75,31 +79,30 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     return Promise.resolve(done);
   }
 
-  readonly #nextLater = (): Promise<IteratorResult<ModelStreamPart>> => this.next();
-
   /** One part. Every way out clears `#busy` when the part is known (no `then` per part to track it). */
   #pull(): Promise<IteratorResult<ModelStreamPart>> {
     this.#busy = true;
     try {
       if (this.#ended) return Promise.resolve(this.#settled(done));
       const turn = this.#turn;
-      if (!turn) return this.#start(this.#request as ModelRequest).then(this.#first, this.#failed);
+      // Closures made here, not fields: they are garbage once the turn is fetched.
+      if (!turn) return this.#start(this.#request as ModelRequest).then((fetched) => this.#first(fetched), (error: unknown) => this.#failed(error));
       return this.#part(turn);
     } catch (error) {
-      return Promise.reject(this.#failed(error));
+      return this.#rejected(error);
     }
   }
 
-  readonly #first = (turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> => {
+  #first(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
     this.#turn = turn;
     this.#request = undefined;
     this.#since = performance.now();
     try {
       return this.#part(turn);
     } catch (error) {
-      return Promise.reject(this.#failed(error));
+      return this.#rejected(error);
     }
-  };
+  }
 
   #settled(result: IteratorResult<ModelStreamPart>): IteratorResult<ModelStreamPart> {
     this.#busy = false;
@@ -107,11 +110,18 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   }
 
   /** A failure ends the stream. */
-  readonly #failed = (error: unknown): never => {
+  #failed(error: unknown): never {
     this.#busy = false;
     this.#end();
     throw error;
-  };
+  }
+
+  /** A failure before any promise was made: the same, as a rejected promise (`next()` never throws). */
+  #rejected(error: unknown): Promise<never> {
+    this.#busy = false;
+    this.#end();
+    return Promise.reject(error);
+  }
 
   #part(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
     const index = this.#delivered;
@@ -122,7 +132,7 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
             this.#since = performance.now();
             return this.#chunk(turn);
           })
-          .catch(this.#failed);
+          .catch((error: unknown) => this.#failed(error));
       }
       return this.#chunk(turn);
     }

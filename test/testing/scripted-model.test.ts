@@ -3,6 +3,7 @@ import { ScriptExhaustedError } from '../../src/errors/script-exhausted-error.ts
 import { ScriptIncompleteError } from '../../src/errors/script-incomplete-error.ts';
 import type { ModelStreamPart } from '../../src/spec/model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
+import { splitChunks } from '../../src/testing/split-chunks.ts';
 
 const request = (content: string) => ({ messages: [{ role: 'user' as const, content }] });
 
@@ -124,5 +125,20 @@ describe('ScriptedModel streams like the generator it replaced', () => {
     const parts = model.stream(request('q'))[Symbol.asyncIterator]();
     await expect(parts.next()).rejects.toBeInstanceOf(ScriptExhaustedError);
     expect(await parts.next()).toEqual({ done: true, value: undefined });
+  });
+});
+
+describe('splitChunks', () => {
+  it('cuts any text into chunks of the size (the last may be shorter), and empty text into none', () => {
+    for (let length = 0; length <= 40; length++) {
+      const text = Array.from({ length }, (_, index) => String.fromCharCode(97 + (index % 26))).join('');
+      for (const size of [1, 2, 3, 7, 40, 41]) {
+        const chunks = splitChunks(text, size);
+        expect(chunks.join('')).toBe(text);
+        expect(chunks).toHaveLength(Math.ceil(length / size));
+        expect(chunks.every((chunk, index) => chunk.length === (index < chunks.length - 1 ? size : length - size * (chunks.length - 1)))).toBe(true);
+        expect(Object.keys(chunks)).toHaveLength(chunks.length); // no holes
+      }
+    }
   });
 });
