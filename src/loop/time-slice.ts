@@ -9,6 +9,8 @@
  * resumes about as many runs as it has room for, never all of them at once.
  */
 
+import { FifoQueue } from './fifo-queue.ts';
+
 /** Process-wide scheduling settings. */
 export const timeSlice = {
   /** Milliseconds of work after which runs yield to the event loop. @default 4 */
@@ -16,7 +18,9 @@ export const timeSlice = {
 };
 
 /** Runs waiting for a slice, in arrival order. */
-const parked: Array<() => void> = [];
+const parked = new FifoQueue<() => void>();
+/** The clock, looked up once (`performance` is a getter on the global object). */
+const clock = globalThis.performance;
 /** Whether a slice is running (it ends at the next event-loop turn, `onTurn`). */
 let sliceOpen = false;
 let sliceStart = 0;
@@ -24,7 +28,7 @@ let sliceStart = 0;
 /** A slice starts at the first yield point after the event loop turned (idle time does not count). */
 function openSlice(): void {
   sliceOpen = true;
-  sliceStart = performance.now();
+  sliceStart = clock.now();
   setImmediate(onTurn);
 }
 
@@ -43,7 +47,7 @@ function onTurn(): void {
  */
 export function yieldPoint(): Promise<void> | undefined {
   if (!sliceOpen) openSlice();
-  else if (performance.now() - sliceStart >= timeSlice.ms) return new Promise((resolve) => parked.push(resolve));
+  else if (clock.now() - sliceStart >= timeSlice.ms) return new Promise((resolve) => parked.push(resolve));
   // Room left in this slice: let the next parked run in too (it resumes after this run's current work).
   parked.shift()?.();
   return undefined;
