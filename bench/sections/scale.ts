@@ -142,7 +142,7 @@ export async function run(): Promise<SectionReport> {
     'Peak heap per run is (peak heapUsed during the batch - heapUsed after a full GC before it) / runs: mostly garbage not yet collected.',
     'Each batch is one round, after a warm-up batch of 100 runs (and the 1,000-run batch before the 10,000-run one).',
     'The start burst (start ms: creating the agents and calling run() on each, up to the next event-loop turn) and the forced GC are not in the stall figure: the stall monitor starts after them. The runs then reach their first model turn in time slices under the monitor (all at first model turn ms).',
-    'The longest stalls are young-generation GC pauses (scavenges): every run of the batch is in flight for the whole batch, so what a run holds while it waits on its model survives a scavenge and is copied out of the young generation; the pause grows with what waiting runs hold (live heap per run), not with the garbage.',
+    'The longest stalls are young-generation GC pauses (scavenges); a pause grows with what survives it (what runs in progress hold while they wait on their models), not with the garbage. Started runs resume before runs not yet started (time-slice.ts), so a step\'s state lives for one model delay, not for a round of all 10,000 runs.',
   ];
   return { metrics, notes };
 }
