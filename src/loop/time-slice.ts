@@ -15,7 +15,8 @@
  * all runs, survived young-generation GCs and was copied out (long scavenge pauses, the longest
  * event-loop stalls). Finishing what was started keeps the runs in progress about as many as the
  * CPU serves, their per-step state short-lived, and each run's latency lower; a run not started
- * holds only what it was created with, and starts as soon as started runs wait on their models.
+ * holds only what it was created with, and starts as soon as started runs wait on their models
+ * (or after `timeSlice.startWithinMs` without a start, whatever started runs do).
  */
 
 import { FifoQueue } from './fifo-queue.ts';
@@ -24,6 +25,12 @@ import { FifoQueue } from './fifo-queue.ts';
 export const timeSlice = {
   /** Milliseconds of work after which runs yield to the event loop. @default 4 */
   ms: 4,
+  /**
+   * Runs not yet started wait behind started runs, but no longer than this many milliseconds
+   * without one of them starting: then the next event-loop turn starts one first (so started runs
+   * that never wait on I/O cannot hold new runs back for their whole length). @default 250
+   */
+  startWithinMs: 250,
 };
 
 /** Started runs waiting for a slice, in arrival order. */
@@ -35,6 +42,8 @@ const clock = globalThis.performance;
 /** Whether a slice is running (it ends at the next event-loop turn, `onTurn`). */
 let sliceOpen = false;
 let sliceStart = 0;
+/** When a run last left `starting` (or `starting` last became non-empty). */
+let lastStart = 0;
 
 /** A slice starts at the first yield point after the event loop turned (idle time does not count). */
 function openSlice(): void {
@@ -46,14 +55,26 @@ function openSlice(): void {
 /** The event loop turned: the slice ends; if runs are parked, a new slice starts with the first one. */
 function onTurn(): void {
   sliceOpen = false;
-  const next = nextParked();
+  const next = starting.size > 0 && clock.now() - lastStart >= timeSlice.startWithinMs ? takeStarting() : nextParked();
   if (!next) return;
   openSlice();
   next();
 }
 
 function nextParked(): (() => void) | undefined {
-  return parked.shift() ?? starting.shift();
+  return parked.shift() ?? takeStarting();
+}
+
+function takeStarting(): (() => void) | undefined {
+  const next = starting.shift();
+  if (next) lastStart = clock.now();
+  return next;
+}
+
+function park(first: boolean): Promise<void> {
+  if (!first) return new Promise((resolve) => parked.push(resolve));
+  if (starting.size === 0) lastStart = clock.now();
+  return new Promise((resolve) => starting.push(resolve));
 }
 
 /**
@@ -64,7 +85,7 @@ function nextParked(): (() => void) | undefined {
  */
 export function yieldPoint(first = false): Promise<void> | undefined {
   if (!sliceOpen) openSlice();
-  else if (clock.now() - sliceStart >= timeSlice.ms) return new Promise((resolve) => (first ? starting : parked).push(resolve));
+  else if (clock.now() - sliceStart >= timeSlice.ms) return park(first);
   // Room left in this slice: let the next parked run in too (it resumes after this run's current work).
   nextParked()?.();
   return undefined;

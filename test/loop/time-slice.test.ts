@@ -9,12 +9,13 @@ import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { addTool, answer, call, turn } from './helpers.ts';
 
 describe('time slice order', () => {
-  const saved = timeSlice.ms;
+  const saved = { ...timeSlice };
   beforeEach(() => {
     timeSlice.ms = 0;
+    timeSlice.startWithinMs = 60_000; // no forced start unless a test asks for one: the order is deterministic
   });
   afterEach(() => {
-    timeSlice.ms = saved;
+    Object.assign(timeSlice, saved);
   });
 
   it('resumes a parked started run before runs parked at their first yield point, each group in arrival order', async () => {
@@ -42,5 +43,20 @@ describe('time slice order', () => {
     const late = Array.from({ length: 10 }, (_, index) => start(`late ${index + 1}`, [turn('json', [answer('done')])]));
     await Promise.all([early, ...late]);
     expect(finished[0]).toBe('early'); // in plain arrival order, each one-step late run finished first
+  });
+
+  it('starts a waiting run within startWithinMs even while a started run never waits on I/O', async () => {
+    timeSlice.startWithinMs = 5;
+    const calls = Array.from({ length: 300 }, (_, index) => turn('json', [call('add', { a: index, b: 1 })], [addTool.spec]));
+    const finished: string[] = [];
+    const start = (name: string, steps: ReturnType<typeof turn>[]) =>
+      createAgent({ model: new ScriptedModel(steps), tools: [addTool], protocol: 'json', stream: false, maxSteps: 400 })
+        .run('add')
+        .result.then((result) => finished.push(`${name} ${result.status}`));
+    const long = start('long', [...calls, turn('json', [answer('done')])]);
+    await new Promise((resolve) => setImmediate(resolve)); // the long run is under way
+    const late = start('late', [turn('json', [answer('done')])]);
+    await Promise.all([long, late]);
+    expect(finished).toEqual(['late answered', 'long answered']);
   });
 });
