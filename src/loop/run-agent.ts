@@ -75,7 +75,7 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
 }
 
 async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+  const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
   if (wait) await wait;
   state.context.signal.throwIfAborted();
   switch (phase.name) {
