@@ -53,6 +53,12 @@ export interface ReaderContext {
 
 export interface DialectReader {
   readonly dialect: string;
+  /**
+   * Characters one of which every text this reader can read holds: on a text with none of them
+   * `read` returns undefined whatever the context, so the parse does not call it (`reader-needs.ts`).
+   * Checked against the reader by `test/protocols/reader-needs.test.ts`. @default undefined (always read)
+   */
+  readonly needs?: string;
   /** Returns undefined when the dialect is not present in `text`. Never throws. */
   read(text: string, context: ReaderContext): Reading | undefined;
 }

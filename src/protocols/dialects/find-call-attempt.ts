@@ -41,6 +41,12 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   return pythonic?.[1];
 }
 
+/**
+ * Characters one of which every call attempt found here holds (`reader-needs.ts`): each marker holds
+ * `<`, `[`, `=` (`to=functions.`) or `｜` (DSML); a JSON call a colon, a Python-style call a `[`.
+ */
+export const callAttemptNeeds = '<[=｜:';
+
 /** The detail every "call could not be read" failure carries. */
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
 

@@ -31,6 +31,7 @@ function spansOf(text: string): Array<JsonSpan & { json?: JsonReading }> {
 
 export const jsonDecisionReader: DialectReader = {
   dialect: 'json',
+  needs: '{', // findJsonSpans finds candidates only at a `{`
   read(text, { primary }): Reading | undefined {
     const spans = spansOf(text);
     const items: unknown[] = [];

@@ -40,6 +40,7 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
 
 export const toolNameTagsReader: DialectReader = {
   dialect,
+  needs: '<', // the element named after the tool
   read(text, { tools }): Reading | undefined {
     const named = tools.filter((tool) => elementName.test(tool.name));
     if (named.length === 0) return undefined;
