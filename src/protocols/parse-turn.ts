@@ -52,6 +52,14 @@ function accept(reading: Reading, context: AcceptContext, repaired: boolean): Pa
   return acceptReading(reading, context);
 }
 
+/** What the primary reader is told: the optional fields only when the options hold them. */
+function primaryContext(tools: readonly ToolSpec[], handlers: readonly string[], options: ParseOptions): ReaderContext {
+  const context: ReaderContext = { tools, primary: true, handlers };
+  if (options?.variables) context.variables = options.variables;
+  if (options?.toolCalls !== undefined) context.toolCalls = options.toolCalls;
+  return context;
+}
+
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
   let raw = '';
@@ -68,7 +76,7 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
 
     const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
     const own = mayRead(needsMask(spec.primary.needs), present)
-      ? spec.primary.read(text, options?.variables ? { tools, primary: true, handlers, variables: options.variables } : { tools, primary: true, handlers })
+      ? spec.primary.read(text, primaryContext(tools, handlers, options))
       : undefined;
     const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
     if (ownResult?.success || own?.conclusive) return ownResult as ParseResult;

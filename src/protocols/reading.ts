@@ -49,6 +49,8 @@ export interface ReaderContext {
   handlers?: readonly string[];
   /** Envelope: the variables known when the turn starts (ParseOptions.variables). */
   variables?: KnownVariables;
+  /** The primary reader only: the native tool calls returned with the text (ParseOptions.toolCalls), as given. */
+  toolCalls?: unknown;
 }
 
 export interface DialectReader {
