@@ -6,6 +6,7 @@
 import type { ModelMessage, ModelToolCall } from '../spec/model.ts';
 import type { HistoryStrategy } from './history-strategy.ts';
 import { sanitizeName } from './sanitize.ts';
+import { joinReplies } from './text-history.ts';
 
 /** The name put in place of a tool name a provider would refuse (and that cannot be sanitized into a new one). */
 export const invalidToolName = 'invalid_tool_name';
@@ -49,8 +50,8 @@ export const toolMessageHistory: HistoryStrategy = {
 
 /** A turn without native calls (drift: a call written as text) is answered as text protocols answer it. */
 function textReplies(messages: ModelMessage[], replies: readonly { content: string }[]): ModelToolCall[] {
-  const text = replies.map((reply) => reply.content).filter((content) => content !== '');
-  if (text.length > 0) messages.push({ role: 'user', content: text.join('\n\n') });
+  const text = joinReplies(replies);
+  if (text !== undefined) messages.push({ role: 'user', content: text });
   return [];
 }
 
