@@ -29,14 +29,28 @@ const toolCallsReader: DialectReader = {
   read(_text, { tools, toolCalls }) {
     const calls: readonly ModelToolCall[] = Array.isArray(toolCalls) ? toolCalls : [];
     if (calls.length === 0) return undefined;
-    const readings = calls.map((call) => argumentsValue(call?.arguments));
-    const unreadable = readings.findIndex((reading) => reading.unreadable !== undefined);
-    if (unreadable >= 0) {
-      const name = sanitizeName(calls[unreadable]?.name);
-      return failedReading('native', { kind: 'invalid-json', message: `arguments of \`${name}\`: ${readings[unreadable]?.unreadable}`, toolName: name });
+    // One pass, no temporary arrays: reading a call has no side effects, so the first unreadable
+    // call fails the turn as it would after reading them all.
+    const items: unknown[] = [];
+    const toolCallIds: string[] = [];
+    for (let index = 0; index < calls.length; index++) {
+      // A hole in a hand-built list fails the parse ("could not be read"), as it always did.
+      if (!(index in calls)) throw new TypeError('no tool call at this position');
+      const call = calls[index] as ModelToolCall;
+      const given: unknown = call?.arguments;
+      let args: unknown = given ?? {};
+      if (typeof given === 'string') {
+        const reading = argumentsValue(given);
+        if (reading.unreadable !== undefined) {
+          const name = sanitizeName(call?.name);
+          return failedReading('native', { kind: 'invalid-json', message: `arguments of \`${name}\`: ${reading.unreadable}`, toolName: name });
+        }
+        args = reading.value;
+      }
+      items.push(callItem(call?.name, args, tools));
+      toolCallIds.push(String(call?.id ?? ''));
     }
-    const items = calls.map((call, index) => callItem(call?.name, readings[index]?.value, tools));
-    return { dialect: 'native', items, thoughts: [], repaired: false, toolCallIds: calls.map((call) => String(call?.id ?? '')) };
+    return { dialect: 'native', items, thoughts: [], repaired: false, toolCallIds };
   },
 };
 
