@@ -4,7 +4,7 @@
  * also in the turn that answers the user: providers refuse a history with an unanswered call.
  */
 import type { ModelMessage, ModelToolCall } from '../spec/model.ts';
-import type { HistoryStrategy } from './history-strategy.ts';
+import type { CallReply, HistoryStrategy } from './history-strategy.ts';
 import { sanitizeName } from './sanitize.ts';
 import { joinReplies } from './text-history.ts';
 
@@ -25,7 +25,7 @@ export const toolMessageHistory: HistoryStrategy = {
     if (toolCalls.length === 0) return textReplies(messages, replies);
     const open: ModelToolCall[] = [];
     for (const call of toolCalls) {
-      const reply = replies.find((candidate) => candidate.callId === call.id) ?? unanswered;
+      const reply = replyTo(replies, call.id) ?? unanswered;
       if (!reply) {
         open.push(call);
         continue;
@@ -47,6 +47,12 @@ export const toolMessageHistory: HistoryStrategy = {
   },
   callIds: (toolCalls, decisions) => (toolCalls.length > 0 && toolCalls.length === decisions ? toolCalls.map((call) => call.id) : undefined),
 };
+
+/** The first reply to the call `id` (a loop, not a closure per call: this runs on every native turn). */
+function replyTo(replies: readonly CallReply[], id: string): CallReply | undefined {
+  for (const reply of replies) if (reply.callId === id) return reply;
+  return undefined;
+}
 
 /** A turn without native calls (drift: a call written as text) is answered as text protocols answer it. */
 function textReplies(messages: ModelMessage[], replies: readonly { content: string }[]): ModelToolCall[] {
