@@ -41,7 +41,9 @@ describe('native codec', () => {
     const failed = nativeCodec.parse('', { tools, toolCalls: unreadable as never, maxActions: 3 });
     expect(failed.success ? undefined : [failed.error.kind, failed.error.toolName]).toEqual(['invalid-json', 'tag']);
     // A hole in a hand-built list is no call: the output could not be read.
-    const holed = nativeCodec.parse('', { tools, toolCalls: [calls[0], , calls[2]] as never, maxActions: 3 });
+    const holes = [calls[0], calls[0], calls[2]];
+    delete holes[1];
+    const holed = nativeCodec.parse('', { tools, toolCalls: holes as never, maxActions: 3 });
     expect(holed.success ? undefined : holed.error.message).toBe('the output could not be read');
   });
 
