@@ -9,11 +9,10 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
-import { driftReaders } from './dialects/drift-readers.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
-import { callAttemptMask, driftReaderMasks, mayRead, needsMask, presentCharacters } from './dialects/reader-needs.ts';
+import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
 export interface TurnSpec {
   /** The protocol's own dialect. */
@@ -71,7 +70,7 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const context: AcceptContext = { raw, tools, maxActions, repaired: false };
     const normalized = normalizeOutput(raw);
     const text = prepared(spec, normalized.text);
-    // Readers whose characters the text lacks would read nothing: they are not called (`reader-needs.ts`).
+    // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
     const present = presentCharacters(text);
 
     const handlers = Array.isArray(options?.handlers) ? options.handlers : [];

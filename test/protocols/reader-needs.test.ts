@@ -1,6 +1,6 @@
 /**
  * Readers declare the characters they need (`DialectReader.needs`) and the parse skips a reader whose
- * characters the text lacks (`reader-needs.ts`). No silent misread may come of it:
+ * characters the text lacks (`drift-readers.ts`). No silent misread may come of it:
  * - each reader, and the call-attempt check, reads nothing on a text without its characters (the
  *   corpus and dialect samples with those characters removed, and random text built from every
  *   dialect's markup without them);
@@ -12,9 +12,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../bench/lib/corpus-cases.ts';
 import type { ParseResult, ProtocolName } from '../../src/protocols/codec.ts';
-import { driftReaders } from '../../src/protocols/dialects/drift-readers.ts';
 import { callAttemptNeeds, findCallAttempt } from '../../src/protocols/dialects/find-call-attempt.ts';
-import { readerSkipping } from '../../src/protocols/dialects/reader-needs.ts';
+import { driftReaders, readerSkipping } from '../../src/protocols/dialects/drift-readers.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { markupFragments } from './dialect-round-trip.ts';

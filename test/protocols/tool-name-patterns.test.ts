@@ -1,5 +1,5 @@
 /**
- * Patterns built from tool names are cached for the last tool list (`tool-name-patterns.ts`). The
+ * Patterns built from tool names are cached for the last tool list (`lastToolList` in `reading.ts`). The
  * cache must follow the list: a list edited in place, or a new list of the same names whose schemas
  * differ, reads as a fresh list would.
  */

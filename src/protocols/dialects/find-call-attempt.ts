@@ -6,9 +6,8 @@
  * are ignored, so an answer that merely mentions such a token stays an answer.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import type { ReadFailure } from '../reading.ts';
+import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { escapeRegExp, lastToolList } from './tool-name-patterns.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -56,7 +55,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
 }
 
 /**
- * Characters one of which every call attempt found here holds (`reader-needs.ts`): each marker holds
+ * Characters one of which every call attempt found here holds (`drift-readers.ts`): each marker holds
  * `<`, `[`, `=` (`to=functions.`) or `｜` (DSML); a JSON call a colon, a Python-style call a `[`.
  */
 export const callAttemptNeeds = '<[=｜:';

@@ -8,10 +8,9 @@
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { collectParameters } from '../../tools/collect-parameters.ts';
-import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
-import { escapeRegExp, lastToolList } from './tool-name-patterns.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
 import { writtenText } from './xml-parameters.ts';
 
