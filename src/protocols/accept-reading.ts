@@ -10,6 +10,11 @@ import { validateDecision } from './validate-decision.ts';
 import { isHandlerType } from './envelope-schema.ts';
 
 const numberWords = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+type AcceptedParse = Extract<ParseResult, { success: true }>;
+/** `validateDecision` options, shared: a call run by the toolbox, or by a caller's handler (envelope). */
+const toolboxCall = { toolbox: true } as const;
+const handlerCall = { toolbox: false } as const;
+
 const countWord = (count: number): string => numberWords[count] ?? String(count);
 
 export function failedResult(failure: ReadFailure, raw: string, tools: readonly ToolSpec[], cause?: unknown): ParseResult {
@@ -38,25 +43,27 @@ export function acceptReading(
     return failedResult({ kind: 'too-many-actions', message }, raw, tools);
   }
   const decisions: Decision[] = [];
-  for (const [index, item] of reading.items.entries()) {
-    const outcome = validateDecision(item, tools, { toolbox: !isHandlerType(reading.actions?.[index]?.type) });
+  const { items, actions } = reading;
+  for (let index = 0; index < count; index++) {
+    const outcome = validateDecision(items[index], tools, isHandlerType(actions?.[index]?.type) ? handlerCall : toolboxCall);
     if (!outcome.ok) {
       const prefix = count > 1 ? `action ${index + 1}: ` : '';
       return failedResult({ ...outcome.failure, message: prefix + outcome.failure.message }, raw, tools);
     }
     decisions.push(outcome.decision);
   }
-  const [decision] = decisions as [Decision, ...Decision[]];
-  return {
+  // Built field by field (no spreads of temporary objects): this runs on every accepted turn.
+  const accepted: AcceptedParse = {
     success: true,
-    decision,
+    decision: decisions[0] as Decision,
     decisions,
     thoughts: reading.thoughts,
     repaired: options.repaired || reading.repaired,
     dialect: reading.dialect,
-    ...(reading.toolCallIds ? { toolCallIds: reading.toolCallIds } : {}),
-    ...(reading.actions ? { actions: reading.actions } : {}),
-    ...(reading.status === undefined ? {} : { status: reading.status }),
-    ...(reading.finalResponse === undefined ? {} : { finalResponse: reading.finalResponse }),
   };
+  if (reading.toolCallIds) accepted.toolCallIds = reading.toolCallIds;
+  if (actions) accepted.actions = actions;
+  if (reading.status !== undefined) accepted.status = reading.status;
+  if (reading.finalResponse !== undefined) accepted.finalResponse = reading.finalResponse;
+  return accepted;
 }

@@ -11,56 +11,72 @@ export interface CompletionCheck {
 /** Whitespace allowed between a top-level `[` and the `{` that makes it an array of objects. */
 const MAX_GAP = 62;
 
+const OPEN_BRACE = 0x7b; // {
+const CLOSE_BRACE = 0x7d; // }
+const OPEN_BRACKET = 0x5b; // [
+const CLOSE_BRACKET = 0x5d; // ]
+const QUOTE = 0x22; // "
+const BACKSLASH = 0x5c;
+const isGap = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/**
+ * The state of `jsonCompletionCheck` between deltas. Code units are read (`charCodeAt`), not code
+ * points: every character the scan looks at is ASCII, and no half of a surrogate pair equals one.
+ */
+class JsonCompletion implements CompletionCheck {
+  #depth = 0;
+  #inString = false;
+  #escaped = false;
+  /** -1 outside a top-level `[`; else how much whitespace followed it so far. */
+  #gap = -1;
+
+  push(delta: string): boolean {
+    let closed = false;
+    for (let index = 0; index < delta.length; index++) if (this.#step(delta.charCodeAt(index))) closed = true;
+    return closed;
+  }
+
+  #step(code: number): boolean {
+    if (this.#depth === 0) {
+      if (this.#gap >= 0) {
+        if (code === OPEN_BRACE) {
+          this.#gap = -1;
+          this.#depth = 2;
+          return false;
+        }
+        if (isGap(code) && this.#gap < MAX_GAP) {
+          this.#gap += 1;
+          return false;
+        }
+        this.#gap = -1;
+      }
+      if (code === OPEN_BRACE) this.#depth = 1;
+      else if (code === OPEN_BRACKET) this.#gap = 0;
+      return false;
+    }
+    if (this.#inString) {
+      if (this.#escaped) this.#escaped = false;
+      else if (code === BACKSLASH) this.#escaped = true;
+      else if (code === QUOTE) this.#inString = false;
+      return false;
+    }
+    if (code === QUOTE) this.#inString = true;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) this.#depth += 1;
+    else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      this.#depth -= 1;
+      return this.#depth === 0;
+    }
+    return false;
+  }
+}
+
 /**
  * True each time a top-level JSON object (or array of objects) closes: the string-aware bracket
  * scan of `findJsonSpans`, run one character at a time. Only double quotes delimit strings, so
  * apostrophes in prose cannot derail it.
  */
 export function jsonCompletionCheck(): CompletionCheck {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  /** -1 outside a top-level `[`; else how much whitespace followed it so far. */
-  let gap = -1;
-  const step = (char: string): boolean => {
-    if (depth === 0) {
-      if (gap >= 0) {
-        if (char === '{') {
-          gap = -1;
-          depth = 2;
-          return false;
-        }
-        if ((char === ' ' || char === '\n' || char === '\r' || char === '\t') && gap < MAX_GAP) {
-          gap += 1;
-          return false;
-        }
-        gap = -1;
-      }
-      if (char === '{') depth = 1;
-      else if (char === '[') gap = 0;
-      return false;
-    }
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (char === '\\') escaped = true;
-      else if (char === '"') inString = false;
-      return false;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{' || char === '[') depth += 1;
-    else if (char === '}' || char === ']') {
-      depth -= 1;
-      return depth === 0;
-    }
-    return false;
-  };
-  return {
-    push(delta) {
-      let closed = false;
-      for (const char of delta) if (step(char)) closed = true;
-      return closed;
-    },
-  };
+  return new JsonCompletion();
 }
 
 /** True when a match of `pattern` ends in this delta; `longest` bounds a match's length. */

@@ -2,7 +2,7 @@
  * A tool result as plain parts every codec can frame: the text content, `structuredContent` as a
  * value, the error mark, and one-line summaries of images, audio and resources (never their bytes).
  */
-import type { ToolResult } from '../tools/toolbox.ts';
+import type { ToolContent, ToolResult } from '../tools/toolbox.ts';
 import { describeContent } from './describe-content.ts';
 
 export interface DescribedResult {
@@ -20,14 +20,18 @@ function sameJson(text: string, value: unknown): boolean {
   }
 }
 
+/** The text of the content blocks, one per line; one block (the usual result) without the arrays of the general case. */
+function contentText(content: readonly ToolContent[]): string {
+  const only = content.length === 1 && 0 in content ? describeContent(content[0] as ToolContent) : undefined;
+  return typeof only === 'string' ? only : content.map(describeContent).join('\n');
+}
+
 export function describeToolResult(result: ToolResult): DescribedResult {
   const content = Array.isArray(result?.content) ? result.content : [];
-  const text = content.map(describeContent).join('\n');
+  const text = contentText(content);
   const structured = result?.structuredContent;
   const keepStructured = structured !== undefined && !sameJson(text, structured);
-  return {
-    text: keepStructured || structured === undefined ? text : '',
-    ...(structured !== undefined ? { structured } : {}),
-    isError: result?.isError === true,
-  };
+  const described: DescribedResult = { text: keepStructured || structured === undefined ? text : '', isError: result?.isError === true };
+  if (structured !== undefined) described.structured = structured;
+  return described;
 }

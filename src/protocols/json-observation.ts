@@ -9,8 +9,12 @@ import type { ToolResult } from '../tools/toolbox.ts';
 import { describeToolResult } from './describe-tool-result.ts';
 import { sanitizeName } from './sanitize.ts';
 
+const markerCharacter = /[<>[]/;
+
 /** `<`, `>` and `[TOOL_CALLS]` occur in JSON text only inside strings, so escaping them keeps it valid. */
 export function escapeJsonMarkers(json: string): string {
+  // Every marker holds `<`, `>` or `[`: most observations hold none and are returned as they are.
+  if (!markerCharacter.test(json)) return json;
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\[TOOL_CALLS\]/g, '\\u005bTOOL_CALLS]');
 }
 

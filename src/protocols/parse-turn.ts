@@ -9,10 +9,10 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
-import { driftReaders } from './dialects/drift-readers.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
-import type { DialectReader, Reading } from './reading.ts';
+import type { DialectReader, Reading, ReaderContext } from './reading.ts';
+import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
 export interface TurnSpec {
   /** The protocol's own dialect. */
@@ -36,6 +36,29 @@ function isJson(text: string): boolean {
 const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions', 'unknown-action', 'unknown-variable', 'status-mismatch']);
 const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
+/** The per-parse values `acceptReading` needs, gathered once. */
+interface AcceptContext {
+  raw: string;
+  tools: readonly ToolSpec[];
+  maxActions: number;
+  repaired: boolean;
+}
+
+const prepared = (spec: TurnSpec, text: string): string => (spec.prepare ? spec.prepare(text).trim() : text);
+
+function accept(reading: Reading, context: AcceptContext, repaired: boolean): ParseResult {
+  context.repaired = repaired;
+  return acceptReading(reading, context);
+}
+
+/** What the primary reader is told: the optional fields only when the options hold them. */
+function primaryContext(tools: readonly ToolSpec[], handlers: readonly string[], options: ParseOptions): ReaderContext {
+  const context: ReaderContext = { tools, primary: true, handlers };
+  if (options?.variables) context.variables = options.variables;
+  if (options?.toolCalls !== undefined) context.toolCalls = options.toolCalls;
+  return context;
+}
+
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
   let raw = '';
@@ -44,36 +67,42 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     raw = typeof rawInput === 'string' ? rawInput : String(rawInput ?? '');
     tools = Array.isArray(options?.tools) ? options.tools : [];
     const maxActions = Math.max(1, Math.floor(Number(options?.maxActions ?? 1)) || 1);
-    const accept = (reading: Reading, repaired: boolean) => acceptReading(reading, { raw, tools, maxActions, repaired });
+    const context: AcceptContext = { raw, tools, maxActions, repaired: false };
     const normalized = normalizeOutput(raw);
-    const prepare = (given: string) => (spec.prepare ? spec.prepare(given).trim() : given);
-    const text = prepare(normalized.text);
+    const text = prepared(spec, normalized.text);
+    // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
+    const present = presentCharacters(text);
 
     const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
-    const own = spec.primary.read(text, { tools, primary: true, handlers, ...(options?.variables ? { variables: options.variables } : {}) });
-    const ownResult = own ? accept(own, normalized.unfenced) : undefined;
+    const own = mayRead(needsMask(spec.primary.needs), present)
+      ? spec.primary.read(text, primaryContext(tools, handlers, options))
+      : undefined;
+    const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
     if (ownResult?.success || own?.conclusive) return ownResult as ParseResult;
     if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
     const strongOwnFailure = own?.weak ? undefined : ownResult;
 
     let driftFailure: ParseResult | undefined;
-    for (const reader of driftReaders) {
-      if (reader.dialect === spec.primary.dialect) continue;
-      const reading = reader.read(text, { tools, primary: false });
+    let driftContext: ReaderContext | undefined;
+    for (let index = 0; index < driftReaders.length; index++) {
+      const reader = driftReaders[index] as DialectReader;
+      if (reader.dialect === spec.primary.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
+      driftContext ??= { tools, primary: false };
+      const reading = reader.read(text, driftContext);
       if (!reading) continue;
-      const result = accept(reading, true);
+      const result = accept(reading, context, true);
       if (result.success || reading.conclusive) return result;
       if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;
     if (failure) return failure;
-    const attempt = spec.plainText ? findCallAttempt(text, tools) : undefined;
+    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(text, tools) : undefined;
     if (attempt) return failedResult(attempt, raw, tools);
     // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
     // JSON value (structured output, the fence is noise around it).
     const keepFence = normalized.fencedText !== undefined && !isJson(text);
-    const plain = spec.plainText?.(keepFence ? prepare(normalized.fencedText ?? text) : text);
-    if (plain) return accept(plain, normalized.unfenced && !keepFence);
+    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? text) : text);
+    if (plain) return accept(plain, context, normalized.unfenced && !keepFence);
     return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);
   } catch (cause) {
     return failedResult({ kind: 'no-decision', message: 'the output could not be read' }, raw, tools, cause);

@@ -49,10 +49,18 @@ export interface ReaderContext {
   handlers?: readonly string[];
   /** Envelope: the variables known when the turn starts (ParseOptions.variables). */
   variables?: KnownVariables;
+  /** The primary reader only: the native tool calls returned with the text (ParseOptions.toolCalls), as given. */
+  toolCalls?: unknown;
 }
 
 export interface DialectReader {
   readonly dialect: string;
+  /**
+   * Characters one of which every text this reader can read holds: on a text with none of them
+   * `read` returns undefined whatever the context, so the parse does not call it (`drift-readers.ts`).
+   * Checked against the reader by `test/protocols/reader-needs.test.ts`. @default undefined (always read)
+   */
+  readonly needs?: string;
   /** Returns undefined when the dialect is not present in `text`. Never throws. */
   read(text: string, context: ReaderContext): Reading | undefined;
 }
@@ -82,3 +90,30 @@ export function argumentsValue(args: unknown): { value: unknown; repaired: boole
 export function failedReading(dialect: string, failure: ReadFailure): Reading {
   return { dialect, items: [], thoughts: [], repaired: false, failure };
 }
+
+/**
+ * Wraps `build` with a one-entry cache keyed by the tool names, in order: for patterns built from the
+ * offered names (`<(read_file|search)>`, `"name": "(read_file|search)"`). The loop offers the same
+ * tools turn after turn, so the source text and the RegExp are built once instead of on every parse.
+ * The cache is checked name by name against the list given (never by identity alone), so an edited
+ * list is never served stale patterns; `build` must depend on the names only.
+ */
+export function lastToolList<T>(build: (tools: readonly ToolSpec[]) => T): (tools: readonly ToolSpec[]) => T {
+  let names: unknown[] | undefined;
+  let built: T;
+  return (tools) => {
+    if (names !== undefined && sameNames(names, tools)) return built;
+    built = build(tools);
+    names = tools.map((tool) => tool.name);
+    return built;
+  };
+}
+
+function sameNames(names: readonly unknown[], tools: readonly ToolSpec[]): boolean {
+  if (names.length !== tools.length) return false;
+  for (let index = 0; index < names.length; index++) if (names[index] !== tools[index]?.name) return false;
+  return true;
+}
+
+/** `text` with every RegExp syntax character escaped. */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5,6 +5,7 @@
 
 /** Longest name echoed back (tool names of every provider fit). */
 const maxNameLength = 64;
+const safeName = new RegExp(`^[A-Za-z0-9_.-]{1,${maxNameLength}}$`);
 
 /**
  * Keeps only `[A-Za-z0-9_.-]` and truncates, so an invalid tool name can be echoed into a prompt or a
@@ -12,6 +13,8 @@ const maxNameLength = 64;
  */
 export function sanitizeName(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
+  // A name that is already safe (nearly every tool name) is returned as it is, without copies.
+  if (safeName.test(text)) return text;
   const safe = text.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, maxNameLength);
   return safe === '' ? '?' : safe;
 }

@@ -4,8 +4,9 @@
  * also in the turn that answers the user: providers refuse a history with an unanswered call.
  */
 import type { ModelMessage, ModelToolCall } from '../spec/model.ts';
-import type { HistoryStrategy } from './history-strategy.ts';
+import type { CallReply, HistoryStrategy } from './history-strategy.ts';
 import { sanitizeName } from './sanitize.ts';
+import { joinReplies } from './text-history.ts';
 
 /** The name put in place of a tool name a provider would refuse (and that cannot be sanitized into a new one). */
 export const invalidToolName = 'invalid_tool_name';
@@ -24,7 +25,7 @@ export const toolMessageHistory: HistoryStrategy = {
     if (toolCalls.length === 0) return textReplies(messages, replies);
     const open: ModelToolCall[] = [];
     for (const call of toolCalls) {
-      const reply = replies.find((candidate) => candidate.callId === call.id) ?? unanswered;
+      const reply = replyTo(replies, call.id) ?? unanswered;
       if (!reply) {
         open.push(call);
         continue;
@@ -47,10 +48,16 @@ export const toolMessageHistory: HistoryStrategy = {
   callIds: (toolCalls, decisions) => (toolCalls.length > 0 && toolCalls.length === decisions ? toolCalls.map((call) => call.id) : undefined),
 };
 
+/** The first reply to the call `id` (a loop, not a closure per call: this runs on every native turn). */
+function replyTo(replies: readonly CallReply[], id: string): CallReply | undefined {
+  for (const reply of replies) if (reply.callId === id) return reply;
+  return undefined;
+}
+
 /** A turn without native calls (drift: a call written as text) is answered as text protocols answer it. */
 function textReplies(messages: ModelMessage[], replies: readonly { content: string }[]): ModelToolCall[] {
-  const text = replies.map((reply) => reply.content).filter((content) => content !== '');
-  if (text.length > 0) messages.push({ role: 'user', content: text.join('\n\n') });
+  const text = joinReplies(replies);
+  if (text !== undefined) messages.push({ role: 'user', content: text });
   return [];
 }
 

@@ -27,6 +27,26 @@ describe('native codec', () => {
     expect(result).toMatchObject({ success: true, toolCallIds: ['c7'], dialect: 'native', decision: { tool: 'add', args: { a: 1, b: 2 } } });
   });
 
+  it('reads several calls in order, and fails on the first whose arguments cannot be read', () => {
+    const calls = [
+      { id: 'a', name: 'add', arguments: { a: 1, b: 2 } },
+      { id: 'b', name: 'search', arguments: '{"query": "x"}' },
+      { id: 'c', name: 'ping', arguments: '' },
+      { id: 'd', name: 'ping', arguments: undefined },
+    ];
+    const read = nativeCodec.parse('', { tools, toolCalls: calls as never, maxActions: 4 });
+    const decisions = [{ tool: 'add', args: { a: 1, b: 2 } }, { tool: 'search', args: { query: 'x' } }, { tool: 'ping', args: {} }, { tool: 'ping', args: {} }];
+    expect(read).toMatchObject({ success: true, toolCallIds: ['a', 'b', 'c', 'd'], decisions });
+    const unreadable = [calls[0], { id: 'd', name: 'tag', arguments: '{"x": ' }, { id: 'e', name: 'scale', arguments: '{nope' }];
+    const failed = nativeCodec.parse('', { tools, toolCalls: unreadable as never, maxActions: 3 });
+    expect(failed.success ? undefined : [failed.error.kind, failed.error.toolName]).toEqual(['invalid-json', 'tag']);
+    // A hole in a hand-built list is no call: the output could not be read.
+    const holes = [calls[0], calls[0], calls[2]];
+    delete holes[1];
+    const holed = nativeCodec.parse('', { tools, toolCalls: holes as never, maxActions: 3 });
+    expect(holed.success ? undefined : holed.error.message).toBe('the output could not be read');
+  });
+
   it('keeps the code fence of a plain-text answer that is one fenced block, markup of no offered tool inside included', () => {
     for (const text of ['```\nls -la\n```', '```\n<read_file><path>src/file.ts</path></read_file>\n```']) {
       expect(nativeCodec.parse(text, { tools })).toMatchObject({

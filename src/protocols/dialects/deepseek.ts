@@ -67,6 +67,7 @@ function readCall(text: string, at: number): CallRead {
 
 export const deepseekReader: DialectReader = {
   dialect: 'deepseek',
+  needs: '|｜', // its tokens hold an ASCII or full-width bar
   read(text, { tools }): Reading | undefined {
     if (!quickTest.test(text)) return undefined;
     const code = codeRanges(text);

@@ -3,8 +3,15 @@
  * dialects open models were trained on (the specific ones first, then the agent formats of LangChain
  * and LlamaIndex, then the generic readers of call shapes, special-token forms, XML-ish forms, tool-named
  * tags and pythonic calls).
+ *
+ * Which readers a text can concern: each reader declares the characters it needs to see
+ * (`DialectReader.needs`), and a text holding none of them is never read by it. A plain-text answer
+ * such as `done` holds none of `{ < [ : |` and the like, so the parse skips every dialect and the
+ * call-attempt check instead of running two dozen scans that would each find nothing. Presence is
+ * looked up once per text for the characters every reader together needs (a bit each).
  */
 import type { DialectReader } from '../reading.ts';
+import { callAttemptNeeds } from './find-call-attempt.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { functionaryTextReader } from './functionary-text.ts';
@@ -54,3 +61,43 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   pythonicCallsReader,
 ];
+
+/** Every character some drift reader or the call-attempt check needs, each once: bit `i` is `alphabet[i]`. */
+const alphabet: readonly string[] = [...new Set([...driftReaders.map((reader) => reader.needs ?? ''), callAttemptNeeds].join(''))];
+/** Bits in a mask: characters past them are never looked up (a reader needing one is always read). */
+const bits = Math.min(alphabet.length, 30);
+
+/** A mask matching every text: for readers that declare nothing, or a character outside `alphabet`. */
+const always = -1;
+
+/** The bits of `needs`; `always` when it is undefined or holds a character not in `alphabet` (its presence is not looked up). */
+export function needsMask(needs: string | undefined): number {
+  if (needs === undefined) return always;
+  let mask = 0;
+  for (const char of needs) {
+    const bit = alphabet.indexOf(char);
+    if (bit < 0 || bit >= bits) return always;
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+
+/** The bits of the `alphabet` characters that occur in `text`. */
+export function presentCharacters(text: string): number {
+  let present = 0;
+  for (let bit = 0; bit < bits; bit++) if (text.includes(alphabet[bit] as string)) present |= 1 << bit;
+  return present;
+}
+
+/** The mask of each drift reader, in the order of `driftReaders`. */
+export const driftReaderMasks: readonly number[] = driftReaders.map((reader) => needsMask(reader.needs));
+export const callAttemptMask = needsMask(callAttemptNeeds);
+
+/**
+ * Set `enabled` to false to read every text with every reader: only for the test that compares both
+ * paths on the corpus and on random text (`test/protocols/reader-needs.test.ts`).
+ */
+export const readerSkipping = { enabled: true };
+
+/** False when `text` (as `present`) holds none of the characters a reader with `mask` needs: it would read nothing. */
+export const mayRead = (mask: number, present: number): boolean => mask === always || (mask & present) !== 0 || !readerSkipping.enabled;

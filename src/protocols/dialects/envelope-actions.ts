@@ -75,6 +75,7 @@ function conclusive(failure: ReadFailure): Reading {
 
 export const envelopeActionsReader: DialectReader = {
   dialect: 'envelope',
+  needs: '{', // the envelope is a JSON object
   read(text, { tools: _tools, primary, handlers = [], variables }): Reading | undefined {
     const spans = findJsonSpans(text);
     for (const span of spans) {

@@ -6,7 +6,7 @@
  * are ignored, so an answer that merely mentions such a token stays an answer.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import type { ReadFailure } from '../reading.ts';
+import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -26,20 +26,39 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<tool_code>/, '<tool_code>'],
 ];
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+interface KnownToolPatterns {
+  /** `"name": "<tool>"` and its spellings. */
+  jsonName: RegExp;
+  /** `[<tool>(` followed by `)` or a keyword argument. */
+  pythonic: RegExp;
+}
 
-/** A JSON call (`"name": "<known tool>"` with arguments) or a Python-style call of a known tool. */
-function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undefined {
+/** The patterns naming the offered tools; undefined when no tool has a name. */
+const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined => {
   const names = tools.map((tool) => tool.name).filter((toolName) => toolName !== '');
   if (names.length === 0) return undefined;
   const alternatives = names.map(escapeRegExp).join('|');
-  const jsonName = new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`);
-  const json = jsonName.exec(text);
+  return {
+    jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
+    pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
+  };
+});
+
+/** A JSON call (`"name": "<known tool>"` with arguments) or a Python-style call of a known tool. */
+function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undefined {
+  const patterns = knownToolPatterns(tools);
+  if (!patterns) return undefined;
+  const json = patterns.jsonName.exec(text);
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
-  const pythonic = new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`).exec(text);
-  return pythonic?.[1];
+  return patterns.pythonic.exec(text)?.[1];
 }
+
+/**
+ * Characters one of which every call attempt found here holds (`drift-readers.ts`): each marker holds
+ * `<`, `[`, `=` (`to=functions.`) or `｜` (DSML); a JSON call a colon, a Python-style call a `[`.
+ */
+export const callAttemptNeeds = '<[=｜:';
 
 /** The detail every "call could not be read" failure carries. */
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';

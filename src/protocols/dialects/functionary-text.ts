@@ -20,6 +20,7 @@ const recipient = /^(?:>>>)?[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n/;
 
 export const functionaryTextReader: DialectReader = {
   dialect,
+  needs: '\n', // the recipient ends its line
   read(text, { tools }): Reading | undefined {
     const match = recipient.exec(text);
     if (!match) return undefined;

@@ -65,6 +65,7 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
 
 export const gemmaCallsReader: DialectReader = {
   dialect: 'gemma',
+  needs: '<', // both families open with `<`
   read(text, context): Reading | undefined {
     for (const family of families) {
       if (!text.includes(family.open)) continue;

@@ -12,6 +12,7 @@ const dialect = 'generic-json';
 
 export const genericJsonReader: DialectReader = {
   dialect,
+  needs: '{', // the reply is one JSON object
   read(text, { tools }): Reading | undefined {
     if (!text.startsWith('{') || !text.endsWith('}') || !/"(?:response|tool_call)"/.test(text)) return undefined;
     const json = readJson(text);

@@ -45,6 +45,7 @@ function blockAt(text: string, from: number): Block {
 
 export const hermesReader: DialectReader = {
   dialect: 'hermes',
+  needs: '<', // `<tool_call>`
   read(text, { tools }): Reading | undefined {
     if (!text.includes(open)) return undefined;
     const code = codeRanges(text);

@@ -15,6 +15,7 @@ const end = '<|end_message|>';
 
 export const inklingTextReader: DialectReader = {
   dialect,
+  needs: '<', // `<|content_invoke_tool_text|>`
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<|content_invoke_tool_text|>')) return undefined;
     const items: unknown[] = [];

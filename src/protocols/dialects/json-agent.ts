@@ -41,6 +41,7 @@ function inputOf(value: unknown): ToolInput {
 
 export const jsonAgentReader: DialectReader = {
   dialect,
+  needs: '{', // the step is a JSON object
   read(text, { tools }): Reading | undefined {
     const steps: AgentStep[] = [];
     let firstStart: number | undefined;

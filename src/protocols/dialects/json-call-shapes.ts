@@ -50,6 +50,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
 
 export const jsonCallShapesReader: DialectReader = {
   dialect: 'json-call',
+  needs: '{', // every shape is a JSON object
   read(text, { tools }): Reading | undefined {
     const calls: ShapedCall[] = [];
     let repaired = false;

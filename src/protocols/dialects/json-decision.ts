@@ -31,6 +31,7 @@ function spansOf(text: string): Array<JsonSpan & { json?: JsonReading }> {
 
 export const jsonDecisionReader: DialectReader = {
   dialect: 'json',
+  needs: '{', // findJsonSpans finds candidates only at a `{`
   read(text, { primary }): Reading | undefined {
     const spans = spansOf(text);
     const items: unknown[] = [];
@@ -44,11 +45,15 @@ export const jsonDecisionReader: DialectReader = {
         unreadable ??= json.message;
         continue;
       }
-      const values = Array.isArray(json.value) ? json.value : [json.value];
-      const found = values.filter((value) => isDecisionLike(value, primary));
-      if (found.length) repaired ||= json.repaired;
-      items.push(...found);
-      if (firstObject === undefined && isRecord(values[0])) firstObject = values[0];
+      // An array counts as several actions; no temporary arrays: this runs on every json turn.
+      const value = json.value;
+      const before = items.length;
+      if (Array.isArray(value)) {
+        for (const element of value) if (isDecisionLike(element, primary)) items.push(element);
+      } else if (isDecisionLike(value, primary)) items.push(value);
+      if (items.length > before) repaired ||= json.repaired;
+      const first: unknown = Array.isArray(value) ? value[0] : value;
+      if (firstObject === undefined && isRecord(first)) firstObject = first;
     }
     if (items.length) return { dialect: 'json', items, thoughts: [], repaired };
     if (!primary) return undefined;

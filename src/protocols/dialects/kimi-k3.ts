@@ -39,6 +39,7 @@ const parameterOf = (parameter: RawParameter): RawParameter => ({ key: attribute
 
 export const kimiK3Reader: DialectReader = {
   dialect,
+  needs: '<', // `<|open|>call`
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<|open|>call')) return undefined;
     const items: unknown[] = [];

@@ -15,6 +15,7 @@ const markdownEdge = /^[*_`]+|[*_`]+$/g;
 
 export const lineCommandReader: DialectReader = {
   dialect: 'line',
+  needs: ':', // every command ends in a colon
   read(text, { tools }): Reading | undefined {
     const matches = [...text.matchAll(command)];
     const first = matches[0];

@@ -15,6 +15,7 @@ function isCall(value: unknown): value is Record<string, unknown> {
 
 export const llama3Reader: DialectReader = {
   dialect: 'llama3',
+  needs: '{', // the call is a JSON object
   read(input, { tools }): Reading | undefined {
     const text = input;
     const spans = findJsonSpans(text);

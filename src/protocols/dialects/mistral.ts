@@ -61,6 +61,7 @@ function nextMarker(text: string, from: number, code: ReturnType<typeof codeRang
 
 export const mistralReader: DialectReader = {
   dialect: 'mistral',
+  needs: '[', // `[TOOL_CALLS]`
   read(text, { tools }): Reading | undefined {
     if (!text.includes(marker)) return undefined;
     const code = codeRanges(text);

@@ -32,6 +32,7 @@ function toolName(name: string, tools: readonly ToolSpec[]): string {
 
 export const museReader: DialectReader = {
   dialect,
+  needs: '<', // `<atem:function_calls>`
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<atem:function_calls>')) return undefined;
     const items: unknown[] = [];

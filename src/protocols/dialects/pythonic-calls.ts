@@ -45,6 +45,7 @@ function wrappedCalls(text: string): PythonCall[] | undefined {
 
 export const pythonicCallsReader: DialectReader = {
   dialect: 'pythonic',
+  needs: '<[', // a wrapper token or a list that opens the reply
   read(text, { tools }): Reading | undefined {
     const calls = wrappedCalls(text);
     if (!calls) return undefined;

@@ -12,6 +12,7 @@ import { equalsFamily, readTagCalls } from './xml-calls.ts';
 
 export const qwenXmlReader: DialectReader = {
   dialect: 'qwen-xml',
+  needs: '<', // `<tool_call>`
   read(text, { tools }): Reading | undefined {
     if (!/<(?:seed:)?tool_call>\s*<(?:function|call|tool|invoke)=/.test(text)) return undefined;
     return readTagCalls(text, tools, [equalsFamily], 'qwen-xml');

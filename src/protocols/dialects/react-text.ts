@@ -65,6 +65,7 @@ function thoughtsBefore(lead: string, sections: readonly ReactSection[], end: nu
 
 export const reactTextReader: DialectReader = {
   dialect,
+  needs: ':', // every label ends in a colon
   read(text, { tools }): Reading | undefined {
     const { lead, sections } = reactSections(text);
     if (sections.length === 0) return undefined;

@@ -56,6 +56,7 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
 
 export const tokenCallsReader: DialectReader = {
   dialect: 'token-call',
+  needs: '<=>\n', // `<|` tokens, `to=functions.`, `>>>` or a name on its own line
   read(text, { tools }): Reading | undefined {
     if (!/<\||to=functions\.|>>>|^[A-Za-z_][\w.-]*[ \t]*\r?\n/.test(text)) return undefined;
     const calls = findCalls(text, tools);

@@ -8,7 +8,7 @@
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { collectParameters } from '../../tools/collect-parameters.ts';
-import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
@@ -20,7 +20,14 @@ const elementName = /^[A-Za-z_][\w.-]*$/;
 /** An element and its text; a CDATA section may hold anything. Each character has one way to match (no backtracking blow-up). */
 const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<!\[CDATA\[)[\s\S])*?)<\/\1>/g;
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The opening tags of the tools an element can name; undefined when none can. Global: used with
+ * `matchAll`, which copies it. Only names are cached: the tools themselves are looked up in the list given.
+ */
+const openingTags = lastToolList((tools) => {
+  const named = tools.filter((tool) => elementName.test(tool.name));
+  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})>`, 'g');
+});
 
 function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const children = [...body.matchAll(child)];
@@ -40,18 +47,19 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
 
 export const toolNameTagsReader: DialectReader = {
   dialect,
+  needs: '<', // the element named after the tool
   read(text, { tools }): Reading | undefined {
-    const named = tools.filter((tool) => elementName.test(tool.name));
-    if (named.length === 0) return undefined;
+    const opening = openingTags(tools);
+    if (!opening) return undefined;
     const visible = maskCode(text);
-    const opening = new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})>`, 'g');
     const items: unknown[] = [];
     let reason: string | undefined;
     let from = 0;
     for (const match of visible.matchAll(opening)) {
       if (match.index < from) continue;
       const name = match[1] ?? '';
-      const tool = named.find((candidate) => candidate.name === name) as ToolSpec;
+      // The first tool of that name: every tool named so is one an element can name.
+      const tool = tools.find((candidate) => candidate.name === name) as ToolSpec;
       const bodyStart = match.index + match[0].length;
       const close = visible.indexOf(`</${name}>`, bodyStart);
       const toolName = sanitizeName(name);

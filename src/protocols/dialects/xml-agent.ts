@@ -22,6 +22,7 @@ interface AgentCall {
 
 export const xmlAgentReader: DialectReader = {
   dialect,
+  needs: '<', // `<tool>` and `<tool_input>`
   read(text, { tools }): Reading | undefined {
     const calls: AgentCall[] = [];
     let firstIndex: number | undefined;

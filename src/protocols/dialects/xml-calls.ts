@@ -140,6 +140,7 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
 
 export const xmlCallsReader: DialectReader = {
   dialect: 'xml-call',
+  needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
     if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
     return readTagCalls(input, tools, [equalsFamily, ...namedFamilies]);

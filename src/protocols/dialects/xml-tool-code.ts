@@ -50,6 +50,7 @@ function readToolCode(text: string, from: number): ToolCode {
 
 export const xmlToolCodeReader: DialectReader = {
   dialect: 'xml',
+  needs: '<', // `<tool_code>` and `<final_answer>`
   read(text, { tools }): Reading | undefined {
     const items: unknown[] = [];
     let before: string | undefined;

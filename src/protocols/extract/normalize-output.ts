@@ -29,7 +29,8 @@ const wholeFence = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
   const stripped = stripReplyMarkers(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
-  const reasoning = [...stripped.reasoning];
+  // A fresh array per call (`stripReplyMarkers`), so it is extended in place.
+  const reasoning = stripped.reasoning;
   let text = stripped.text;
   const harmony = readHarmonyMessages(text);
   if (harmony) {
@@ -40,5 +41,6 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   const written = text;
   const fenced = text.startsWith('```') ? wholeFence.exec(text) : null;
   if (fenced) text = (fenced[1] ?? '').trim();
-  return { text, reasoning: reasoning.filter((part) => part !== ''), unfenced: fenced !== null, ...(fenced ? { fencedText: written } : {}) };
+  const parts = reasoning.includes('') ? reasoning.filter((part) => part !== '') : reasoning;
+  return fenced ? { text, reasoning: parts, unfenced: true, fencedText: written } : { text, reasoning: parts, unfenced: false };
 }
