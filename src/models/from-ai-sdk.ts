@@ -4,7 +4,7 @@
  * format; this file only maps types.
  */
 import type { LanguageModelV3, LanguageModelV4, SharedV4ProviderOptions } from '@ai-sdk/provider';
-import { fromContent, fromFinishReason, fromUsage } from './from-provider-result.ts';
+import { fromGenerateResult } from './from-provider-result.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { streamAiSdk } from './stream-ai-sdk.ts';
 import { toCallOptions } from './to-call-options.ts';
@@ -66,12 +66,7 @@ function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptio
         const result = await model.doGenerate(
           toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }),
         );
-        return {
-          ...fromContent(result.content),
-          finishReason: fromFinishReason(result.finishReason),
-          usage: fromUsage(result.usage),
-          modelId: result.response?.modelId ?? model.modelId,
-        };
+        return fromGenerateResult(result, model.modelId);
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
         throw toModelCallError(error, context);
