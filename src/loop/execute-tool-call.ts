@@ -6,7 +6,7 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision } from '../spec/decision.ts';
+import type { CallToolDecision, ToolSpec } from '../spec/decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
@@ -14,6 +14,7 @@ import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { errorResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
+import { isPromiseLike } from './until-aborted.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
 import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
@@ -59,9 +60,11 @@ async function runCall(
   if (repeat === 'warn') {
     return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
   }
-  const spec = target?.spec ?? state.transcript.tools.find((tool) => tool.name === name);
+  const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
   if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
-  const refusal = await checkApproval(state.context, spec, args);
+  // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
+  const verdict = checkApproval(state.context, spec, args);
+  const refusal = isPromiseLike(verdict) ? await verdict : verdict;
   if (refusal) return fail(state, callId, name, refusal);
   const started = performance.now();
   let result: ToolResult;
@@ -81,6 +84,11 @@ async function runCall(
   const observation = state.context.codec.observation(result, { tool: name, ref });
   state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
   return result.isError ? { content: observation, isError: true } : { content: observation };
+}
+
+function offeredTool(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {
+  for (const tool of tools) if (tool.name === name) return tool;
+  return undefined;
 }
 
 function fail(state: RunState, callId: string, tool: string, error: ReinsError, message = error.message): DecisionReply {
