@@ -4,9 +4,11 @@
  * settles at once even if the work ignores it. The work's signal follows the caller's as one of its
  * waiters (`abort-waiters.ts`), dropped when the call ends: no `AbortSignal.any` per call (a
  * composite signal costs weak references and GC bookkeeping on every tool call of every run).
+ * The timeout's timer is reused from call to call (`reused-timers.ts`).
  */
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { abortWaiters } from './abort-waiters.ts';
+import { startToolTimer, type ToolTimer } from './reused-timers.ts';
 
 export interface ToolTimeoutOptions {
   toolName: string;
@@ -25,10 +27,11 @@ export function withToolTimeout<T>(
   return new Promise<T>((resolve, reject) => {
     /** The work's signal: aborted by the caller's signal or the timeout, whichever comes first. */
     const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: ToolTimer | undefined;
     const waiters = caller ? abortWaiters(caller) : undefined;
     const settle = () => {
-      if (timer !== undefined) clearTimeout(timer);
+      timer?.cancel();
+      timer = undefined;
       waiters?.delete(stop);
     };
     const stop = (reason: unknown) => {
@@ -39,7 +42,7 @@ export function withToolTimeout<T>(
     waiters?.add(stop);
     const timeoutMs = options.timeoutMs;
     if (timeoutMs !== undefined && timeoutMs > 0 && Number.isFinite(timeoutMs)) {
-      timer = setTimeout(() => stop(new ToolTimeoutError(options.toolName, timeoutMs)), timeoutMs);
+      timer = startToolTimer(timeoutMs, () => stop(new ToolTimeoutError(options.toolName, timeoutMs)));
     }
     let pending: T | Promise<T>;
     try {
