@@ -19,6 +19,9 @@ import type { AcceptedTurn } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
 import { snapshot } from './snapshot.ts';
 
+/** The usage a turn starts from (never written: `addUsage` makes a new object). */
+const noUsage = Object.freeze(emptyUsage());
+
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */
   forbidTools?: boolean;
@@ -35,7 +38,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     variables: state.transcript.variables.known(),
   };
   const errors: InvalidDecisionError[] = [];
-  let turnUsage = emptyUsage();
+  let turnUsage = noUsage;
   for (let attempt = 1; ; attempt++) {
     state.context.signal.throwIfAborted();
     const request = buildRequest(state, { signal: state.context.signal, forbidTools: options.forbidTools });
