@@ -42,7 +42,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
   for (let attempt = 1; ; attempt++) {
     state.context.signal.throwIfAborted();
     const request = buildRequest(state, { signal: state.context.signal, forbidTools: options.forbidTools });
-    state.context.emit(modelRequestEvent(attempt, request.system ?? '', state.transcript.messages, request.messages.length));
+    state.context.emit(modelRequestEvent(attempt, request.system ?? '', state.transcript.messages, state.transcript.messages.length));
     const raw = await callModel(state, request, parseOptions);
     countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);

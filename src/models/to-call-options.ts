@@ -4,7 +4,8 @@
  * Incremental: a frozen message (the loop freezes every message it sends, see
  * `loop/seal-history.ts`) cannot change, so its provider-format message is built once and reused on
  * every later step; a step then converts only the messages new since the last one. Messages not
- * frozen (a caller's own request) are converted on every call.
+ * frozen (a caller's own request) are converted on every call. The loop's request is read through
+ * its history prefix (`history-prefix.ts`): its `messages` are never copied on this path.
  */
 import type {
   JSONSchema7,
@@ -15,12 +16,15 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelMessage, ModelRequest, ToolChoice } from '../spec/model.ts';
+import { historyPrefix } from './history-prefix.ts';
 
 export function toCallOptions(
   request: ModelRequest,
   extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
 ): LanguageModelV4CallOptions {
-  const prompt = convertHistory(request.messages, request.system);
+  // The loop's request: its history prefix, read without a copy; any other: its messages.
+  const prefix = historyPrefix(request);
+  const prompt = prefix ? convertHistory(prefix.history, prefix.count, request.system) : convertHistory(request.messages, request.messages.length, request.system);
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
@@ -83,11 +87,11 @@ const conversations = new WeakMap<ModelMessage, Conversation>();
  * are converted, and new frozen ones extend the cache. The result is a new array each call (a
  * caller may keep a call's options), the one copy a step makes of the history.
  */
-function convertHistory(messages: readonly ModelMessage[], system: string | undefined): LanguageModelV4Message[] {
-  const first = messages[0];
+function convertHistory(messages: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
+  const first = count > 0 ? messages[0] : undefined;
   if (!first || !Object.isFrozen(first)) {
     const converted: LanguageModelV4Message[] = system ? [{ role: 'system', content: system }] : [];
-    for (const message of messages) converted.push(convertOnce(message));
+    for (let index = 0; index < count; index++) converted.push(convertOnce(messages[index] as ModelMessage));
     return converted;
   }
   let conversation = conversations.get(first);
@@ -96,7 +100,7 @@ function convertHistory(messages: readonly ModelMessage[], system: string | unde
     conversations.set(first, conversation);
   }
   const { sources, prompt } = conversation;
-  const limit = Math.min(sources.length, messages.length);
+  const limit = Math.min(sources.length, count);
   let shared = 0;
   while (shared < limit && sources[shared] === messages[shared]) shared++;
   if (shared < sources.length) {
@@ -105,7 +109,7 @@ function convertHistory(messages: readonly ModelMessage[], system: string | unde
     prompt.length = shared + 1;
   }
   let index = shared;
-  for (; index < messages.length; index++) {
+  for (; index < count; index++) {
     const message = messages[index] as ModelMessage;
     if (!Object.isFrozen(message)) break;
     sources.push(message);
@@ -117,7 +121,7 @@ function convertHistory(messages: readonly ModelMessage[], system: string | unde
     conversation.system = system;
   }
   const converted = system ? prompt.slice(0, index + 1) : prompt.slice(1, index + 1);
-  for (; index < messages.length; index++) converted.push(convertOnce(messages[index] as ModelMessage));
+  for (; index < count; index++) converted.push(convertOnce(messages[index] as ModelMessage));
   return converted;
 }
 
