@@ -18,7 +18,7 @@ import { isPromiseLike } from './until-aborted.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
 import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
-import type { RunState } from './run-state.ts';
+import type { EventBody, RunState } from './run-state.ts';
 import type { CallTarget } from './actions/call-target-spec.ts';
 
 export type { CallTarget };
@@ -31,7 +31,9 @@ export function executeToolCall(state: RunState, decision: CallToolDecision, cal
   } catch (error) {
     return Promise.reject(error);
   }
-  state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args, ...(target ? { handler: target.handler } : {}) });
+  const announced: Extract<EventBody, { type: 'tool-call' }> = { type: 'tool-call', callId, tool: decision.tool, args: decision.args };
+  if (target) announced.handler = target.handler;
+  state.context.emit(announced);
   return runCall(state, decision, callId, repeat, target);
 }
 

@@ -29,8 +29,12 @@ export class LocalToolbox implements Toolbox {
     }
   }
 
+  /** The specs in order; the tools never change after construction, so the list is made once (each caller gets a copy). */
+  #specs: readonly ToolSpec[] | undefined;
+
   list(): ToolSpec[] {
-    return [...this.#tools.values()].map((tool) => tool.spec);
+    this.#specs ??= [...this.#tools.values()].map((tool) => tool.spec);
+    return this.#specs.slice();
   }
 
   async call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {

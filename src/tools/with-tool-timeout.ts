@@ -10,6 +10,10 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { abortWaiters } from './abort-waiters.ts';
 import { startToolTimer, type ToolTimer } from './reused-timers.ts';
 
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 export interface ToolTimeoutOptions {
   toolName: string;
   signal?: AbortSignal;
@@ -50,6 +54,12 @@ export function withToolTimeout<T>(
     } catch (error) {
       settle();
       reject(error);
+      return;
+    }
+    // A synchronous result (or a stop the work caused itself, which already rejected) settles now.
+    if (!isPromiseLike(pending)) {
+      settle();
+      resolve(pending);
       return;
     }
     // Whatever settles first wins; the other outcome is ignored (a promise settles once).
