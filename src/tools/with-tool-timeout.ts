@@ -21,14 +21,42 @@ export interface ToolTimeoutOptions {
   timeoutMs?: number;
 }
 
-export function withToolTimeout<T>(
+/**
+ * What the call's promise settles with, mapped in the same step (no second promise per call): the
+ * work's value through `value` (a throw there rejects the call as it is), and every failure (the
+ * work's, a timeout, a cancellation) through `error`.
+ */
+export interface ToolCallOutcome<T, R> {
+  value(value: T): R;
+  error(error: unknown): unknown;
+}
+
+export function withToolTimeout<T, R = T>(
   work: (signal: AbortSignal) => T | Promise<T>,
   options: ToolTimeoutOptions,
-): Promise<T> {
+  outcome?: ToolCallOutcome<T, R>,
+): Promise<R> {
   const caller = options.signal;
   // A call cancelled before it starts never runs: the work would otherwise win the race below.
-  if (caller?.aborted) return Promise.reject(caller.reason);
-  return new Promise<T>((resolve, reject) => {
+  if (caller?.aborted) return Promise.reject(outcome ? outcome.error(caller.reason) : caller.reason);
+  return new Promise<R>((resolveWith, rejectWith) => {
+    // The first outcome wins; a later one is not mapped either.
+    let settled = false;
+    const resolve = (value: T) => {
+      if (settled) return;
+      settled = true;
+      if (!outcome) return resolveWith(value as unknown as R);
+      try {
+        resolveWith(outcome.value(value));
+      } catch (error) {
+        rejectWith(error);
+      }
+    };
+    const reject = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      rejectWith(outcome ? outcome.error(error) : error);
+    };
     /** The work's signal: aborted by the caller's signal or the timeout, whichever comes first. */
     const controller = new AbortController();
     let timer: ToolTimer | undefined;
@@ -59,7 +87,7 @@ export function withToolTimeout<T>(
     // A synchronous result (or a stop the work caused itself, which already rejected) settles now.
     if (!isPromiseLike(pending)) {
       settle();
-      resolve(pending);
+      resolve(pending as T);
       return;
     }
     // Whatever settles first wins; the other outcome is ignored (a promise settles once).
