@@ -50,42 +50,61 @@ function checkRepeat(state: RunState, decision: CallToolDecision): Exclude<Repea
   return repeat;
 }
 
-async function runCall(
+/** Not an async function: the call is one promise (the toolbox's, then its reply), none on top; a throw is a rejection. */
+function runCall(
   state: RunState,
   decision: CallToolDecision,
   callId: string,
   repeat: Exclude<RepeatVerdict, 'stop'>,
   target: CallTarget | undefined,
 ): Promise<DecisionReply> {
-  const { tool: name, args } = decision;
-  const repeats = state.counters.repeat.count;
-  if (repeat === 'warn') {
-    return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
-  }
-  const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
-  if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
-  // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
-  const verdict = checkApproval(state.context, spec, args);
-  const refusal = isPromiseLike(verdict) ? await verdict : verdict;
-  if (refusal) return fail(state, callId, name, refusal);
-  const started = performance.now();
-  let result: ToolResult;
   try {
-    const options: ToolCallOptions = {
-      signal: state.context.signal,
-      timeoutMs: state.context.policies.toolTimeoutMs,
-      onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
-    };
-    result = await (target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
+    const { tool: name, args } = decision;
+    const repeats = state.counters.repeat.count;
+    if (repeat === 'warn') {
+      return Promise.resolve(fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats)));
+    }
+    const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
+    if (!spec) return Promise.resolve(fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name))));
+    // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
+    const verdict = checkApproval(state.context, spec, args);
+    if (isPromiseLike(verdict)) {
+      return Promise.resolve(verdict).then((refusal) => (refusal ? fail(state, callId, name, refusal) : callTool(state, callId, name, args, target)));
+    }
+    if (verdict) return Promise.resolve(fail(state, callId, name, verdict));
+    return callTool(state, callId, name, args, target);
   } catch (error) {
-    if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
-    const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
-    return fail(state, callId, name, toolError);
+    return Promise.reject(error);
   }
-  const ref = state.transcript.variables.addResult(name, result);
-  const observation = state.context.codec.observation(result, { tool: name, ref });
-  state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
-  return result.isError ? { content: observation, isError: true } : { content: observation };
+}
+
+/** The approved call, by the toolbox or `target`: its result or its failure as the model's observation. */
+function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): Promise<DecisionReply> {
+  const started = performance.now();
+  const options: ToolCallOptions = {
+    signal: state.context.signal,
+    timeoutMs: state.context.policies.toolTimeoutMs,
+    onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
+  };
+  let call: Promise<ToolResult>;
+  try {
+    call = Promise.resolve(target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
+  } catch (error) {
+    call = Promise.reject(error);
+  }
+  return call.then(
+    (result) => {
+      const ref = state.transcript.variables.addResult(name, result);
+      const observation = state.context.codec.observation(result, { tool: name, ref });
+      state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
+      return result.isError ? { content: observation, isError: true } : { content: observation };
+    },
+    (error: unknown) => {
+      if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
+      const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
+      return fail(state, callId, name, toolError);
+    },
+  );
 }
 
 function offeredTool(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {
