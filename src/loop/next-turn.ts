@@ -36,6 +36,8 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     maxActions: state.context.policies.maxActionsPerTurn,
     handlers: handlerTypes(state.context.handlers),
     variables: state.transcript.variables.known(),
+    // Set below from the model's reply; declared now so the options keep one shape (no property added later).
+    toolCalls: undefined,
   };
   const errors: InvalidDecisionError[] = [];
   let turnUsage = noUsage;
