@@ -9,11 +9,33 @@ import { emptyUsage } from '../spec/model.ts';
 import type { Store } from '../sessions/store.ts';
 import { asReinsError } from './as-reins-error.ts';
 import type { AgentParts, LaunchedRun, LaunchTarget } from './drive-run.ts';
+import type * as DriveRunModule from './drive-run.ts';
 import { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
 import { notifyObservers, observersReady } from './run-observer.ts';
 import type { AgentRun, RunResult } from './run-result.ts';
 import { createRunSignal } from './run-signal.ts';
+
+type Driver = typeof DriveRunModule;
+
+/**
+ * The driver's module, once loaded. `import()` of a module already loaded still goes through the
+ * ESM loader (resolve hooks, module map, package.json scope: tens of µs, more than a whole 1-step
+ * run); the first run imports it, later runs reuse the namespace.
+ */
+let driver: Driver | undefined;
+let loadingDriver: Promise<Driver> | undefined;
+
+function loadDriver(): Promise<Driver> {
+  return (loadingDriver ??= import('./drive-run.ts').then(
+    (loaded) => (driver = loaded),
+    (error: unknown) => {
+      // A failed load (a broken install) is retried by the next run rather than remembered.
+      loadingDriver = undefined;
+      throw error;
+    },
+  ));
+}
 
 export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
   const run: LaunchedRun = {
@@ -21,29 +43,49 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
     events: new EventStream<AgentEvent>(),
     scope: createRunSignal(signal, parts.policies.maxDurationMs),
   };
+  return new RunHandle(run, drive(parts, target, store, run));
+}
 
-  const drive = async (): Promise<RunResult> => {
-    try {
-      const [{ driveRun }] = await Promise.all([import('./drive-run.ts'), observersReady(parts.observers)]);
-      return await driveRun(parts, target, store, run);
-    } catch (error) {
-      const failure = asReinsError(error);
-      const end: AgentEvent = { type: 'run-end', runId: run.runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
-      notifyObservers(parts.observers, end);
-      run.events.push(end);
-      return { runId: run.runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
-    }
-  };
+/**
+ * What `agent.run()` returns. A class, its getter and iterator on the prototype: an object literal
+ * with a getter and a computed symbol key is built on V8's slow path, two closures and an accessor
+ * pair per run (half of a run's start before this).
+ */
+class RunHandle implements AgentRun {
+  readonly result: Promise<RunResult>;
+  readonly #run: LaunchedRun;
 
-  const result = drive().finally(() => {
+  constructor(run: LaunchedRun, result: Promise<RunResult>) {
+    this.#run = run;
+    this.result = result;
+  }
+
+  /** The run's id: the store's once it gave one. */
+  get runId(): string {
+    return this.#run.runId;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<AgentEvent> {
+    return this.#run.events[Symbol.asyncIterator]();
+  }
+}
+
+async function drive(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+  try {
+    // Both start now and load side by side; most agents have no observer to wait for (`undefined`).
+    const ready = observersReady(parts.observers);
+    const { driveRun } = driver ?? (await loadDriver());
+    // Awaited even when there is nothing to wait for: the run starts after `agent.run()` returned, never inside it.
+    await ready;
+    return await driveRun(parts, target, store, run);
+  } catch (error) {
+    const failure = asReinsError(error);
+    const end: AgentEvent = { type: 'run-end', runId: run.runId, step: 0, status: 'failed', usage: emptyUsage(), error: failure };
+    notifyObservers(parts.observers, end);
+    run.events.push(end);
+    return { runId: run.runId, status: 'failed', steps: 0, usage: emptyUsage(), stepUsage: [], usageEstimated: false, transcript: [], error: failure };
+  } finally {
     run.scope.dispose();
     run.events.close();
-  });
-  return {
-    get runId() {
-      return run.runId;
-    },
-    result,
-    [Symbol.asyncIterator]: () => run.events[Symbol.asyncIterator](),
-  };
+  }
 }

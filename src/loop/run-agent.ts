@@ -29,7 +29,11 @@ import type { ResumePlan, ResumeStart } from '../sessions/durable/resume-plan.ts
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
-import type { Phase, RunState } from './run-state.ts';
+import type { EventBody, Phase, RunState } from './run-state.ts';
+
+type RunStartBody = Extract<EventBody, { type: 'run-start' }>;
+type RunEndBody = Extract<EventBody, { type: 'run-end' }>;
+type AnswerBody = Extract<EventBody, { type: 'answer' }>;
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 
@@ -41,15 +45,23 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     const { interruptedCalls, pendingQuestion } = resume;
     state.context.emit({ type: 'run-resume', interruptedCalls, ...(pendingQuestion ? { pendingQuestion } : {}) });
   } else {
-    const toolNotices = state.context.toolbox.notices?.() ?? [];
-    state.context.emit({ type: 'run-start', question: state.context.question, protocol: state.context.codec.name, tools: state.context.toolbox.list(), ...(toolNotices.length > 0 ? { toolNotices } : {}) });
+    const { context } = state;
+    const toolNotices = context.toolbox.notices?.();
+    const start: RunStartBody = { type: 'run-start', question: context.question, protocol: context.codec.name, tools: context.toolbox.list() };
+    // Set, not spread: a spread of a conditional object costs an object and a copy per run. Same key order.
+    if (toolNotices !== undefined && toolNotices.length > 0) start.toolNotices = toolNotices;
+    context.emit(start);
   }
   let phase: Phase = { name: 'THINKING' };
   try {
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
     while (phase.name !== 'END') phase = await advance(state, phase);
-    if (!answeredBefore) state.context.emit({ type: 'answer', answer: phase.answer, confidence: phase.confidence, ...(phase.delivered ? { delivered: true } : {}) });
+    if (!answeredBefore) {
+      const answer: AnswerBody = { type: 'answer', answer: phase.answer, confidence: phase.confidence };
+      if (phase.delivered) answer.delivered = true;
+      state.context.emit(answer);
+    }
     const result = finish(state, 'answered', { answer: phase.answer });
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
@@ -70,7 +82,7 @@ type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT' 
  * then the dispatch), not an async frame awaiting it on top; a throw is a rejection all the same.
  */
 function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+  const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
   if (wait) return wait.then(() => runPhase(state, phase));
   try {
     return runPhase(state, phase);
@@ -172,7 +184,19 @@ function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsErro
 }
 
 function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
-  state.context.emit({ type: 'run-end', status, usage: state.counters.usage, ...(fields.error ? { error: fields.error } : {}) });
-  const usage = { usage: state.counters.usage, stepUsage: usagePerStep(state.counters), usageEstimated: state.counters.usageEstimated };
-  return { runId: state.context.runId, status, steps: state.counters.step, ...usage, transcript: [...state.transcript.messages], ...fields };
+  const { counters } = state;
+  const end: RunEndBody = { type: 'run-end', status, usage: counters.usage };
+  if (fields.error) end.error = fields.error;
+  state.context.emit(end);
+  const result: RunResult = {
+    runId: state.context.runId,
+    status,
+    steps: counters.step,
+    usage: counters.usage,
+    stepUsage: usagePerStep(counters),
+    usageEstimated: counters.usageEstimated,
+    transcript: state.transcript.messages.slice(),
+  };
+  // `fields` last, as a spread would put them (answer, error, bestEffort, confidence in the caller's order).
+  return Object.assign(result, fields);
 }

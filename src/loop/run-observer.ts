@@ -27,7 +27,25 @@ export function notifyObservers(observers: readonly RunObserver[], event: AgentE
   }
 }
 
-/** Waits until every observer is ready; failures are ignored. */
-export async function observersReady(observers: readonly RunObserver[]): Promise<void> {
-  await Promise.all(observers.map(async (observer) => observer.ready?.()).map((ready) => ready.catch(() => undefined)));
+/**
+ * Waits until every observer is ready; failures are ignored. `undefined` when none has a `ready`
+ * (most agents): the run need not wait for anything. One observer with a `ready` (telemetry) is
+ * waited for directly, without a `Promise.all`.
+ */
+export function observersReady(observers: readonly RunObserver[]): Promise<void> | undefined {
+  let waits: Promise<void>[] | undefined;
+  for (let index = 0; index < observers.length; index++) {
+    const observer = observers[index] as RunObserver;
+    if (observer.ready !== undefined) (waits ??= []).push(readyIgnoringFailure(observer));
+  }
+  if (waits === undefined) return undefined;
+  return waits.length === 1 ? waits[0] : Promise.all(waits).then(() => undefined);
+}
+
+async function readyIgnoringFailure(observer: RunObserver): Promise<void> {
+  try {
+    await observer.ready?.();
+  } catch {
+    // A failing `ready` is ignored, like a throwing observer.
+  }
 }

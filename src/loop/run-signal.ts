@@ -12,21 +12,38 @@ export interface RunSignal {
 }
 
 export function createRunSignal(callerSignal: AbortSignal | undefined, maxDurationMs: number): RunSignal {
+  return new BudgetedRunSignal(callerSignal, maxDurationMs);
+}
+
+/** One object per run, its methods on the prototype: no closure per method and run. */
+class BudgetedRunSignal implements RunSignal {
+  readonly signal: AbortSignal;
+  readonly #callerSignal: AbortSignal | undefined;
   /** Aborted when the time budget runs out. */
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = Number.isFinite(maxDurationMs)
-    ? setTimeout(() => {
-        timedOut = true;
-        controller.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
-      }, maxDurationMs)
-    : undefined;
-  return {
-    signal: callerSignal ? AbortSignal.any([callerSignal, controller.signal]) : controller.signal,
-    cancelled: () => callerSignal?.aborted === true && !timedOut,
-    timedOut: () => timedOut,
-    dispose: () => {
-      if (timer !== undefined) clearTimeout(timer);
-    },
-  };
+  readonly #budget = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+  #timedOut = false;
+
+  constructor(callerSignal: AbortSignal | undefined, maxDurationMs: number) {
+    this.#callerSignal = callerSignal;
+    this.#timer = Number.isFinite(maxDurationMs)
+      ? setTimeout(() => {
+          this.#timedOut = true;
+          this.#budget.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
+        }, maxDurationMs)
+      : undefined;
+    this.signal = callerSignal ? AbortSignal.any([callerSignal, this.#budget.signal]) : this.#budget.signal;
+  }
+
+  cancelled(): boolean {
+    return this.#callerSignal?.aborted === true && !this.#timedOut;
+  }
+
+  timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  dispose(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  }
 }

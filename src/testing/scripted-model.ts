@@ -8,7 +8,7 @@
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../errors/script-incomplete-error.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
-import { paced } from '../models/paced.ts';
+import { ScriptedStream, type ScriptedStreamTurn, type StreamRecord } from './scripted-stream.ts';
 import { splitChunks } from './split-chunks.ts';
 
 export interface ScriptedTurn {
@@ -35,12 +35,7 @@ export interface ScriptedModelOptions {
   recordCalls?: boolean;
 }
 
-/** What one `stream` call delivered: chunks pulled by the consumer out of the total. */
-export interface StreamRecord {
-  chunks: number;
-  totalChunks: number;
-  completed: boolean;
-}
+export type { StreamRecord } from './scripted-stream.ts';
 
 export class ScriptedModel implements Model {
   readonly provider = 'scripted';
@@ -81,21 +76,19 @@ export class ScriptedModel implements Model {
     return { text: turn.text, toolCalls: turn.toolCalls, finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
   }
 
-  async *stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
+  stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
+    return new ScriptedStream(this.#streamTurn, request, this.#delayMs);
+  }
+
+  /** The turn a `stream` call plays, fetched when its consumer first pulls (as a generator would). */
+  readonly #streamTurn = async (request: ModelRequest): Promise<ScriptedStreamTurn> => {
     const turn = await this.#next(request);
     const chunks = splitChunks(turn.text, this.#chunkSize);
     const record: StreamRecord = { chunks: 0, totalChunks: chunks.length, completed: false };
     this.streams.push(record);
-    for await (const chunk of paced(chunks, request.signal)) {
-      if (this.#delayMs > 0) await sleep(this.#delayMs, request.signal);
-      request.signal?.throwIfAborted();
-      record.chunks += 1;
-      yield { type: 'text-delta', text: chunk };
-    }
-    for (const toolCall of turn.toolCalls) yield { type: 'tool-call', toolCall };
-    record.completed = true;
-    yield { type: 'finish', finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
-  }
+    const finish: ModelStreamPart = { type: 'finish', finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
+    return { chunks, toolCalls: turn.toolCalls, finish, record };
+  };
 
   async #next(request: ModelRequest): Promise<{ text: string; toolCalls: ModelToolCall[]; usage: Usage }> {
     const index = this.#used++;
@@ -120,19 +113,4 @@ function finishReasonOf(turn: { toolCalls: ModelToolCall[] }): ModelResponse['fi
 function estimate(request: ModelRequest, text: string): Usage {
   const input = (request.system?.length ?? 0) + request.messages.reduce((sum, message) => sum + message.content.length, 0);
   return { inputTokens: Math.ceil(input / 4), outputTokens: Math.ceil(text.length / 4) };
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -3,6 +3,7 @@ import { ScriptExhaustedError } from '../../src/errors/script-exhausted-error.ts
 import { ScriptIncompleteError } from '../../src/errors/script-incomplete-error.ts';
 import type { ModelStreamPart } from '../../src/spec/model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
+import { splitChunks } from '../../src/testing/split-chunks.ts';
 
 const request = (content: string) => ({ messages: [{ role: 'user' as const, content }] });
 
@@ -76,5 +77,68 @@ describe('ScriptedModel', () => {
   it('supportsTools defaults to false for text-only scripts and can be set', () => {
     expect(new ScriptedModel(['x']).supportsTools).toBe(false);
     expect(new ScriptedModel(['x'], { supportsTools: true }).supportsTools).toBe(true);
+  });
+});
+
+describe('ScriptedModel streams like the generator it replaced', () => {
+  it('serves next() calls made while one is pending in order', async () => {
+    const model = new ScriptedModel([{ text: 'abcdef', toolCalls: [{ id: 'x', name: 't', arguments: {} }] }], { chunkSize: 2, delayMs: 2 });
+    const parts = model.stream(request('q'))[Symbol.asyncIterator]();
+    const results = await Promise.all(Array.from({ length: 7 }, () => parts.next()));
+    expect(results.map((result) => (result.done ? 'done' : result.value.type === 'text-delta' ? result.value.text : result.value.type))).toEqual([
+      'ab',
+      'cd',
+      'ef',
+      'tool-call',
+      'finish',
+      'done',
+      'done',
+    ]);
+    expect(model.streams).toEqual([{ chunks: 3, totalChunks: 3, completed: true }]);
+  });
+
+  it('fetches its turn on the first pull, not when stream() is called', async () => {
+    const model = new ScriptedModel(['first', 'second']);
+    const parts = model.stream(request('q'));
+    expect(model.remaining).toBe(2);
+    expect(await drain(parts)).toHaveLength(2);
+    expect(model.remaining).toBe(1);
+  });
+
+  it('ends after return() and after a failure, and drops its abort listener', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel(['0123456789', '0123456789'], { chunkSize: 2, delayMs: 1 });
+    const parts = model.stream({ ...request('q'), signal: controller.signal })[Symbol.asyncIterator]();
+    await parts.next();
+    expect(await parts.return?.()).toEqual({ done: true, value: undefined });
+    expect(await parts.next()).toEqual({ done: true, value: undefined });
+    const second = model.stream({ ...request('q'), signal: controller.signal })[Symbol.asyncIterator]();
+    const pending = second.next();
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+    expect(await second.next()).toEqual({ done: true, value: undefined });
+    expect(model.streams.map((record) => record.chunks)).toEqual([1, 0]);
+  });
+
+  it('a script past its end rejects the first pull and ends the stream', async () => {
+    const model = new ScriptedModel([]);
+    const parts = model.stream(request('q'))[Symbol.asyncIterator]();
+    await expect(parts.next()).rejects.toBeInstanceOf(ScriptExhaustedError);
+    expect(await parts.next()).toEqual({ done: true, value: undefined });
+  });
+});
+
+describe('splitChunks', () => {
+  it('cuts any text into chunks of the size (the last may be shorter), and empty text into none', () => {
+    for (let length = 0; length <= 40; length++) {
+      const text = Array.from({ length }, (_, index) => String.fromCharCode(97 + (index % 26))).join('');
+      for (const size of [1, 2, 3, 7, 40, 41]) {
+        const chunks = splitChunks(text, size);
+        expect(chunks.join('')).toBe(text);
+        expect(chunks).toHaveLength(Math.ceil(length / size));
+        expect(chunks.every((chunk, index) => chunk.length === (index < chunks.length - 1 ? size : length - size * (chunks.length - 1)))).toBe(true);
+        expect(Object.keys(chunks)).toHaveLength(chunks.length); // no holes
+      }
+    }
   });
 });

@@ -1,0 +1,232 @@
+/**
+ * One attempt at streaming a model turn (`stream-turn.ts` retries failed ones). Each part is read
+ * with one `then` on the model's `next()`; the attempt's state lives in one object, not in an async
+ * frame. Why: a run waiting on its model holds this state for as long as the model takes, and with
+ * thousands of runs in one process everything a waiting run holds survives young-generation GCs and
+ * is promoted: an async frame (its register file), a promise the run's signal rejects and a
+ * `Promise.race` per part held far more than these fields.
+ *
+ * What it does, in order: emits `decision-delta` per text delta (and per completed typed thought for
+ * codecs with `thoughtStream`); with one action per turn (or a one-value codec) asks the codec's
+ * completion check after each delta and, on the first valid parse, leaves the stream (its
+ * `return()` is called, not awaited, and the attempt's signal aborts with one shared reason);
+ * otherwise reads the whole turn and parses it at the end. After an early parse fails, the next one
+ * waits until the text has doubled. Once the run's signal aborts, the attempt stops waiting for the
+ * model at once (a model that ignores its signal cannot hold the run). A failure of the model (a
+ * throw or rejection from it) ends the attempt as `{ ok: false }`; a throw while reins handles a
+ * part (a codec bug) rejects.
+ */
+import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
+import type { ModelRequest, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
+import { abortWaiters, type AbortWaiters } from '../tools/abort-waiters.ts';
+import { estimateUsage } from './estimate-usage.ts';
+import type { RawTurn } from './raw-turn.ts';
+import type { RunState } from './run-state.ts';
+import { yieldPoint } from './time-slice.ts';
+
+export type FailedAttempt = { ok: false; error: unknown; text: string };
+export type Attempt = { ok: true; turn: RawTurn } | FailedAttempt;
+
+/** One shared reason for stopping a stream whose decision was read: no exception (and stack) per turn. */
+const decisionRead = new DOMException('the decision was read; the rest of the stream is not needed', 'AbortError');
+
+export function streamAttempt(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
+  const stream = state.context.model.stream;
+  if (!stream) return Promise.reject(new TypeError('streamTurn needs a model with stream()'));
+  return new Promise<Attempt>((resolve, reject) => new StreamAttempt(state, request, parseOptions, resolve, reject).start(stream));
+}
+
+type Success = Extract<ParseResult, { success: true }>;
+
+class StreamAttempt {
+  readonly #state: RunState;
+  readonly #request: ModelRequest;
+  readonly #parseOptions: ParseOptions;
+  readonly #resolve: (attempt: Attempt) => void;
+  readonly #reject: (error: unknown) => void;
+  /** Stops this attempt's stream once its decision was read; follows the run's signal too. */
+  readonly #controller = new AbortController();
+  readonly #runWaiters: AbortWaiters;
+  readonly #thoughts: ReturnType<NonNullable<RunState['context']['codec']['thoughtStream']>> | undefined;
+  readonly #check: ReturnType<RunState['context']['codec']['completionCheck']> | undefined;
+  /** After an early parse failed, the next one waits until the text doubled: early parses cost O(n) in all. */
+  #parseFrom = 0;
+  #text = '';
+  readonly #toolCalls: ModelToolCall[] = [];
+  #usage: Usage | undefined;
+  #modelId: string;
+  #finishReason: RawTurn['finishReason'];
+  #parsed: Success | undefined;
+  /** The model's parts, read directly. */
+  #parts: AsyncIterator<ModelStreamPart> | undefined;
+  /** The stream reached its end. */
+  #ended = false;
+  /** The attempt settled: later parts and failures are ignored. */
+  #settled = false;
+  /** Waiting for the model's next part (the run's abort then ends the attempt at once). */
+  #waiting = false;
+  /** The run's signal aborted: the attempt ends at the next wait for a part. */
+  #stopped = false;
+
+  constructor(state: RunState, request: ModelRequest, parseOptions: ParseOptions, resolve: (attempt: Attempt) => void, reject: (error: unknown) => void) {
+    this.#state = state;
+    this.#request = request;
+    this.#parseOptions = parseOptions;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#runWaiters = abortWaiters(state.context.signal);
+    this.#modelId = state.context.model.modelId;
+    const codec = state.context.codec;
+    const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || codec.oneValuePerTurn === true;
+    this.#thoughts = codec.thoughtStream?.();
+    this.#check = stopEarly ? codec.completionCheck() : undefined;
+  }
+
+  start(stream: NonNullable<RunState['context']['model']['stream']>): void {
+    const runSignal = this.#state.context.signal;
+    try {
+      if (runSignal.aborted) throw runSignal.reason;
+      this.#runWaiters.add(this.#followRun);
+      this.#parts = stream.call(this.#state.context.model, { ...this.#request, signal: this.#controller.signal })[Symbol.asyncIterator]();
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#pull();
+  }
+
+  /** The run's signal aborted: the attempt's stream is told, and a wait for a part ends now. */
+  readonly #followRun = (): void => {
+    const reason = this.#state.context.signal.reason;
+    this.#controller.abort(reason);
+    this.#stopped = true;
+    if (this.#waiting) this.#fail(reason);
+  };
+
+  #pull(): void {
+    let pending: Promise<IteratorResult<ModelStreamPart>>;
+    try {
+      pending = (this.#parts as AsyncIterator<ModelStreamPart>).next();
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    if (this.#stopped) {
+      Promise.resolve(pending).catch(() => undefined);
+      this.#fail(this.#state.context.signal.reason);
+      return;
+    }
+    this.#waiting = true;
+    Promise.resolve(pending).then(this.#onNext, this.#onError);
+  }
+
+  readonly #onError = (error: unknown): void => {
+    this.#waiting = false;
+    this.#fail(error);
+  };
+
+  readonly #onNext = (next: IteratorResult<ModelStreamPart>): void => {
+    this.#waiting = false;
+    if (this.#settled) return;
+    if (next.done) {
+      this.#ended = true;
+      this.#complete();
+      return;
+    }
+    const part = next.value;
+    const wait = yieldPoint(); // fair CPU across concurrent runs (time-slice.ts)
+    if (wait) void wait.then(() => this.#handle(part));
+    else this.#handle(part);
+  };
+
+  /** One part; a throw here is reins' own (a codec bug): the attempt rejects with it. */
+  #handle(part: ModelStreamPart): void {
+    try {
+      if (this.#take(part)) this.#complete();
+      else this.#pull();
+    } catch (error) {
+      const failedCleanUp = this.#cleanUp();
+      this.#settle();
+      this.#reject(failedCleanUp ? failedCleanUp.thrown : error);
+    }
+  }
+
+  /** Takes one part in; true once the decision was read early. */
+  #take(part: ModelStreamPart): boolean {
+    if (part.type === 'tool-call') this.#toolCalls.push(part.toolCall);
+    else if (part.type === 'finish') {
+      this.#usage = part.usage;
+      this.#modelId = part.modelId ?? this.#modelId;
+      this.#finishReason = part.finishReason;
+    } else if (part.text !== '') {
+      const context = this.#state.context;
+      this.#text += part.text;
+      context.emit({ type: 'decision-delta', text: part.text });
+      for (const thought of this.#thoughts?.update(part.text) ?? []) context.emit({ type: 'decision-delta', text: '', thought });
+      if (this.#check?.push(part.text) && this.#text.length >= this.#parseFrom) {
+        const result = context.codec.parse(this.#text, { ...this.#parseOptions, toolCalls: this.#toolCalls });
+        if (result.success) {
+          this.#parsed = result;
+          return true;
+        }
+        this.#parseFrom = 2 * this.#text.length;
+      }
+    }
+    return false;
+  }
+
+  /** The model failed (or the run was cancelled): the partial text is kept for the usage estimate. */
+  #fail(error: unknown): void {
+    if (this.#settled) return;
+    const failedCleanUp = this.#cleanUp();
+    this.#settle();
+    if (failedCleanUp) this.#reject(failedCleanUp.thrown);
+    else this.#resolve({ ok: false, error, text: this.#text });
+  }
+
+  /** The stream ended or its decision was read: the final parse (the end of a stream is always parsed). */
+  #complete(): void {
+    const failedCleanUp = this.#cleanUp();
+    this.#settle();
+    if (failedCleanUp) {
+      this.#reject(failedCleanUp.thrown);
+      return;
+    }
+    try {
+      const context = this.#state.context;
+      const text = this.#text;
+      const final = this.#parsed ?? context.codec.parse(text, { ...this.#parseOptions, toolCalls: this.#toolCalls });
+      if (this.#thoughts && final.success) for (const thought of this.#thoughts.remaining(final.thoughts)) context.emit({ type: 'decision-delta', text: '', thought });
+      const usage = this.#usage;
+      const turn: RawTurn = { text, toolCalls: this.#toolCalls, usage: usage ?? estimateUsage(this.#request, text), modelId: this.#modelId, usageEstimated: usage === undefined };
+      if (this.#finishReason) turn.finishReason = this.#finishReason;
+      if (final.success) turn.parsed = final;
+      this.#resolve({ ok: true, turn });
+    } catch (error) {
+      this.#reject(error);
+    }
+  }
+
+  #settle(): void {
+    this.#settled = true;
+  }
+
+  /**
+   * A stream left before its end (a decision read early, an abort, a failure) is told to stop, not
+   * awaited. A `return()` that throws makes the attempt reject with its error (as a `finally` that
+   * throws would).
+   */
+  #cleanUp(): { thrown: unknown } | undefined {
+    this.#runWaiters.delete(this.#followRun);
+    const parts = this.#parts;
+    if (parts && !this.#ended) {
+      try {
+        Promise.resolve(parts.return?.()).catch(() => undefined);
+      } catch (thrown) {
+        return { thrown };
+      }
+    }
+    if (this.#parsed) this.#controller.abort(decisionRead);
+    return undefined;
+  }
+}
