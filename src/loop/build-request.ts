@@ -3,10 +3,13 @@
  * toolbox instructions; see `system-prompt.ts`), the history, the sampling options (`temperature`,
  * `maxOutputTokens`), and the tools and tool choice of
  * codecs that send tools natively. The history is sealed first (`seal-history.ts`): what is sent is
- * never changed afterwards, so providers may convert each message once and reuse it.
+ * never changed afterwards, so providers may convert each message once and reuse it, and the
+ * request's `messages` need not be a copy made every step (O(history) per step): they are the
+ * history's current prefix, copied only when a model reads them.
  */
 import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
+import { defineRequestMessages } from '../models/history-prefix.ts';
 import { sealHistory } from './seal-history.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
 import type { ToolSpec } from '../spec/decision.ts';
@@ -50,12 +53,12 @@ export interface BuildRequestOptions {
 }
 
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
-  sealHistory(state.transcript.messages);
-  const request: ModelRequest = {
-    system: buildSystemPrompt(state),
-    messages: [...state.transcript.messages],
-    signal: options.signal,
-  };
+  const history = state.transcript.messages;
+  sealHistory(history);
+  // The history as it is now, read (and copied) only if a model reads `messages`; an adapter that
+  // knows the view converts the prefix with no copy (`models/history-prefix.ts`).
+  const request = defineRequestMessages({ system: buildSystemPrompt(state) }, history, history.length) as ModelRequest;
+  request.signal = options.signal;
   if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
   if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
   const offer = offerOf(state.context.codec, state.transcript.tools, options.forbidTools === true);

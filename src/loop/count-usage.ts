@@ -7,10 +7,13 @@ import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunCounters } from './run-state.ts';
 
+/** A step's usage before its first call (never written: `addUsage` makes a new object). */
+const noUsage = Object.freeze(emptyUsage());
+
 export function countUsage(counters: RunCounters, raw: Pick<RawTurn, 'usage' | 'usageEstimated'>): void {
   counters.usage = addUsage(counters.usage, raw.usage);
   const index = Math.max(counters.step, 1) - 1;
-  counters.stepUsage[index] = addUsage(counters.stepUsage[index] ?? emptyUsage(), raw.usage);
+  counters.stepUsage[index] = addUsage(counters.stepUsage[index] ?? noUsage, raw.usage);
   if (raw.usageEstimated) counters.usageEstimated = true;
 }
 

@@ -6,7 +6,7 @@
  * model reads next turn; only cancellation, a detected loop and an InternalError (a bug in the
  * toolbox or the codec, e.g. a result that cannot be rendered) end the run from here.
  */
-import type { CallToolDecision } from '../spec/decision.ts';
+import type { CallToolDecision, ToolSpec } from '../spec/decision.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
@@ -14,10 +14,11 @@ import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { errorResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
+import { isPromiseLike } from './until-aborted.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
 import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
-import type { RunState } from './run-state.ts';
+import type { EventBody, RunState } from './run-state.ts';
 import type { CallTarget } from './actions/call-target-spec.ts';
 
 export type { CallTarget };
@@ -30,7 +31,9 @@ export function executeToolCall(state: RunState, decision: CallToolDecision, cal
   } catch (error) {
     return Promise.reject(error);
   }
-  state.context.emit({ type: 'tool-call', callId, tool: decision.tool, args: decision.args, ...(target ? { handler: target.handler } : {}) });
+  const announced: Extract<EventBody, { type: 'tool-call' }> = { type: 'tool-call', callId, tool: decision.tool, args: decision.args };
+  if (target) announced.handler = target.handler;
+  state.context.emit(announced);
   return runCall(state, decision, callId, repeat, target);
 }
 
@@ -47,40 +50,66 @@ function checkRepeat(state: RunState, decision: CallToolDecision): Exclude<Repea
   return repeat;
 }
 
-async function runCall(
+/** Not an async function: the call is one promise (the toolbox's, then its reply), none on top; a throw is a rejection. */
+function runCall(
   state: RunState,
   decision: CallToolDecision,
   callId: string,
   repeat: Exclude<RepeatVerdict, 'stop'>,
   target: CallTarget | undefined,
 ): Promise<DecisionReply> {
-  const { tool: name, args } = decision;
-  const repeats = state.counters.repeat.count;
-  if (repeat === 'warn') {
-    return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
-  }
-  const spec = target?.spec ?? state.transcript.tools.find((tool) => tool.name === name);
-  if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
-  const refusal = await checkApproval(state.context, spec, args);
-  if (refusal) return fail(state, callId, name, refusal);
-  const started = performance.now();
-  let result: ToolResult;
   try {
-    const options: ToolCallOptions = {
-      signal: state.context.signal,
-      timeoutMs: state.context.policies.toolTimeoutMs,
-      onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
-    };
-    result = await (target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
+    const { tool: name, args } = decision;
+    const repeats = state.counters.repeat.count;
+    if (repeat === 'warn') {
+      return Promise.resolve(fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats)));
+    }
+    const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
+    if (!spec) return Promise.resolve(fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name))));
+    // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
+    const verdict = checkApproval(state.context, spec, args);
+    if (isPromiseLike(verdict)) {
+      return Promise.resolve(verdict).then((refusal) => (refusal ? fail(state, callId, name, refusal) : callTool(state, callId, name, args, target)));
+    }
+    if (verdict) return Promise.resolve(fail(state, callId, name, verdict));
+    return callTool(state, callId, name, args, target);
   } catch (error) {
-    if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
-    const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
-    return fail(state, callId, name, toolError);
+    return Promise.reject(error);
   }
-  const ref = state.transcript.variables.addResult(name, result);
-  const observation = state.context.codec.observation(result, { tool: name, ref });
-  state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
-  return result.isError ? { content: observation, isError: true } : { content: observation };
+}
+
+/** The approved call, by the toolbox or `target`: its result or its failure as the model's observation. */
+function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): Promise<DecisionReply> {
+  const started = performance.now();
+  const options: ToolCallOptions = {
+    signal: state.context.signal,
+    timeoutMs: state.context.policies.toolTimeoutMs,
+    onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
+  };
+  let call: Promise<ToolResult>;
+  try {
+    call = Promise.resolve(target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
+  } catch (error) {
+    call = Promise.reject(error);
+  }
+  return call.then(
+    (result) => {
+      const ref = state.transcript.variables.addResult(name, result);
+      const observation = state.context.codec.observation(result, { tool: name, ref });
+      state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
+      return result.isError ? { content: observation, isError: true } : { content: observation };
+    },
+    (error: unknown) => {
+      if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
+      const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
+      return fail(state, callId, name, toolError);
+    },
+  );
+}
+
+function offeredTool(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {
+  for (const tool of tools) if (tool.name === name) return tool;
+  return undefined;
 }
 
 function fail(state: RunState, callId: string, tool: string, error: ReinsError, message = error.message): DecisionReply {

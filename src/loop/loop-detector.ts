@@ -27,9 +27,42 @@ export function loopWarning(decision: CallToolDecision, count: number): string {
   );
 }
 
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
+/**
+ * JSON with object keys sorted, so `{a,b}` and `{b,a}` compare equal. A value whose objects all
+ * have their keys in order already (nearly every model's arguments) is written by plain
+ * `JSON.stringify`, which has a fast path a replacer function turns off; the result is the same.
+ */
 export function stableStringify(value: unknown): string {
+  return keysInOrder(value, 0) ? JSON.stringify(value) : sortedStringify(value);
+}
+
+/** `JSON.stringify` sorting every object's keys (the replacer's way; also the reference in tests). */
+export function sortedStringify(value: unknown): string {
   return JSON.stringify(value, withSortedKeys);
+}
+
+/** Deeper than this the quick check gives up (and a cycle ends): the replacer path decides. */
+const quickCheckDepth = 32;
+
+/**
+ * True when `withSortedKeys` would return every value of `value` as it is: no object with keys out
+ * of order, and no `toJSON` (the replacer sees what `toJSON` returns, which this walk does not).
+ */
+function keysInOrder(value: unknown, depth: number): boolean {
+  if (!value || typeof value !== 'object') return true;
+  if (depth > quickCheckDepth || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (!keysInOrder(value[index], depth + 1)) return false;
+    return true;
+  }
+  let previous: string | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (previous !== undefined && !(previous < key)) return false;
+    previous = key;
+    if (!keysInOrder((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 /** An object with its keys sorted; one whose keys are in order already (the usual case) is used as is. */

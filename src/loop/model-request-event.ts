@@ -1,20 +1,15 @@
 /**
  * The `model-request` event of a turn, holding no copy of the history: its `messages` are read on
- * demand as the first `count` messages of the run's history. The history only grows and its sent
- * messages never change (`seal-history.ts`), so that read always equals what the model was sent,
- * however late it happens; a run whose events nobody keeps pays nothing per step for the prompt,
- * and a consumer (the store, `reins show`) gets the exact list when it reads it.
+ * demand as the first `count` messages of the run's history (`models/history-prefix.ts`). The
+ * history only grows and its sent messages never change (`seal-history.ts`), so that read always
+ * equals what the model was sent, however late it happens; a run whose events nobody keeps pays
+ * nothing per step for the prompt, and a consumer (the store, `reins show`) gets the exact list
+ * when it reads it.
  */
+import { defineEventMessages } from '../models/history-prefix.ts';
 import type { ModelMessage } from '../spec/model.ts';
 import type { EventBody } from './run-state.ts';
 
 export function modelRequestEvent(attempt: number, system: string, history: readonly ModelMessage[], count: number): EventBody {
-  return {
-    type: 'model-request',
-    attempt,
-    system,
-    get messages(): ModelMessage[] {
-      return history.slice(0, count);
-    },
-  };
+  return defineEventMessages({ type: 'model-request' as const, attempt, system }, history, count);
 }

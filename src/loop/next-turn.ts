@@ -19,6 +19,9 @@ import type { AcceptedTurn } from '../spec/accepted-turn.ts';
 import type { RunState } from './run-state.ts';
 import { snapshot } from './snapshot.ts';
 
+/** The usage a turn starts from (never written: `addUsage` makes a new object). */
+const noUsage = Object.freeze(emptyUsage());
+
 export interface NextTurnOptions {
   /** The best-effort last turn: tools are not offered. @default false */
   forbidTools?: boolean;
@@ -33,13 +36,15 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     maxActions: state.context.policies.maxActionsPerTurn,
     handlers: handlerTypes(state.context.handlers),
     variables: state.transcript.variables.known(),
+    // Set below from the model's reply; declared now so the options keep one shape (no property added later).
+    toolCalls: undefined,
   };
   const errors: InvalidDecisionError[] = [];
-  let turnUsage = emptyUsage();
+  let turnUsage = noUsage;
   for (let attempt = 1; ; attempt++) {
     state.context.signal.throwIfAborted();
     const request = buildRequest(state, { signal: state.context.signal, forbidTools: options.forbidTools });
-    state.context.emit(modelRequestEvent(attempt, request.system ?? '', state.transcript.messages, request.messages.length));
+    state.context.emit(modelRequestEvent(attempt, request.system ?? '', state.transcript.messages, state.transcript.messages.length));
     const raw = await callModel(state, request, parseOptions);
     countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);

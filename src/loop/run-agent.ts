@@ -74,39 +74,60 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
   }
 }
 
-async function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
+/** A phase of one decision of a turn (a tool call, an output, a question). */
+type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT' }>;
+
+/**
+ * One phase. Not an async function: a phase is one promise (the model turn's or the tool call's,
+ * then the dispatch), not an async frame awaiting it on top; a throw is a rejection all the same.
+ */
+function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
   const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
-  if (wait) await wait;
+  if (wait) return wait.then(() => runPhase(state, phase));
+  try {
+    return runPhase(state, phase);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function runPhase(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
   state.context.signal.throwIfAborted();
   switch (phase.name) {
     case 'THINKING': {
       if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
       state.counters.step += 1;
       state.transcript.tools = offeredTools(state.context);
-      return dispatch(state, await nextTurn(state), 0, []);
+      return nextTurn(state).then((turn) => dispatch(state, turn, 0, []));
     }
     case 'TOOL_RUN': {
       const decision = phase.turn.decisions[phase.index] as CallToolDecision;
       const callId = callIdOf(state, phase.turn, phase.index);
       const target = callTarget(state, phase.turn, phase.index);
-      const reply = phase.resumed ? await runAnnouncedCall(state, decision, callId, target) : await executeToolCall(state, decision, callId, target);
-      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+      const reply = phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
+      return reply.then((given) => dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]));
     }
-    case 'OUTPUT': {
-      const decision = phase.turn.decisions[phase.index];
-      if (decision?.action !== 'answer_user') throw new TypeError('OUTPUT without a send_response action');
-      const reply = await deliverOutput(state, decision, phase.turn.actions?.[phase.index], phase.index);
-      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
-    }
-    case 'WAIT_USER': {
-      resetRepeat(state);
-      const decision = phase.turn.decisions[phase.index];
-      if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
-      const notes = phase.turn.actions?.[phase.index];
-      const reply = phase.resumed ? await putQuestion(state, decision, notes) : await askUser(state, decision, notes);
-      return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
-    }
+    case 'OUTPUT':
+      return outputPhase(state, phase);
+    case 'WAIT_USER':
+      return waitUserPhase(state, phase);
   }
+}
+
+async function outputPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
+  const decision = phase.turn.decisions[phase.index];
+  if (decision?.action !== 'answer_user') throw new TypeError('OUTPUT without a send_response action');
+  const reply = await deliverOutput(state, decision, phase.turn.actions?.[phase.index], phase.index);
+  return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+}
+
+async function waitUserPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
+  resetRepeat(state);
+  const decision = phase.turn.decisions[phase.index];
+  if (decision?.action !== 'ask_user') throw new TypeError('WAIT_USER without an ask_user decision');
+  const notes = phase.turn.actions?.[phase.index];
+  const reply = phase.resumed ? await putQuestion(state, decision, notes) : await askUser(state, decision, notes);
+  return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
 }
 
 /**

@@ -3,8 +3,8 @@
  * as a reins `Model`, with transport retries on by default. The provider package owns the wire
  * format; this file only maps types.
  */
-import type { LanguageModelV3, LanguageModelV4, SharedV4ProviderOptions } from '@ai-sdk/provider';
-import { fromContent, fromFinishReason, fromUsage } from './from-provider-result.ts';
+import type { LanguageModelV3, LanguageModelV4, LanguageModelV4GenerateResult, SharedV4ProviderOptions } from '@ai-sdk/provider';
+import { fromGenerateResult } from './from-provider-result.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { streamAiSdk } from './stream-ai-sdk.ts';
 import { toCallOptions } from './to-call-options.ts';
@@ -60,22 +60,28 @@ function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptio
     modelId: model.modelId,
     supportsTools: supportsTools ?? true,
 
-    async generate(request: ModelRequest): Promise<ModelResponse> {
-      request.signal?.throwIfAborted();
+    // One promise per call (the provider's result mapped in its `then`), no async frame on top.
+    generate(request: ModelRequest): Promise<ModelResponse> {
+      if (request.signal?.aborted) return Promise.reject(request.signal.reason);
+      const failure = (error: unknown): unknown => (request.signal?.aborted ? request.signal.reason : toModelCallError(error, context));
+      let pending: PromiseLike<LanguageModelV4GenerateResult>;
       try {
-        const result = await model.doGenerate(
-          toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }),
-        );
-        return {
-          ...fromContent(result.content),
-          finishReason: fromFinishReason(result.finishReason),
-          usage: fromUsage(result.usage),
-          modelId: result.response?.modelId ?? model.modelId,
-        };
+        pending = model.doGenerate(toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }));
       } catch (error) {
-        if (request.signal?.aborted) throw request.signal.reason;
-        throw toModelCallError(error, context);
+        return Promise.reject(failure(error));
       }
+      return Promise.resolve(pending).then(
+        (result) => {
+          try {
+            return fromGenerateResult(result, model.modelId);
+          } catch (error) {
+            throw failure(error);
+          }
+        },
+        (error: unknown) => {
+          throw failure(error);
+        },
+      );
     },
 
     stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {

@@ -3,11 +3,24 @@
  */
 import type {
   LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
   LanguageModelV4FinishReason,
   LanguageModelV4ToolCall,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { FinishReason, ModelToolCall, Usage } from '../spec/model.ts';
+import type { FinishReason, ModelResponse, ModelToolCall, Usage } from '../spec/model.ts';
+
+/** A whole generate result as a reins response (`modelId` when the provider reports none). */
+export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelId: string): ModelResponse {
+  const { text, toolCalls } = fromContent(result.content);
+  return {
+    text,
+    toolCalls,
+    finishReason: fromFinishReason(result.finishReason),
+    usage: fromUsage(result.usage),
+    modelId: result.response?.modelId ?? modelId,
+  };
+}
 
 /** Text and client-side tool calls of a generate result, in order. */
 export function fromContent(content: LanguageModelV4Content[]): { text: string; toolCalls: ModelToolCall[] } {

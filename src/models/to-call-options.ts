@@ -4,7 +4,8 @@
  * Incremental: a frozen message (the loop freezes every message it sends, see
  * `loop/seal-history.ts`) cannot change, so its provider-format message is built once and reused on
  * every later step; a step then converts only the messages new since the last one. Messages not
- * frozen (a caller's own request) are converted on every call.
+ * frozen (a caller's own request) are converted on every call. The loop's request is read through
+ * its history prefix (`history-prefix.ts`): its `messages` are never copied on this path.
  */
 import type {
   JSONSchema7,
@@ -15,18 +16,21 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelMessage, ModelRequest, ToolChoice } from '../spec/model.ts';
+import { historyPrefix } from './history-prefix.ts';
 
 export function toCallOptions(
   request: ModelRequest,
   extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
 ): LanguageModelV4CallOptions {
-  const prompt = convertHistory(request.messages, request.system);
+  // The loop's request: its history prefix, read without a copy; any other: its messages.
+  const prefix = historyPrefix(request);
+  const prompt = prefix ? convertHistory(prefix.history, prefix.count, request.system) : convertHistory(request.messages, request.messages.length, request.system);
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
     maxOutputTokens: request.maxTokens,
     temperature: request.temperature,
-    tools: tools?.map(toFunctionTool),
+    tools: tools && functionTools(tools),
     toolChoice: tools ? toToolChoice(request.toolChoice ?? 'auto') : undefined,
     responseFormat: request.responseSchema
       ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
@@ -46,10 +50,32 @@ function toFunctionTool(tool: ToolSpec): FunctionTool {
   return { type: 'function', name: tool.name, description: tool.description, inputSchema: tool.inputSchema as JSONSchema7 };
 }
 
-/** A conversation's frozen prefix (keyed by its first message) and that prefix converted, both only growing. */
+/**
+ * The provider tools of a frozen tool list (the loop's offer is frozen and shared by every step and
+ * run, see `loop/build-request.ts`), built once; each call still gets its own list. A list that is
+ * not frozen may change between calls: converted every time.
+ */
+const convertedTools = new WeakMap<readonly ToolSpec[], FunctionTool[]>();
+
+function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
+  if (!Object.isFrozen(tools)) return tools.map(toFunctionTool);
+  let done = convertedTools.get(tools);
+  if (!done) {
+    done = tools.map(toFunctionTool);
+    convertedTools.set(tools, done);
+  }
+  return done.slice();
+}
+
+/**
+ * A conversation's frozen prefix (keyed by its first message) and that prefix converted, both only
+ * growing. `prompt[0]` is the system message of the last call (`system` its text), so one copy of
+ * `prompt` is a call's whole prompt; `prompt[i + 1]` is `sources[i]` converted.
+ */
 interface Conversation {
   sources: ModelMessage[];
   prompt: LanguageModelV4Message[];
+  system: string | undefined;
 }
 
 const conversations = new WeakMap<ModelMessage, Conversation>();
@@ -61,36 +87,41 @@ const conversations = new WeakMap<ModelMessage, Conversation>();
  * are converted, and new frozen ones extend the cache. The result is a new array each call (a
  * caller may keep a call's options), the one copy a step makes of the history.
  */
-function convertHistory(messages: readonly ModelMessage[], system: string | undefined): LanguageModelV4Message[] {
-  const head: LanguageModelV4Message[] = system ? [{ role: 'system', content: system }] : [];
-  const first = messages[0];
+function convertHistory(messages: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
+  const first = count > 0 ? messages[0] : undefined;
   if (!first || !Object.isFrozen(first)) {
-    for (const message of messages) head.push(convertOnce(message));
-    return head;
+    const converted: LanguageModelV4Message[] = system ? [{ role: 'system', content: system }] : [];
+    for (let index = 0; index < count; index++) converted.push(convertOnce(messages[index] as ModelMessage));
+    return converted;
   }
   let conversation = conversations.get(first);
   if (!conversation) {
-    conversation = { sources: [], prompt: [] };
+    conversation = { sources: [], prompt: [{ role: 'system', content: '' }], system: undefined };
     conversations.set(first, conversation);
   }
   const { sources, prompt } = conversation;
-  const limit = Math.min(sources.length, messages.length);
+  const limit = Math.min(sources.length, count);
   let shared = 0;
   while (shared < limit && sources[shared] === messages[shared]) shared++;
   if (shared < sources.length) {
     // Another history from the same first message (a caller re-sending an older one): keep what is shared.
     sources.length = shared;
-    prompt.length = shared;
+    prompt.length = shared + 1;
   }
   let index = shared;
-  for (; index < messages.length; index++) {
+  for (; index < count; index++) {
     const message = messages[index] as ModelMessage;
     if (!Object.isFrozen(message)) break;
     sources.push(message);
     prompt.push(toPromptMessage(message));
   }
-  const converted = head.length === 0 ? prompt.slice() : [...head, ...prompt];
-  for (; index < messages.length; index++) converted.push(convertOnce(messages[index] as ModelMessage));
+  if (system && system !== conversation.system) {
+    // A new object, not a write to the old one: an earlier call's prompt may still hold it.
+    prompt[0] = { role: 'system', content: system };
+    conversation.system = system;
+  }
+  const converted = system ? prompt.slice(0, index + 1) : prompt.slice(1, index + 1);
+  for (; index < count; index++) converted.push(convertOnce(messages[index] as ModelMessage));
   return converted;
 }
 
@@ -111,19 +142,11 @@ function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: [{ type: 'text', text: message.content }] };
-    case 'assistant':
-      return {
-        role: 'assistant',
-        content: [
-          ...(message.content ? [{ type: 'text' as const, text: message.content }] : []),
-          ...(message.toolCalls ?? []).map((call) => ({
-            type: 'tool-call' as const,
-            toolCallId: call.id,
-            toolName: call.name,
-            input: call.arguments,
-          })),
-        ],
-      };
+    case 'assistant': {
+        const content: Extract<LanguageModelV4Message, { role: 'assistant' }>['content'] = message.content ? [{ type: 'text', text: message.content }] : [];
+        for (const call of message.toolCalls ?? []) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments });
+        return { role: 'assistant', content };
+      }
     case 'tool':
       return {
         role: 'tool',

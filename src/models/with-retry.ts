@@ -55,18 +55,31 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
     await settings.sleep(delayMs, signals.length ? AbortSignal.any(signals) : undefined);
   }
 
+  /** The attempts after a failed first one (`error` is the last attempt's failure). */
+  async function retryGenerate(error: unknown, request: ModelRequest): Promise<ModelResponse> {
+    for (let attempt = 1; ; attempt++) {
+      await waitOrThrow(error, attempt, request);
+      try {
+        return await model.generate(request);
+      } catch (next) {
+        error = next;
+      }
+    }
+  }
+
   const wrapped: Model = {
     provider: model.provider,
     modelId: model.modelId,
     supportsTools: model.supportsTools,
-    async generate(request: ModelRequest): Promise<ModelResponse> {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await model.generate(request);
-        } catch (error) {
-          await waitOrThrow(error, attempt, request);
-        }
+    // The first attempt costs one promise; the retry loop starts only once it failed.
+    generate(request: ModelRequest): Promise<ModelResponse> {
+      let first: Promise<ModelResponse>;
+      try {
+        first = Promise.resolve(model.generate(request));
+      } catch (error) {
+        return retryGenerate(error, request);
       }
+      return first.then(undefined, (error: unknown) => retryGenerate(error, request));
     },
   };
   if (model.stream) {

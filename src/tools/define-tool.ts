@@ -74,13 +74,31 @@ export function defineTool<Input extends ToolInputSchema>(definition: ToolDefini
   const spec: ToolSpec = { name: definition.name, description: definition.description, inputSchema };
   checkInputSchema(spec);
   if (definition.annotations) spec.annotations = definition.annotations;
-  return {
+  const tool: LocalTool = {
     kind: 'reins.local-tool',
     spec,
     input: definition.input,
     timeoutMs: definition.timeoutMs,
     execute: async (args, context) => definition.execute(args as InferToolArgs<Input>, context),
   };
+  definitions.set(tool, { definition: definition as unknown as ToolDefinition<ToolInputSchema>, execute: tool.execute });
+  return tool;
+}
+
+/**
+ * The definition behind each tool `defineTool` made, with the `execute` it was given (a copy, a
+ * hand-made LocalTool or one whose `execute` was replaced runs its own `execute`).
+ */
+const definitions = new WeakMap<LocalTool, { definition: ToolDefinition<ToolInputSchema>; execute: LocalTool['execute'] }>();
+
+/**
+ * Runs a tool as its `execute` does, but a definition that answers synchronously is answered
+ * synchronously: the toolbox then settles the call at once (`execute` itself always returns a
+ * promise, as its type says). A tool that `defineTool` did not make runs its own `execute`.
+ */
+export function runLocalTool(tool: LocalTool, args: Record<string, unknown>, context: ToolExecuteContext): ToolOutput | Promise<ToolOutput> {
+  const made = definitions.get(tool);
+  return made && made.execute === tool.execute ? made.definition.execute(args as never, context) : tool.execute(args, context);
 }
 
 /**

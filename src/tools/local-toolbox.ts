@@ -11,7 +11,7 @@ import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
-import { checkInputSchema, checkToolName, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
+import { checkInputSchema, checkToolName, runLocalTool, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
 import { formatIssues, isStandardSchema } from './tool-input-schema.ts';
 import { errorResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
 import { withToolTimeout } from './with-tool-timeout.ts';
@@ -29,37 +29,56 @@ export class LocalToolbox implements Toolbox {
     }
   }
 
+  /** The specs in order; the tools never change after construction, so the list is made once (each caller gets a copy). */
+  #specs: readonly ToolSpec[] | undefined;
+
   list(): ToolSpec[] {
-    return [...this.#tools.values()].map((tool) => tool.spec);
+    this.#specs ??= [...this.#tools.values()].map((tool) => tool.spec);
+    return this.#specs.slice();
   }
 
-  async call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
+  call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
     const tool = this.#tools.get(name);
-    if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
-    let callArgs = args;
+    if (!tool) return Promise.reject(new ToolNotFoundError(name, [...this.#tools.keys()]));
     // Only a tool with its own Standard Schema (Zod) validates here; a plain JSON Schema tool costs no await.
-    if (hasOwnValidator(tool)) {
-      const checked = await validateWithOwnSchema(tool, args);
-      if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
-      callArgs = checked.args;
-    }
-    let output: ToolOutput;
-    try {
-      output = await withToolTimeout(
-        (signal) => tool.execute(callArgs, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
-        { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
-      );
-    } catch (error) {
-      if (ToolTimeoutError.isInstance(error) || options.signal?.aborted) throw error;
-      if (ReinsError.isInstance(error) && error.fault === 'tool') throw error;
-      throw new ToolExecutionError(name, { cause: error });
-    }
-    try {
-      return toToolResult(output);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
-    }
+    if (hasOwnValidator(tool)) return validatedCall(tool, name, args, options);
+    return runCall(tool, name, args, options);
+  }
+}
+
+async function validatedCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
+  const checked = await validateWithOwnSchema(tool, args);
+  if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
+  return runCall(tool, name, checked.args, options);
+}
+
+/**
+ * Runs the tool under the timeout and the caller's signal, its output normalised and its failures
+ * typed in the same promise (`ToolCallOutcome`): one promise per call, settled at once for a tool
+ * that answers synchronously.
+ */
+function runCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
+  return withToolTimeout(
+    (signal) => runLocalTool(tool, args, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
+    { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
+    {
+      value: (output) => resultOf(name, output),
+      error: (error) => {
+        if (ToolTimeoutError.isInstance(error) || options.signal?.aborted) return error;
+        if (ReinsError.isInstance(error) && error.fault === 'tool') return error;
+        return new ToolExecutionError(name, { cause: error });
+      },
+    },
+  );
+}
+
+/** The output as a tool result; one that cannot become a result is a bug in the tool: InternalError. */
+function resultOf(name: string, output: ToolOutput): ToolResult {
+  try {
+    return toToolResult(output);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
   }
 }
 

@@ -26,37 +26,27 @@ export function findValueProblem(value: unknown, depthLimit = maxValueDepth): st
   return hasValueProblem(value, depthLimit) ? describeValueProblem(value, depthLimit) : undefined;
 }
 
-/** The check of `findValueProblem` without the path: two flat stacks, no object per visited value. */
-function hasValueProblem(value: unknown, depthLimit: number): boolean {
-  if (typeof value !== 'object' || value === null) return typeof value === 'number' && !Number.isFinite(value);
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length > 0) {
-    const current = values.pop();
-    const depth = depths.pop() as number;
-    if (typeof current === 'number') {
-      if (!Number.isFinite(current)) return true;
-      continue;
-    }
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= depthLimit) return true;
-    if (Array.isArray(current)) {
-      for (let index = 0; index < current.length; index++) {
-        values.push(current[index]);
-        depths.push(depth + 1);
-      }
-    } else {
-      for (const key in current) {
-        if (!Object.hasOwn(current, key)) continue;
-        values.push((current as Record<string, unknown>)[key]);
-        depths.push(depth + 1);
-      }
-    }
+/**
+ * The check of `findValueProblem` without the path, allocating nothing. Recursive, yet bounded:
+ * it never descends past `depthLimit` levels (a value nested deeper is a problem found at that
+ * level), so a hostile value cannot take more than `depthLimit` frames of the stack.
+ */
+export function hasValueProblem(value: unknown, depthLimit: number, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth >= depthLimit) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (hasValueProblem(value[index], depthLimit, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && hasValueProblem((value as Record<string, unknown>)[key], depthLimit, depth + 1)) return true;
   }
   return false;
 }
 
-function describeValueProblem(value: unknown, depthLimit: number): string | undefined {
+/** The first problem of `value` named by its path (the slow walk `findValueProblem` takes only for a value with one). */
+export function describeValueProblem(value: unknown, depthLimit: number): string | undefined {
   const stack: Visit[] = [{ value, depth: 0 }];
   while (stack.length > 0) {
     const visit = stack.pop()!;

@@ -46,9 +46,18 @@ function leastConfidence(outputs: readonly { confidence?: number }[]): number | 
   return given.length ? Math.min(...given) : undefined;
 }
 
+/** The outputs the replies carry, in order (none for a turn of tool calls: no list is made). */
+function outputsOf(replies: readonly DecisionReply[]): readonly NonNullable<DecisionReply['output']>[] {
+  let outputs: NonNullable<DecisionReply['output']>[] | undefined;
+  for (const reply of replies) if (reply.output) (outputs ??= []).push(reply.output);
+  return outputs ?? noOutputs;
+}
+
+const noOutputs: readonly NonNullable<DecisionReply['output']>[] = Object.freeze([]);
+
 export function endOfTurn(state: RunState, turn: AcceptedTurn, replies: DecisionReply[]): Phase {
-  const outputs = replies.flatMap((reply) => (reply.output ? [reply.output] : []));
-  const stacked = outputs.map((output) => output.text).join('\n\n');
+  const outputs = outputsOf(replies);
+  const stacked = outputs.length === 0 ? '' : outputs.map((output) => output.text).join('\n\n');
   const complete = replies.length === turn.decisions.length;
   const note = skippedNote(turn, replies);
   if (turn.reportsFailure) {

@@ -28,6 +28,8 @@ export class RunVariables {
   readonly #state: Readonly<Record<string, unknown>>;
   readonly #results: string[] = [];
   readonly #last = new Map<string, string>();
+  /** The keys of `#last`, in order; a new list only when a tool has its first result. */
+  #lastTools: readonly string[] = Object.freeze([]);
 
   constructor(state: Readonly<Record<string, unknown>> = {}) {
     this.#state = state;
@@ -42,13 +44,14 @@ export class RunVariables {
   addResult(tool: string, result: ToolResult): string {
     const text = resultText(result);
     this.#results.push(text);
+    if (!this.#last.has(tool)) this.#lastTools = Object.freeze([...this.#lastTools, tool]);
     this.#last.set(tool, text);
     return `steps.${this.#results.length}`;
   }
 
   /** The names known now, for the parse of the next turn. */
   known(): KnownVariables {
-    return { state: Object.keys(this.#state), results: this.#results.length, lastTools: [...this.#last.keys()] };
+    return { state: Object.keys(this.#state), results: this.#results.length, lastTools: this.#lastTools };
   }
 
   resolve(ref: VariableRef): Resolved {
