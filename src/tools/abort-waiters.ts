@@ -56,3 +56,15 @@ export function abortWaiters(signal: AbortSignal): AbortWaiters {
   }
   return waiters;
 }
+
+/**
+ * The waiters of a signal its owner aborts itself (a run's, `run-signal.ts`): registered as
+ * `abortWaiters(signal)` with no listener on the signal; the owner calls `release` right after it
+ * aborts the signal. Throws when the signal already has waiters.
+ */
+export function ownedAbortWaiters(signal: AbortSignal): AbortWaiters {
+  if (waitersBySignal.has(signal)) throw new Error('ownedAbortWaiters: this signal already has waiters');
+  const own = new AbortWaiters();
+  waitersBySignal.set(signal, own);
+  return own;
+}
