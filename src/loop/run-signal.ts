@@ -45,13 +45,12 @@ class BudgetedRunSignal implements RunSignal {
     this.#callerSignal = callerSignal;
     if (callerSignal?.aborted) this.abort(callerSignal.reason);
     else if (callerSignal) this.#callerRuns = CallerRuns.of(callerSignal).add(this);
-    this.#timer =
-      Number.isFinite(maxDurationMs)
-        ? setTimeout(() => {
-            this.#timedOut = true;
-            this.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
-          }, maxDurationMs)
-        : undefined;
+    this.#timer = Number.isFinite(maxDurationMs)
+      ? setTimeout(() => {
+          this.#timedOut = true;
+          this.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
+        }, maxDurationMs)
+      : undefined;
   }
 
   /** Aborts the run's signal (once: a later reason is ignored), then releases the run's waits. */
