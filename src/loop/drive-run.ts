@@ -54,58 +54,29 @@ export interface LaunchedRun {
   readonly scope: RunSignal;
 }
 
-export async function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+/**
+ * Without a store there is nothing to create, read back, record or flush: the loop's own promise is
+ * the run's, with no async frame of this module waiting on it (a run waiting on its model holds one
+ * frame less; with thousands of waiting runs each frame is a register file kept per run). A setup
+ * failure is thrown, synchronously here: `launchRun` awaits this call inside its `try`.
+ */
+export function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+  if (store) return driveRecordedRun(parts, target, store, run);
+  if (target.kind === 'resume') throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
+  return runAgent(startState(parts, target.question, run, undefined, undefined), run.scope, undefined);
+}
+
+async function driveRecordedRun(parts: AgentParts, target: LaunchTarget, store: Store, run: LaunchedRun): Promise<RunResult> {
   const { events, scope } = run;
   let recorder: RunRecorder | undefined;
   try {
-    if (store) {
-      if (target.kind === 'new') run.runId = await store.createRun({ question: target.question, ...defaultMeta(parts), ...target.meta });
-      recorder = new RunRecorder(store, run.runId, (event) => events.push(event));
-    }
-    const runId = run.runId;
-    const plan = target.kind === 'resume' && store ? await loadPlan(store, runId, parts.codec) : undefined;
-    if (target.kind === 'resume' && !plan) throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
+    if (target.kind === 'new') run.runId = await store.createRun({ question: target.question, ...defaultMeta(parts), ...target.meta });
+    recorder = new RunRecorder(store, run.runId, (event) => events.push(event));
+    const plan = target.kind === 'resume' ? await loadPlan(store, run.runId, parts.codec) : undefined;
     const question = target.kind === 'new' ? target.question : (plan?.question ?? '');
-    const counters: RunCounters = {
-      step: plan?.step ?? 0,
-      usage: plan?.usage ?? emptyUsage(),
-      stepUsage: plan?.stepUsage ?? [],
-      usageEstimated: false,
-      repeat: { key: '', count: 0 },
-    };
-    const context: RunContext = {
-      runId,
-      question,
-      model: recorder ? persistedModel(parts.model, recorder) : parts.model,
-      codec: parts.codec,
-      toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
-      user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
-      policies: parts.policies,
-      signal: scope.signal,
-      system: parts.system,
-      startedAt: performance.now(),
-      handlers: parts.handlers,
-      fileRoots: parts.fileRoots,
-      emit: (body) => {
-        // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
-        // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
-        const event = body as AgentEvent;
-        event.runId = runId;
-        event.step = counters.step;
-        notifyObservers(parts.observers, event);
-        if (recorder) recorder.record(event);
-        else events.push(event);
-      },
-    };
-    const transcript: RunTranscript = {
-      messages: plan?.messages ?? [{ role: 'user', content: question }],
-      tools: [],
-      variables: restoredVariables(parts.state, plan?.results ?? []),
-    };
-    const state: RunState = { context, transcript, counters };
-    if (recorder && plan) await store?.markStatus(runId, 'running');
+    const state = startState(parts, question, run, recorder, plan);
+    if (plan) await store.markStatus(run.runId, 'running');
     const result = await runAgent(state, scope, plan);
-    if (!recorder) return result;
     try {
       await recorder.finish(result.status);
       return result;
@@ -116,6 +87,49 @@ export async function driveRun(parts: AgentParts, target: LaunchTarget, store: S
     await recorder?.flush().catch(() => undefined);
     throw error;
   }
+}
+
+/** The run's state at its start (a resumed run's from its `plan`); with a recorder, model, toolbox and user are recorded. */
+function startState(parts: AgentParts, question: string, run: LaunchedRun, recorder: RunRecorder | undefined, plan: ResumePlan | undefined): RunState {
+  const { events, scope } = run;
+  const runId = run.runId;
+  const counters: RunCounters = {
+    step: plan?.step ?? 0,
+    usage: plan?.usage ?? emptyUsage(),
+    stepUsage: plan?.stepUsage ?? [],
+    usageEstimated: false,
+    repeat: { key: '', count: 0 },
+  };
+  const context: RunContext = {
+    runId,
+    question,
+    model: recorder ? persistedModel(parts.model, recorder) : parts.model,
+    codec: parts.codec,
+    toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
+    user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
+    policies: parts.policies,
+    signal: scope.signal,
+    system: parts.system,
+    startedAt: performance.now(),
+    handlers: parts.handlers,
+    fileRoots: parts.fileRoots,
+    emit: (body) => {
+      // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
+      // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
+      const event = body as AgentEvent;
+      event.runId = runId;
+      event.step = counters.step;
+      notifyObservers(parts.observers, event);
+      if (recorder) recorder.record(event);
+      else events.push(event);
+    },
+  };
+  const transcript: RunTranscript = {
+    messages: plan?.messages ?? [{ role: 'user', content: question }],
+    tools: [],
+    variables: restoredVariables(parts.state, plan?.results ?? []),
+  };
+  return { context, transcript, counters };
 }
 
 async function loadPlan(store: Store, runId: string, codec: Codec) {

@@ -39,11 +39,20 @@ function loadDriver(): Promise<Driver> {
 
 export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
   const run: LaunchedRun = {
-    runId: target.kind === 'resume' ? target.runId : crypto.randomUUID(),
+    runId: target.kind === 'resume' ? target.runId : newRunId(),
     events: new EventStream<AgentEvent>(),
     scope: createRunSignal(signal, parts.policies.maxDurationMs),
   };
   return new RunHandle(run, drive(parts, target, store, run));
+}
+
+/**
+ * A fresh run id, one flat string. Node builds `crypto.randomUUID()` from 20 pieces joined with `+`:
+ * V8 keeps that as a tree of 16 rope nodes (about 0.5 KB) for as long as the id lives, i.e. the whole
+ * run. `toLowerCase()` (the id is lowercase already: same text) copies it into one 36-character string.
+ */
+export function newRunId(): string {
+  return crypto.randomUUID().toLowerCase();
 }
 
 /**

@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import type { RunObserver } from '../../src/loop/run-observer.ts';
+import { newRunId } from '../../src/loop/launch-run.ts';
 import { observersReady } from '../../src/loop/run-observer.ts';
 import type { AgentEvent } from '../../src/spec/events.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
@@ -113,5 +114,18 @@ describe('observersReady', () => {
     expect(waiting).toBeInstanceOf(Promise);
     await waiting;
     expect(released).toBe(true);
+  });
+});
+
+describe('a new run id', () => {
+  it('is a distinct lowercase UUID v4 per run, the id the run reports everywhere', async () => {
+    const ids = new Set<string>();
+    for (let run = 0; run < 50; run++) ids.add(newRunId());
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const { run, seen } = startWatched();
+    const result = await run.result;
+    expect(run.runId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([result.runId, ...new Set(seen.map((event) => event.runId))]).toEqual([run.runId, run.runId]);
   });
 });

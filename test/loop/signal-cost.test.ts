@@ -29,14 +29,26 @@ describe('waits on the run signal', () => {
     expect(any).not.toHaveBeenCalled();
   });
 
-  it('add one abort listener to the run signal, whatever the number of steps', async () => {
+  it('add at most one abort listener to any signal, whatever the number of steps', async () => {
     const listen = vi.spyOn(AbortSignal.prototype, 'addEventListener');
     const agent = createAgent({ model: new ScriptedModel(steps, { recordCalls: false }), tools: [addTool], protocol: 'json' });
     const result = await agent.run('sum').result;
     expect(result.status).toBe('answered');
-    const runSignals = new Set(listen.mock.contexts);
-    const perSignal = [...runSignals].map((signal) => listen.mock.contexts.filter((context) => context === signal).length);
-    expect(Math.max(...perSignal)).toBe(1);
+    const listened = listen.mock.contexts as AbortSignal[];
+    for (const signal of new Set(listened)) expect(listened.filter((context) => context === signal).length).toBe(1);
+  });
+
+  it('add one abort listener to a caller signal shared by many runs, and cancel every one of them', async () => {
+    const controller = new AbortController();
+    const listen = vi.spyOn(AbortSignal.prototype, 'addEventListener');
+    const runs = Array.from({ length: 20 }, () =>
+      createAgent({ model: new ScriptedModel(steps, { recordCalls: false, delayMs: 60_000 }), tools: [addTool], protocol: 'json' }).run('sum', { signal: controller.signal }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(listen.mock.contexts.filter((context) => context === controller.signal).length).toBe(1);
+    controller.abort(new Error('shutdown'));
+    const results = await Promise.all(runs.map((run) => run.result));
+    expect(results.map((result) => result.status)).toEqual(Array.from({ length: 20 }, () => 'cancelled'));
   });
 
   it('still stop a running tool when the caller cancels', async () => {

@@ -3,7 +3,8 @@
  * present when the signal aborts is called once, in order, with the signal's reason.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { abortWaiters } from '../../src/tools/abort-waiters.ts';
+import { AbortWaiters, abortWaiters, ownedAbortWaiters, type AbortWaiter } from '../../src/tools/abort-waiters.ts';
+import { seededRandom } from '../../src/testing/seeded-random.ts';
 
 describe('abortWaiters', () => {
   it('calls the waiters still waiting, once each, in order, with the reason', () => {
@@ -31,5 +32,44 @@ describe('abortWaiters', () => {
       abortWaiters(controller.signal).delete(waiter);
     }
     expect(listen).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the order and duplicates of a plain list over random adds, deletes and releases', () => {
+    const random = seededRandom(7);
+    const names = ['a', 'b', 'c', 'd'];
+    for (let round = 0; round < 200; round++) {
+      const waiters = new AbortWaiters();
+      const model: string[] = [];
+      const called: string[] = [];
+      const expected: string[] = [];
+      const byName = new Map<string, AbortWaiter>(names.map((name) => [name, (reason) => called.push(`${name}:${String(reason)}`)]));
+      for (let op = 0; op < 30; op++) {
+        const name = names[Math.floor(random() * names.length)] as string;
+        const pick = random();
+        if (pick < 0.5) {
+          waiters.add(byName.get(name) as AbortWaiter);
+          model.push(name);
+        } else if (pick < 0.9) {
+          waiters.delete(byName.get(name) as AbortWaiter);
+          const at = model.lastIndexOf(name);
+          if (at >= 0) model.splice(at, 1);
+        } else {
+          waiters.release(op);
+          expected.push(...model.map((waiting) => `${waiting}:${op}`));
+          model.length = 0;
+        }
+        expect(waiters.size).toBe(model.length);
+      }
+      expect(called).toEqual(expected);
+    }
+  });
+
+  it('adds no listener to a signal whose owner releases its waiters', () => {
+    const controller = new AbortController();
+    const listen = vi.spyOn(controller.signal, 'addEventListener');
+    const owned = ownedAbortWaiters(controller.signal);
+    expect(abortWaiters(controller.signal)).toBe(owned);
+    expect(listen).not.toHaveBeenCalled();
+    expect(() => ownedAbortWaiters(controller.signal)).toThrow(/already has waiters/);
   });
 });
