@@ -33,7 +33,7 @@ export { mergeToolboxes } from './tools/merge-toolboxes.ts';
 export { schemaProblem, validateToolArgs, type SchemaProblem } from './tools/schema-validator.ts';
 export { schemaLimits } from './tools/schema-limits.ts';
 export { maxValueDepth } from './tools/value-limits.ts';
-export { isReservedToolName, reservedToolNames } from './tools/reserved-tool-names.ts';
+export { isReservedToolName, reservedToolNames } from './tools/tool-names.ts';
 export { describeToolNotice, type ToolNotice, type ToolRenameReason } from './tools/tool-notice.ts';
 export { errorResult, textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
 

@@ -18,7 +18,7 @@ import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { argumentsValue, callItem, failedReading, type DialectReader } from './reading.ts';
 import { sanitizeName } from './sanitize.ts';
-import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { isReservedToolName } from '../tools/tool-names.ts';
 import { toolMessageHistory } from './tool-message-history.ts';
 
 const expectedShape = 'one tool call (a tool from the list, ask_user {question, why} or answer_user {answer, confidence?}), or the answer as plain text';

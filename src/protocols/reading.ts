@@ -6,7 +6,7 @@
 import type { Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
 import type { ActionNotes, KnownVariables } from './codec.ts';
-import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { isReservedToolName } from '../tools/tool-names.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 
 export interface ReadFailure {

@@ -19,7 +19,7 @@ import { escapeJsonMarkers } from './json-observation.ts';
 import { sanitizeName } from './sanitize.ts';
 import { parseTurn, type TurnSpec } from './parse-turn.ts';
 import { ASK_USER_TOOL } from './user-tools.ts';
-import { isReservedToolName } from '../tools/reserved-tool-names.ts';
+import { isReservedToolName } from '../tools/tool-names.ts';
 import { xmlConstraint } from './constraints/xml-constraint.ts';
 import { textHistory } from './text-history.ts';
 import { XmlThoughtTracker } from './xml-thoughts.ts';

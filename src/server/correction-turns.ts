@@ -3,7 +3,7 @@
  * is recorded as the assistant turn; every tool call in it is answered by an error tool result that
  * carries the correction; a reply without tool calls is followed by a user message with the correction.
  */
-import { placeholderToolName, toProviderToolName } from '../tools/provider-tool-name.ts';
+import { placeholderToolName, toProviderToolName } from '../tools/tool-names.ts';
 import type { ChannelReply } from './sampling-channel.ts';
 import type { SampleMessage, SampleToolCall } from './types.ts';
 

@@ -6,7 +6,7 @@
  */
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import { SampleValidationError } from '../errors/sample-validation-error.ts';
-import { toProviderToolName } from '../tools/provider-tool-name.ts';
+import { toProviderToolName } from '../tools/tool-names.ts';
 import { correctionTurns } from './correction-turns.ts';
 import type { PreparedTool } from './prepare-tools.ts';
 import { retriesOf } from './retries-of.ts';

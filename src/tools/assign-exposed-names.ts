@@ -11,8 +11,7 @@
  * A renamed tool becomes `<namespace>__<name>` (namespace and name reduced to `[A-Za-z0-9_-]`, at
  * most 64 characters), or `<name>_2`, `_3`... when that is taken too or there is no namespace.
  */
-import { isProviderToolName, maxProviderToolNameLength, toProviderNamespace, toProviderToolName } from './provider-tool-name.ts';
-import { isReservedToolName } from './reserved-tool-names.ts';
+import { isProviderToolName, isReservedToolName, maxProviderToolNameLength, toProviderNamespace, toProviderToolName } from './tool-names.ts';
 import type { ToolRenameReason } from './tool-notice.ts';
 
 export const namespaceSeparator = '__';

@@ -6,7 +6,7 @@
  */
 import type { JsonSchema, ToolAnnotations, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
-import { isReservedToolName, reservedToolNames } from './reserved-tool-names.ts';
+import { isReservedToolName, reservedToolNames } from './tool-names.ts';
 import { compileSchema, trustSchema } from './schema-validator.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
 import { toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReinsError } from '../../src/errors/reins-error.ts';
 import type { Toolbox, ToolResult } from '../../src/tools/toolbox.ts';
-import { isProviderToolName } from '../../src/tools/provider-tool-name.ts';
+import { isProviderToolName } from '../../src/tools/tool-names.ts';
 
 export interface ToolboxFixture {
   toolbox: Toolbox;

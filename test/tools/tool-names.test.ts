@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctionTurns } from '../../src/server/correction-turns.ts';
 import { assignExposedNames } from '../../src/tools/assign-exposed-names.ts';
-import { isProviderToolName, toProviderToolName } from '../../src/tools/provider-tool-name.ts';
+import { isProviderToolName, toProviderToolName } from '../../src/tools/tool-names.ts';
 
 const names = ['git.status', 'über tool', '???', '', '__', 'a\u0000b', 'fine_name', 'x'.repeat(50) + '.y'];
 
