@@ -29,7 +29,10 @@ export interface NextTurnOptions {
   maxRetries?: number;
 }
 
-export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
+/** The options of an ordinary turn: one shared object, not a new `{}` per step. */
+const noOptions: NextTurnOptions = Object.freeze({});
+
+export async function nextTurn(state: RunState, options: NextTurnOptions = noOptions): Promise<AcceptedTurn> {
   const maxRetries = options.maxRetries ?? state.context.policies.maxRetries;
   const parseOptions: ParseOptions = {
     tools: state.transcript.tools,
@@ -39,7 +42,8 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
     // Set below from the model's reply; declared now so the options keep one shape (no property added later).
     toolCalls: undefined,
   };
-  const errors: InvalidDecisionError[] = [];
+  // Made on the first invalid output only: most turns are valid at once.
+  let errors: InvalidDecisionError[] | undefined;
   let turnUsage = noUsage;
   for (let attempt = 1; ; attempt++) {
     state.context.signal.throwIfAborted();
@@ -67,6 +71,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
       return turn;
     }
     const error = parsed.error;
+    errors ??= [];
     errors.push(error);
     const correction = state.context.codec.correction(error);
     state.context.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
@@ -78,7 +83,11 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
 /** What a codec noted about an accepted turn beyond its decisions (envelope actions, status...): only the fields it set. */
 type TurnNotes = Pick<AcceptedTurn, 'actions' | 'status' | 'finalResponse' | 'reportsFailure' | 'finalTurn'>;
 
-function turnNotes(parsed: Extract<ParseResult, { success: true }>): TurnNotes {
+/** The notes of a turn the codec noted nothing about (every native turn): shared, only ever spread. */
+const noNotes: TurnNotes = Object.freeze({});
+
+export function turnNotes(parsed: Extract<ParseResult, { success: true }>): TurnNotes {
+  if (!parsed.actions && parsed.status === undefined && parsed.finalResponse === undefined && !parsed.reportsFailure && !parsed.finalTurn) return noNotes;
   const notes: TurnNotes = {};
   if (parsed.actions) notes.actions = parsed.actions;
   if (parsed.status !== undefined) notes.status = parsed.status;

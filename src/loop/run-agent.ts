@@ -14,7 +14,7 @@ import { StepFailedError } from '../errors/step-failed-error.ts';
 import { actionRoute } from '../protocols/action-route.ts';
 import { callTarget } from './actions/call-target.ts';
 import { deliverOutput } from './actions/deliver-output.ts';
-import { endOfTurn, stoppedBefore } from './actions/end-of-turn.ts';
+import { endOfTurn, stoppedBefore, thinkingPhase } from './actions/end-of-turn.ts';
 import { yieldPoint } from './time-slice.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
@@ -52,7 +52,7 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     if (toolNotices !== undefined && toolNotices.length > 0) start.toolNotices = toolNotices;
     context.emit(start);
   }
-  let phase: Phase = { name: 'THINKING' };
+  let phase: Phase = thinkingPhase;
   try {
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';

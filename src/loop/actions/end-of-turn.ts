@@ -15,6 +15,9 @@ import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 import type { Phase, RunState } from '../run-state.ts';
 import { actionRoute } from '../../protocols/action-route.ts';
 
+/** The THINKING phase: it carries nothing, so every step shares this one (frozen) object. */
+export const thinkingPhase: Phase = Object.freeze({ name: 'THINKING' });
+
 const notRun: DecisionReply = { content: 'Not run: an earlier action of this turn failed.', isError: true };
 
 /** The action's name as the model wrote it. */
@@ -69,5 +72,5 @@ export function endOfTurn(state: RunState, turn: AcceptedTurn, replies: Decision
     return { name: 'END', answer: stacked, delivered: true, ...(confidence === undefined ? {} : { confidence }) };
   }
   answerTurn(state, turn, note ? [...replies, note] : replies, notRun);
-  return { name: 'THINKING' };
+  return thinkingPhase;
 }

@@ -27,7 +27,8 @@ function resultText(result: ToolResult): string {
 export class RunVariables {
   readonly #state: Readonly<Record<string, unknown>>;
   readonly #results: string[] = [];
-  readonly #last = new Map<string, string>();
+  /** Latest result text per tool; made with the first result (a run that calls no tool never needs it). */
+  #last: Map<string, string> | undefined;
   /** The keys of `#last`, in order; a new list only when a tool has its first result. */
   #lastTools: readonly string[] = Object.freeze([]);
 
@@ -44,8 +45,9 @@ export class RunVariables {
   addResult(tool: string, result: ToolResult): string {
     const text = resultText(result);
     this.#results.push(text);
-    if (!this.#last.has(tool)) this.#lastTools = Object.freeze([...this.#lastTools, tool]);
-    this.#last.set(tool, text);
+    const last = (this.#last ??= new Map());
+    if (!last.has(tool)) this.#lastTools = Object.freeze([...this.#lastTools, tool]);
+    last.set(tool, text);
     return `steps.${this.#results.length}`;
   }
 
@@ -59,7 +61,7 @@ export class RunVariables {
     if (unknown) return { ok: false, message: unknown };
     if (ref.kind === 'state') return { ok: true, text: asText(this.#state[ref.name]) };
     if (ref.kind === 'steps') return { ok: true, text: this.#results[ref.n - 1] ?? '' };
-    return { ok: true, text: this.#last.get(ref.tool) ?? '' };
+    return { ok: true, text: this.#last?.get(ref.tool) ?? '' };
   }
 
   /** A `variable` source (`state.x` or `$(state.x)`). */
