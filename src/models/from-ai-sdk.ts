@@ -49,6 +49,11 @@ export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, opti
   return retry === false ? model : withRetry(model, retry);
 }
 
+/** A failed call's error: the run's abort reason once the signal is aborted, else a ModelCallError. */
+function callFailure(request: ModelRequest, context: ProviderContext, error: unknown): unknown {
+  return request.signal?.aborted ? request.signal.reason : toModelCallError(error, context);
+}
+
 function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Model {
   const { providerOptions: given, supportsTools, ...contextOptions } = options;
   const optionsFor = (request: ModelRequest) => (typeof given === 'function' ? given(request) : given);
@@ -63,23 +68,22 @@ function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptio
     // One promise per call (the provider's result mapped in its `then`), no async frame on top.
     generate(request: ModelRequest): Promise<ModelResponse> {
       if (request.signal?.aborted) return Promise.reject(request.signal.reason);
-      const failure = (error: unknown): unknown => (request.signal?.aborted ? request.signal.reason : toModelCallError(error, context));
       let pending: PromiseLike<LanguageModelV4GenerateResult>;
       try {
         pending = model.doGenerate(toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }));
       } catch (error) {
-        return Promise.reject(failure(error));
+        return Promise.reject(callFailure(request, context, error));
       }
       return Promise.resolve(pending).then(
         (result) => {
           try {
             return fromGenerateResult(result, model.modelId);
           } catch (error) {
-            throw failure(error);
+            throw callFailure(request, context, error);
           }
         },
         (error: unknown) => {
-          throw failure(error);
+          throw callFailure(request, context, error);
         },
       );
     },
