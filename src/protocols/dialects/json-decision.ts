@@ -3,7 +3,7 @@
  * fences or among prose; an array of such objects counts as several actions.
  */
 import { findJsonSpans, type JsonSpan, textOutside } from '../extract/find-json-spans.ts';
-import { isRecord, type JsonReading, readJson } from '../extract/read-json.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
 import { type DialectReader, failedReading, type Reading } from '../reading.ts';
 
 const decisionActions = new Set(['call_tool', 'ask_user', 'answer_user']);
@@ -14,51 +14,58 @@ function isDecisionLike(value: unknown, primary: boolean): boolean {
 }
 
 /**
- * The spans of `text`. A reply that is exactly one JSON object (the clean case) is one span: parsing
- * it whole gives what the scan would, without scanning it first.
+ * A reply that is exactly one JSON object (the clean case): the reading the span scan would give,
+ * built without the scan, its span and its `JsonReading` (this runs on every json turn). Undefined
+ * when the text is not one object, or when it is but does not read (`undefined` for a drift reader).
  */
-function spansOf(text: string): Array<JsonSpan & { json?: JsonReading }> {
-  if (text.startsWith('{') && text.endsWith('}')) {
-    try {
-      const json: JsonReading = { ok: true, value: JSON.parse(text), repaired: false };
-      return [{ text, start: 0, end: text.length, complete: true, json }];
-    } catch {
-      // not one object: scan
-    }
+function readWholeObject(text: string, primary: boolean): { reading: Reading | undefined } | undefined {
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined; // not one object: scan
   }
-  return findJsonSpans(text);
+  // JSON.parse of a text that starts with `{` gives an object, so the scan's one span is a record.
+  if (isDecisionLike(value, primary)) return { reading: { dialect: 'json', items: [value], thoughts: [], repaired: false } };
+  return { reading: primary ? { dialect: 'json', items: [value], thoughts: [], repaired: false, weak: true } : undefined };
+}
+
+/** The reading of `text` from its JSON spans (`findJsonSpans`): the general path. */
+export function readJsonSpans(text: string, spans: readonly JsonSpan[], primary: boolean): Reading | undefined {
+  const items: unknown[] = [];
+  const whole = spans.length === 1 && spans[0]?.start === 0 && spans[0].end === text.length;
+  let repaired = !whole && textOutside(text, spans).trim() !== '';
+  let firstObject: unknown;
+  let unreadable: string | undefined;
+  for (const span of spans) {
+    const json = readJson(span.text);
+    if (!json.ok) {
+      unreadable ??= json.message;
+      continue;
+    }
+    // An array counts as several actions; no temporary arrays: this runs on every json turn.
+    const value = json.value;
+    const before = items.length;
+    if (Array.isArray(value)) {
+      for (const element of value) if (isDecisionLike(element, primary)) items.push(element);
+    } else if (isDecisionLike(value, primary)) items.push(value);
+    if (items.length > before) repaired ||= json.repaired;
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (firstObject === undefined && isRecord(first)) firstObject = first;
+  }
+  if (items.length) return { dialect: 'json', items, thoughts: [], repaired };
+  if (!primary) return undefined;
+  if (firstObject !== undefined) return { dialect: 'json', items: [firstObject], thoughts: [], repaired, weak: true };
+  if (unreadable) return failedReading('json', { kind: 'invalid-json', message: unreadable });
+  return undefined;
 }
 
 export const jsonDecisionReader: DialectReader = {
   dialect: 'json',
   needs: '{', // findJsonSpans finds candidates only at a `{`
   read(text, { primary }): Reading | undefined {
-    const spans = spansOf(text);
-    const items: unknown[] = [];
-    const whole = spans.length === 1 && spans[0]?.start === 0 && spans[0].end === text.length;
-    let repaired = !whole && textOutside(text, spans).trim() !== '';
-    let firstObject: unknown;
-    let unreadable: string | undefined;
-    for (const span of spans) {
-      const json = span.json ?? readJson(span.text);
-      if (!json.ok) {
-        unreadable ??= json.message;
-        continue;
-      }
-      // An array counts as several actions; no temporary arrays: this runs on every json turn.
-      const value = json.value;
-      const before = items.length;
-      if (Array.isArray(value)) {
-        for (const element of value) if (isDecisionLike(element, primary)) items.push(element);
-      } else if (isDecisionLike(value, primary)) items.push(value);
-      if (items.length > before) repaired ||= json.repaired;
-      const first: unknown = Array.isArray(value) ? value[0] : value;
-      if (firstObject === undefined && isRecord(first)) firstObject = first;
-    }
-    if (items.length) return { dialect: 'json', items, thoughts: [], repaired };
-    if (!primary) return undefined;
-    if (firstObject !== undefined) return { dialect: 'json', items: [firstObject], thoughts: [], repaired, weak: true };
-    if (unreadable) return failedReading('json', { kind: 'invalid-json', message: unreadable });
-    return undefined;
+    const whole = readWholeObject(text, primary);
+    return whole ? whole.reading : readJsonSpans(text, findJsonSpans(text), primary);
   },
 };
