@@ -11,7 +11,7 @@ import type { ParseOptions } from '../protocols/codec.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunContext, RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
-import { abortWaiters } from '../tools/abort-waiters.ts';
+import { raceAbort } from './until-aborted.ts';
 
 export function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
   if (state.context.policies.stream && state.context.model.stream) return streamTurn(state, request, parseOptions);
@@ -20,8 +20,8 @@ export function callModel(state: RunState, request: ModelRequest, parseOptions: 
 
 /**
  * `untilAborted(() => model.generate(request), signal)` with the response mapped and a failure
- * passed through `modelFailure`, as one promise: a turn costs one promise and one abort waiter, not
- * a chain of three (`until-aborted.test.ts`'s cases hold for it; `model-turn.test.ts` compares them).
+ * passed through `modelFailure`, as one promise (`raceAbort` maps both): a turn costs one promise
+ * and one abort waiter, not a chain of three (`until-aborted.test.ts`'s cases hold for it; `model-turn.test.ts` compares them).
  */
 export function generateTurn(context: Pick<RunContext, 'signal' | 'model'>, request: ModelRequest): Promise<RawTurn> {
   const signal = context.signal;
@@ -32,33 +32,8 @@ export function generateTurn(context: Pick<RunContext, 'signal' | 'model'>, requ
   } catch (error) {
     return Promise.reject(modelFailure(context, error));
   }
-  return new Promise<RawTurn>((resolve, reject) => {
-    const fail = (error: unknown) => reject(modelFailure(context, error));
-    // The model may have aborted the signal itself, synchronously.
-    if (signal.aborted) {
-      Promise.resolve(pending).catch(() => undefined);
-      fail(signal.reason);
-      return;
-    }
-    const waiters = abortWaiters(signal);
-    waiters.add(fail);
-    // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
-    Promise.resolve(pending).then(
-      (response) => {
-        waiters.delete(fail);
-        // A response that cannot be read (not an object) is reins' failure to judge, not the model's: as is.
-        try {
-          resolve(toRawTurn(response));
-        } catch (error) {
-          reject(error);
-        }
-      },
-      (error: unknown) => {
-        waiters.delete(fail);
-        fail(error);
-      },
-    );
-  });
+  // A response that cannot be read (not an object) is reins' failure to judge, not the model's: as is.
+  return raceAbort(pending, signal, toRawTurn, (error) => modelFailure(context, error));
 }
 
 function toRawTurn(response: ModelResponse): RawTurn {

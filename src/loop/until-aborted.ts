@@ -34,26 +34,36 @@ export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLik
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
-/** Settles with `pending`, or with the signal's reason once it aborts (one listener, removed when settled). */
-function raceAbort<T>(pending: T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+/**
+ * Settles with `pending`, or with the signal's reason once it aborts (one listener, removed when
+ * settled), as one promise: `toValue` maps a value (a throw from it rejects as is) and `toError`
+ * maps a rejection or the abort reason, so a caller that maps both (`generateTurn`) chains nothing.
+ */
+export function raceAbort<T, R = T>(pending: T | PromiseLike<T>, signal: AbortSignal, toValue?: (value: T) => R, toError?: (error: unknown) => unknown): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const fail = toError ? (error: unknown) => reject(toError(error)) : reject;
     // The callee may have aborted the signal itself, synchronously.
     if (signal.aborted) {
       Promise.resolve(pending).catch(() => undefined);
-      reject(signal.reason);
+      fail(signal.reason);
       return;
     }
     const waiters = abortWaiters(signal);
-    waiters.add(reject);
+    waiters.add(fail);
     // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
     Promise.resolve(pending).then(
       (value) => {
-        waiters.delete(reject);
-        resolve(value);
+        waiters.delete(fail);
+        if (!toValue) return resolve(value as unknown as R);
+        try {
+          resolve(toValue(value));
+        } catch (error) {
+          reject(error);
+        }
       },
       (error: unknown) => {
-        waiters.delete(reject);
-        reject(error);
+        waiters.delete(fail);
+        fail(error);
       },
     );
   });
