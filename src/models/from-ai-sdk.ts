@@ -7,9 +7,9 @@ import type { LanguageModelV3, LanguageModelV4, LanguageModelV4GenerateResult, S
 import { fromGenerateResult } from './from-provider-result.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart } from '../spec/model.ts';
 import { streamAiSdk } from './stream-ai-sdk.ts';
-import { toCallOptions } from './to-call-options.ts';
+import { callOptionsOf } from './to-call-options.ts';
 import { type ProviderContext, toModelCallError } from './to-model-call-error.ts';
-import { withRetry, type WithRetryOptions } from './with-retry.ts';
+import { withRetryAttempt, type WithRetryOptions } from './with-retry.ts';
 
 export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId'>> {
   /**
@@ -45,8 +45,43 @@ export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId
  */
 export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, options: FromAiSdkOptions = {}): Model {
   const { retry, ...adapterOptions } = options;
-  const model = adaptLanguageModel(languageModel as LanguageModelV4, adapterOptions);
-  return retry === false ? model : withRetry(model, retry);
+  const adapter = adaptLanguageModel(languageModel as LanguageModelV4, adapterOptions);
+  if (retry === false) return adapter.model;
+  // The retries catch the first attempt's failure through its own promise, with no promise of theirs per call.
+  return withRetryAttempt(adapter.model, retry ?? {}, (request, recover) => generateAttempt(adapter, request, recover));
+}
+
+/** What every call of one adapted language model shares. */
+interface Adapter {
+  languageModel: LanguageModelV4;
+  context: ProviderContext;
+  optionsFor: (request: ModelRequest) => SharedV4ProviderOptions | undefined;
+  /** The reins Model (its `generate` is `generateAttempt` without recovery). */
+  model: Model;
+}
+
+function adaptLanguageModel(languageModel: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Adapter {
+  const { providerOptions: given, supportsTools, ...contextOptions } = options;
+  const optionsFor = (request: ModelRequest) => (typeof given === 'function' ? given(request) : given);
+  const provider = options.provider ?? languageModel.provider.split('.')[0] ?? languageModel.provider;
+  const context: ProviderContext = { ...contextOptions, provider, modelId: languageModel.modelId };
+  const adapter: Adapter = {
+    languageModel,
+    context,
+    optionsFor,
+    model: {
+      provider,
+      modelId: languageModel.modelId,
+      supportsTools: supportsTools ?? true,
+      generate(request: ModelRequest): Promise<ModelResponse> {
+        return generateAttempt(adapter, request, undefined);
+      },
+      stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
+        return streamAiSdk(languageModel, request, context, optionsFor(request));
+      },
+    },
+  };
+  return adapter;
 }
 
 /** A failed call's error: the run's abort reason once the signal is aborted, else a ModelCallError. */
@@ -54,42 +89,39 @@ function callFailure(request: ModelRequest, context: ProviderContext, error: unk
   return request.signal?.aborted ? request.signal.reason : toModelCallError(error, context);
 }
 
-function adaptLanguageModel(model: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Model {
-  const { providerOptions: given, supportsTools, ...contextOptions } = options;
-  const optionsFor = (request: ModelRequest) => (typeof given === 'function' ? given(request) : given);
-  const provider = options.provider ?? model.provider.split('.')[0] ?? model.provider;
-  const context: ProviderContext = { ...contextOptions, provider, modelId: model.modelId };
+type Recover = (error: unknown, request: ModelRequest) => Promise<ModelResponse>;
 
-  return {
-    provider,
-    modelId: model.modelId,
-    supportsTools: supportsTools ?? true,
-
-    // One promise per call (the provider's result mapped in its `then`), no async frame on top.
-    generate(request: ModelRequest): Promise<ModelResponse> {
-      if (request.signal?.aborted) return Promise.reject(request.signal.reason);
-      let pending: PromiseLike<LanguageModelV4GenerateResult>;
+/**
+ * One generate call as one promise (the provider's result mapped in its `then`, no async frame on
+ * top). A failure rejects it, or, given `recover` (the retries of `withRetryAttempt`), settles it as
+ * `recover(failure, request)`: what a rejection caught by `recover` would give, one promise fewer.
+ */
+function generateAttempt(adapter: Adapter, request: ModelRequest, recover: Recover | undefined): Promise<ModelResponse> {
+  if (request.signal?.aborted) return rejectOrRecover(request.signal.reason, request, recover);
+  let pending: PromiseLike<LanguageModelV4GenerateResult>;
+  try {
+    pending = adapter.languageModel.doGenerate(callOptionsOf(request, request.signal, adapter.optionsFor(request)));
+  } catch (error) {
+    return rejectOrRecover(callFailure(request, adapter.context, error), request, recover);
+  }
+  return Promise.resolve(pending).then(
+    (result) => {
       try {
-        pending = model.doGenerate(toCallOptions(request, { abortSignal: request.signal, providerOptions: optionsFor(request) }));
+        return fromGenerateResult(result, adapter.languageModel.modelId);
       } catch (error) {
-        return Promise.reject(callFailure(request, context, error));
+        return throwOrRecover(callFailure(request, adapter.context, error), request, recover);
       }
-      return Promise.resolve(pending).then(
-        (result) => {
-          try {
-            return fromGenerateResult(result, model.modelId);
-          } catch (error) {
-            throw callFailure(request, context, error);
-          }
-        },
-        (error: unknown) => {
-          throw callFailure(request, context, error);
-        },
-      );
     },
+    (error: unknown) => throwOrRecover(callFailure(request, adapter.context, error), request, recover),
+  );
+}
 
-    stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
-      return streamAiSdk(model, request, context, optionsFor(request));
-    },
-  };
+function rejectOrRecover(failure: unknown, request: ModelRequest, recover: Recover | undefined): Promise<ModelResponse> {
+  return recover ? recover(failure, request) : Promise.reject(failure);
+}
+
+/** In a `then` handler: rejects the handler's promise with `failure`, or settles it as `recover` does. */
+function throwOrRecover(failure: unknown, request: ModelRequest, recover: Recover | undefined): Promise<ModelResponse> {
+  if (recover) return recover(failure, request);
+  throw failure;
 }

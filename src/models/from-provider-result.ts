@@ -2,7 +2,6 @@
  * Maps AI SDK provider results (LanguageModelV4 content, finish reason, usage) back to reins' Model types.
  */
 import type {
-  LanguageModelV4Content,
   LanguageModelV4GenerateResult,
   LanguageModelV4FinishReason,
   LanguageModelV4ToolCall,
@@ -12,25 +11,24 @@ import type { FinishReason, ModelResponse, ModelToolCall, Usage } from '../spec/
 
 /** A whole generate result as a reins response (`modelId` when the provider reports none). */
 export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelId: string): ModelResponse {
-  const { text, toolCalls } = fromContent(result.content);
+  // The call list is made with its first call (grown by `push` from empty, it takes 17 slots for one).
+  let text = '';
+  let toolCalls: ModelToolCall[] | undefined;
+  for (const part of result.content) {
+    if (part.type === 'text') text += part.text;
+    else if (part.type === 'tool-call' && !part.providerExecuted) {
+      const call = fromToolCall(part);
+      if (toolCalls) toolCalls.push(call);
+      else toolCalls = [call];
+    }
+  }
   return {
     text,
-    toolCalls,
+    toolCalls: toolCalls ?? [],
     finishReason: fromFinishReason(result.finishReason),
     usage: fromUsage(result.usage),
     modelId: result.response?.modelId ?? modelId,
   };
-}
-
-/** Text and client-side tool calls of a generate result, in order. */
-export function fromContent(content: LanguageModelV4Content[]): { text: string; toolCalls: ModelToolCall[] } {
-  let text = '';
-  const toolCalls: ModelToolCall[] = [];
-  for (const part of content) {
-    if (part.type === 'text') text += part.text;
-    else if (part.type === 'tool-call' && !part.providerExecuted) toolCalls.push(fromToolCall(part));
-  }
-  return { text, toolCalls };
 }
 
 /** A provider tool call with its JSON input parsed; unparseable input is kept as the raw string. */

@@ -15,16 +15,20 @@ import type {
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
 import type { ToolSpec } from '../spec/decision.ts';
-import type { ModelMessage, ModelRequest, ToolChoice } from '../spec/model.ts';
-import { historyPrefix } from './history-prefix.ts';
+import type { ModelMessage, ModelRequest, ModelToolCall, ToolChoice } from '../spec/model.ts';
+import { readHistoryPrefix } from './history-prefix.ts';
 
 export function toCallOptions(
   request: ModelRequest,
   extra: { abortSignal?: AbortSignal; providerOptions?: SharedV4ProviderOptions } = {},
 ): LanguageModelV4CallOptions {
+  return callOptionsOf(request, extra.abortSignal, extra.providerOptions);
+}
+
+/** `toCallOptions` with its extras as arguments (no object per call). */
+export function callOptionsOf(request: ModelRequest, abortSignal: AbortSignal | undefined, providerOptions: SharedV4ProviderOptions | undefined): LanguageModelV4CallOptions {
   // The loop's request: its history prefix, read without a copy; any other: its messages.
-  const prefix = historyPrefix(request);
-  const prompt = prefix ? convertHistory(prefix.history, prefix.count, request.system) : convertHistory(request.messages, request.messages.length, request.system);
+  const prompt = readHistoryPrefix(request, convertHistory, request.system) ?? convertHistory(request.messages, request.messages.length, request.system);
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
@@ -35,8 +39,8 @@ export function toCallOptions(
     responseFormat: request.responseSchema
       ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
       : undefined,
-    abortSignal: extra.abortSignal,
-    providerOptions: extra.providerOptions,
+    abortSignal,
+    providerOptions,
   };
 }
 
@@ -142,11 +146,8 @@ function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: [{ type: 'text', text: message.content }] };
-    case 'assistant': {
-        const content: Extract<LanguageModelV4Message, { role: 'assistant' }>['content'] = message.content ? [{ type: 'text', text: message.content }] : [];
-        for (const call of message.toolCalls ?? []) content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments });
-        return { role: 'assistant', content };
-      }
+    case 'assistant':
+      return { role: 'assistant', content: assistantContent(message.content, message.toolCalls) };
     case 'tool':
       return {
         role: 'tool',
@@ -162,4 +163,23 @@ function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
         ],
       };
   }
+}
+
+type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
+
+/**
+ * The text part (when there is text) then one part per tool call, in a list made at its final
+ * length (grown by `push` from empty, a list takes 17 slots for one call).
+ */
+function assistantContent(text: string, calls: readonly ModelToolCall[] | undefined): AssistantPart[] {
+  const callCount = calls?.length ?? 0;
+  if (callCount === 0) return text ? [{ type: 'text', text }] : [];
+  const offset = text ? 1 : 0;
+  const content = new Array<AssistantPart>(offset + callCount);
+  if (text) content[0] = { type: 'text', text };
+  for (let index = 0; index < callCount; index++) {
+    const call = (calls as readonly ModelToolCall[])[index] as ModelToolCall;
+    content[offset + index] = { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments };
+  }
+  return content;
 }

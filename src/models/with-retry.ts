@@ -27,15 +27,30 @@ export interface WithRetryOptions {
   random?: () => number;
 }
 
-/** Each retrying model, with the model it wraps and the options it was made with. */
-const retrying = new WeakMap<Model, { inner: Model; options: WithRetryOptions }>();
+/**
+ * A call's first attempt that, where `model.generate` would reject, settles as `recover(error,
+ * request)` instead: the retries then hang off the attempt's own promise, with none made per call
+ * to catch its failure (`fromAiSdk`'s generate, see `generateAttempt` there).
+ */
+export type RecoveringAttempt = (request: ModelRequest, recover: (error: unknown, request: ModelRequest) => Promise<ModelResponse>) => Promise<ModelResponse>;
+
+/** Each retrying model, with the model it wraps, the options it was made with and its first attempt if any. */
+const retrying = new WeakMap<Model, { inner: Model; options: WithRetryOptions; firstAttempt: RecoveringAttempt | undefined }>();
 
 /**
  * @example withRetry(model, { maxRetries: 5 }) // a model from resolveModel/fromAiSdk: new settings, same single layer
  */
 export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
+  return withRetryAttempt(model, options, undefined);
+}
+
+/**
+ * `withRetry` whose calls make their first attempt with `firstAttempt`, which must behave as
+ * `model.generate` followed by `recover` on failure (later attempts call `model.generate`).
+ */
+export function withRetryAttempt(model: Model, options: WithRetryOptions, firstAttempt: RecoveringAttempt | undefined): Model {
   const existing = retrying.get(model);
-  if (existing) return withRetry(existing.inner, { ...existing.options, ...definedOnly(options) });
+  if (existing) return withRetryAttempt(existing.inner, { ...existing.options, ...definedOnly(options) }, existing.firstAttempt);
   const settings = {
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.baseDelayMs ?? backoffDefaults.baseDelayMs,
@@ -71,8 +86,9 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
     provider: model.provider,
     modelId: model.modelId,
     supportsTools: model.supportsTools,
-    // The first attempt costs one promise; the retry loop starts only once it failed.
+    // The first attempt costs one promise (none with `firstAttempt`); the retry loop starts only once it failed.
     generate(request: ModelRequest): Promise<ModelResponse> {
+      if (firstAttempt) return firstAttempt(request, retryGenerate);
       let first: Promise<ModelResponse>;
       try {
         first = Promise.resolve(model.generate(request));
@@ -101,7 +117,7 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
       }
     };
   }
-  retrying.set(wrapped, { inner: model, options });
+  retrying.set(wrapped, { inner: model, options, firstAttempt });
   return wrapped;
 }
 
