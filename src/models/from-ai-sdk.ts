@@ -44,8 +44,8 @@ export interface FromAiSdkOptions extends Partial<Omit<ProviderContext, 'modelId
  * @example fromAiSdk(languageModel, { retry: false }) // one attempt per call
  */
 export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, options: FromAiSdkOptions = {}): Model {
-  const { retry, ...adapterOptions } = options;
-  const adapter = adaptLanguageModel(languageModel as LanguageModelV4, adapterOptions);
+  const adapter = adaptLanguageModel(languageModel as LanguageModelV4, options);
+  const retry = options.retry;
   if (retry === false) return adapter.model;
   // The retries catch the first attempt's failure through its own promise, with no promise of theirs per call.
   return withRetryAttempt(adapter.model, retry ?? {}, (request, recover) => generateAttempt(adapter, request, recover));
@@ -55,33 +55,50 @@ export function fromAiSdk(languageModel: LanguageModelV4 | LanguageModelV3, opti
 interface Adapter {
   languageModel: LanguageModelV4;
   context: ProviderContext;
-  optionsFor: (request: ModelRequest) => SharedV4ProviderOptions | undefined;
+  providerOptions: FromAiSdkOptions['providerOptions'];
   /** The reins Model (its `generate` is `generateAttempt` without recovery). */
   model: Model;
 }
 
-function adaptLanguageModel(languageModel: LanguageModelV4, options: Omit<FromAiSdkOptions, 'retry'>): Adapter {
-  const { providerOptions: given, supportsTools, ...contextOptions } = options;
-  const optionsFor = (request: ModelRequest) => (typeof given === 'function' ? given(request) : given);
-  const provider = options.provider ?? languageModel.provider.split('.')[0] ?? languageModel.provider;
-  const context: ProviderContext = { ...contextOptions, provider, modelId: languageModel.modelId };
+// Made once per model, but often (an agent made per task makes its model too): no object copies.
+function adaptLanguageModel(languageModel: LanguageModelV4, options: FromAiSdkOptions): Adapter {
+  const provider = options.provider ?? beforeFirstDot(languageModel.provider);
+  const context: ProviderContext = {
+    displayName: options.displayName,
+    endpoint: options.endpoint,
+    apiKeyVariable: options.apiKeyVariable,
+    unreachableHint: options.unreachableHint,
+    provider,
+    modelId: languageModel.modelId,
+  };
   const adapter: Adapter = {
     languageModel,
     context,
-    optionsFor,
+    providerOptions: options.providerOptions,
     model: {
       provider,
       modelId: languageModel.modelId,
-      supportsTools: supportsTools ?? true,
+      supportsTools: options.supportsTools ?? true,
       generate(request: ModelRequest): Promise<ModelResponse> {
         return generateAttempt(adapter, request, undefined);
       },
       stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
-        return streamAiSdk(languageModel, request, context, optionsFor(request));
+        return streamAiSdk(languageModel, request, context, providerOptionsFor(adapter, request));
       },
     },
   };
   return adapter;
+}
+
+/** `openai.chat` -> `openai` (the whole id when it has no dot). */
+function beforeFirstDot(id: string): string {
+  const dot = id.indexOf('.');
+  return dot === -1 ? id : id.slice(0, dot);
+}
+
+function providerOptionsFor(adapter: Adapter, request: ModelRequest): SharedV4ProviderOptions | undefined {
+  const given = adapter.providerOptions;
+  return typeof given === 'function' ? given(request) : given;
 }
 
 /** A failed call's error: the run's abort reason once the signal is aborted, else a ModelCallError. */
@@ -100,7 +117,7 @@ function generateAttempt(adapter: Adapter, request: ModelRequest, recover: Recov
   if (request.signal?.aborted) return rejectOrRecover(request.signal.reason, request, recover);
   let pending: PromiseLike<LanguageModelV4GenerateResult>;
   try {
-    pending = adapter.languageModel.doGenerate(callOptionsOf(request, request.signal, adapter.optionsFor(request)));
+    pending = adapter.languageModel.doGenerate(callOptionsOf(request, request.signal, providerOptionsFor(adapter, request)));
   } catch (error) {
     return rejectOrRecover(callFailure(request, adapter.context, error), request, recover);
   }

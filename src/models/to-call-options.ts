@@ -174,12 +174,15 @@ type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['con
 function assistantContent(text: string, calls: readonly ModelToolCall[] | undefined): AssistantPart[] {
   const callCount = calls?.length ?? 0;
   if (callCount === 0) return text ? [{ type: 'text', text }] : [];
+  // One call and no text, a native turn's usual reply: a literal, cheaper than the constructor.
+  if (callCount === 1 && !text) return [toolCallPart((calls as readonly ModelToolCall[])[0] as ModelToolCall)];
   const offset = text ? 1 : 0;
   const content = new Array<AssistantPart>(offset + callCount);
   if (text) content[0] = { type: 'text', text };
-  for (let index = 0; index < callCount; index++) {
-    const call = (calls as readonly ModelToolCall[])[index] as ModelToolCall;
-    content[offset + index] = { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments };
-  }
+  for (let index = 0; index < callCount; index++) content[offset + index] = toolCallPart((calls as readonly ModelToolCall[])[index] as ModelToolCall);
   return content;
+}
+
+function toolCallPart(call: ModelToolCall): AssistantPart {
+  return { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.arguments };
 }
