@@ -28,7 +28,7 @@ export function toCallOptions(
 /** `toCallOptions` with its extras as arguments (no object per call). */
 export function callOptionsOf(request: ModelRequest, abortSignal: AbortSignal | undefined, providerOptions: SharedV4ProviderOptions | undefined): LanguageModelV4CallOptions {
   // The loop's request: its history prefix, read without a copy; any other: its messages.
-  const prompt = readHistoryPrefix(request, convertHistory, request.system) ?? convertHistory(request.messages, request.messages.length, request.system);
+  const prompt = readHistoryPrefix(request, convertPrefix, request.system) ?? convertHistory(request.messages, request.messages.length, request.system);
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
@@ -72,9 +72,9 @@ function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
 }
 
 /**
- * A conversation's frozen prefix (keyed by its first message) and that prefix converted, both only
- * growing. `prompt[0]` is the system message of the last call (`system` its text), so one copy of
- * `prompt` is a call's whole prompt; `prompt[i + 1]` is `sources[i]` converted.
+ * A conversation's frozen prefix and that prefix converted, both only growing. `prompt[0]` is the
+ * system message of the last call (`system` its text), so one copy of `prompt` is a call's whole
+ * prompt; `prompt[i + 1]` is `sources[i]` converted.
  */
 interface Conversation {
   sources: ModelMessage[];
@@ -82,14 +82,53 @@ interface Conversation {
   system: string | undefined;
 }
 
+/** A request's conversation, keyed by its first message (any request's `messages` are a new list). */
 const conversations = new WeakMap<ModelMessage, Conversation>();
 
+/** Lets a subclass add private fields to an object it did not create (the constructor returns it). */
+class Stamp {
+  constructor(target: object) {
+    return target;
+  }
+}
+
 /**
- * The provider messages of a history, after the system message if any. A conversation's next
- * request repeats the previous one's messages and adds a few: the frozen prefix it shares with the
- * conversation's cached one is reused whole (one identity check per message), only new messages
- * are converted, and new frozen ones extend the cache. The result is a new array each call (a
- * caller may keep a call's options), the one copy a step makes of the history.
+ * The conversation of a run's history, as a private field of the history list itself (invisible
+ * to keys, JSON and clones): the loop's requests all view one list, so its conversation is found
+ * with no hash lookup and costs no WeakMap entry per run.
+ */
+class HistoryConversation extends Stamp {
+  readonly #conversation: Conversation;
+
+  constructor(history: readonly ModelMessage[], conversation: Conversation) {
+    super(history);
+    this.#conversation = conversation;
+  }
+
+  static of(history: readonly ModelMessage[]): Conversation | undefined {
+    return #conversation in history ? (history as unknown as HistoryConversation).#conversation : undefined;
+  }
+}
+
+const newConversation = (): Conversation => ({ sources: [], prompt: [{ role: 'system', content: '' }], system: undefined });
+
+/** `convertHistory` for the loop's history prefix, its conversation kept on the history list. */
+function convertPrefix(history: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
+  const first = count > 0 ? history[0] : undefined;
+  // A list that cannot take the field (frozen) keeps its conversation by its first message.
+  if (!first || !Object.isFrozen(first) || !Object.isExtensible(history)) return convertHistory(history, count, system);
+  let conversation = HistoryConversation.of(history);
+  if (!conversation) {
+    conversation = newConversation();
+    new HistoryConversation(history, conversation);
+  }
+  return extendConversation(conversation, history, count, system);
+}
+
+/**
+ * The provider messages of a history, after the system message if any. Without a frozen first
+ * message, every message is converted (frozen ones once each, `convertOnce`); with one, through
+ * the conversation of that first message (`extendConversation`).
  */
 function convertHistory(messages: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
   const first = count > 0 ? messages[0] : undefined;
@@ -100,9 +139,20 @@ function convertHistory(messages: readonly ModelMessage[], count: number, system
   }
   let conversation = conversations.get(first);
   if (!conversation) {
-    conversation = { sources: [], prompt: [{ role: 'system', content: '' }], system: undefined };
+    conversation = newConversation();
     conversations.set(first, conversation);
   }
+  return extendConversation(conversation, messages, count, system);
+}
+
+/**
+ * A conversation's next request repeats the previous one's messages and adds a few: the frozen
+ * prefix it shares with the conversation's cached one is reused whole (one identity check per
+ * message), only new messages are converted, and new frozen ones extend the cache. The result is
+ * a new array each call (a caller may keep a call's options), the one copy a step makes of the
+ * history.
+ */
+function extendConversation(conversation: Conversation, messages: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
   const { sources, prompt } = conversation;
   const limit = Math.min(sources.length, count);
   let shared = 0;
