@@ -28,19 +28,35 @@ export function toCallOptions(
 /** `toCallOptions` with its extras as arguments (no object per call). */
 export function callOptionsOf(request: ModelRequest, abortSignal: AbortSignal | undefined, providerOptions: SharedV4ProviderOptions | undefined): LanguageModelV4CallOptions {
   // The loop's request: its history prefix, read without a copy; any other: its messages.
-  const prompt = readHistoryPrefix(request, convertPrefix, request.system) ?? convertHistory(request.messages, request.messages.length, request.system);
+  const options =
+    readHistoryPrefix(request, prefixCallOptions, request) ??
+    optionsWith(request, convertHistory(request.messages, request.messages.length, request.system), undefined);
+  options.abortSignal = abortSignal;
+  options.providerOptions = providerOptions;
+  return options;
+}
+
+/** The call options of a loop's request, whose messages are the first `count` of `history`. */
+function prefixCallOptions(history: readonly ModelMessage[], count: number, request: ModelRequest): LanguageModelV4CallOptions {
+  const conversation = historyConversation(history, count);
+  const prompt = conversation ? extendConversation(conversation, history, count, request.system) : convertHistory(history, count, request.system);
+  return optionsWith(request, prompt, conversation);
+}
+
+/** The options of `request` around its converted `prompt`, the extras still to be set (their keys in place). */
+function optionsWith(request: ModelRequest, prompt: LanguageModelV4Message[], conversation: Conversation | undefined): LanguageModelV4CallOptions {
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
     maxOutputTokens: request.maxTokens,
     temperature: request.temperature,
-    tools: tools && functionTools(tools),
+    tools: tools && functionTools(tools, conversation),
     toolChoice: tools ? toToolChoice(request.toolChoice ?? 'auto') : undefined,
     responseFormat: request.responseSchema
       ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
       : undefined,
-    abortSignal,
-    providerOptions,
+    abortSignal: undefined,
+    providerOptions: undefined,
   };
 }
 
@@ -56,17 +72,24 @@ function toFunctionTool(tool: ToolSpec): FunctionTool {
 
 /**
  * The provider tools of a frozen tool list (the loop's offer is frozen and shared by every step and
- * run, see `loop/build-request.ts`), built once; each call still gets its own list. A list that is
- * not frozen may change between calls: converted every time.
+ * run, see `loop/build-request.ts`), built once per conversation (a run) for its last list, else
+ * once per list; each call still gets its own list. A list that is not frozen may change between
+ * calls: converted every time.
  */
 const convertedTools = new WeakMap<readonly ToolSpec[], FunctionTool[]>();
 
-function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
+function functionTools(tools: readonly ToolSpec[], conversation: Conversation | undefined): FunctionTool[] {
+  // The run's own list first: a run made with a new agent (new tools) then inserts no WeakMap entry,
+  // which costs more than converting a few tools.
+  if (conversation?.tools === tools) return (conversation.functionTools as FunctionTool[]).slice();
   if (!Object.isFrozen(tools)) return tools.map(toFunctionTool);
-  let done = convertedTools.get(tools);
+  let done = conversation ? undefined : convertedTools.get(tools);
   if (!done) {
     done = tools.map(toFunctionTool);
-    convertedTools.set(tools, done);
+    if (conversation) {
+      conversation.tools = tools;
+      conversation.functionTools = done;
+    } else convertedTools.set(tools, done);
   }
   return done.slice();
 }
@@ -80,6 +103,9 @@ interface Conversation {
   sources: ModelMessage[];
   prompt: LanguageModelV4Message[];
   system: string | undefined;
+  /** The last frozen tool list sent in the conversation, and its provider tools. */
+  tools: readonly ToolSpec[] | undefined;
+  functionTools: FunctionTool[] | undefined;
 }
 
 /** A request's conversation, keyed by its first message (any request's `messages` are a new list). */
@@ -110,19 +136,21 @@ class HistoryConversation extends Stamp {
   }
 }
 
-const newConversation = (): Conversation => ({ sources: [], prompt: [{ role: 'system', content: '' }], system: undefined });
+const newConversation = (): Conversation => ({ sources: [], prompt: [{ role: 'system', content: '' }], system: undefined, tools: undefined, functionTools: undefined });
 
-/** `convertHistory` for the loop's history prefix, its conversation kept on the history list. */
-function convertPrefix(history: readonly ModelMessage[], count: number, system: string | undefined): LanguageModelV4Message[] {
-  const first = count > 0 ? history[0] : undefined;
-  // A list that cannot take the field (frozen) keeps its conversation by its first message.
-  if (!first || !Object.isFrozen(first) || !Object.isExtensible(history)) return convertHistory(history, count, system);
+/**
+ * The conversation of a run's history, made with its first call; none while the history has no
+ * frozen first message or cannot take the field (a frozen list).
+ */
+function historyConversation(history: readonly ModelMessage[], count: number): Conversation | undefined {
+  // A conversation is only made over a frozen first message, and frozen stays frozen: not checked again.
   let conversation = HistoryConversation.of(history);
-  if (!conversation) {
-    conversation = newConversation();
-    new HistoryConversation(history, conversation);
-  }
-  return extendConversation(conversation, history, count, system);
+  if (conversation) return conversation;
+  const first = count > 0 ? history[0] : undefined;
+  if (!first || !Object.isFrozen(first) || !Object.isExtensible(history)) return undefined;
+  conversation = newConversation();
+  new HistoryConversation(history, conversation);
+  return conversation;
 }
 
 /**
