@@ -108,8 +108,12 @@ const signal = new AbortController().signal;
 interface Step {
   added: ModelMessage[];
   freeze: boolean;
-  /** prefix: the loop's history view; copy: a plain list; older: a plain list of an earlier length; own: another conversation */
-  kind: 'prefix' | 'copy' | 'older' | 'own';
+  /**
+   * prefix: the loop's history view; copy: a plain list; older: a plain list of an earlier length;
+   * own: another conversation; rewrite: the history's middle message replaced (a loop bug the
+   * conversion must still survive), then its view
+   */
+  kind: 'prefix' | 'copy' | 'older' | 'own' | 'rewrite';
   system: string | undefined;
   tools: 'none' | 'empty' | 'shared' | 'other' | 'fresh';
   toolChoice: ToolChoice | undefined;
@@ -123,7 +127,7 @@ interface Step {
 const step: fc.Arbitrary<Step> = fc.record({
   added: fc.array(message, { minLength: 1, maxLength: 3 }),
   freeze: fc.boolean(),
-  kind: fc.constantFrom('prefix', 'prefix', 'copy', 'older', 'own'),
+  kind: fc.constantFrom('prefix', 'prefix', 'copy', 'older', 'own', 'rewrite'),
   system: fc.constantFrom(undefined, '', 'S1', 'S2'),
   tools: fc.constantFrom('none', 'empty', 'shared', 'other', 'fresh'),
   toolChoice: fc.constantFrom<ToolChoice | undefined>(undefined, 'auto', 'none', 'required', { tool: 't' }),
@@ -186,6 +190,7 @@ describe('fromAiSdk against the reference mapping', () => {
           const history: ModelMessage[] = [];
           for (const [{ added, freeze, kind, tamper, ...settings }, result] of steps) {
             for (const item of added) history.push(freeze ? sealed(item) : item);
+            if (kind === 'rewrite') history[history.length >> 1] = sealed({ role: 'user', content: 'rewritten' });
             const fields: Omit<ModelRequest, 'messages'> = {
               ...(settings.system === undefined ? {} : { system: settings.system }),
               ...settings.sampling,
@@ -198,9 +203,10 @@ describe('fromAiSdk against the reference mapping', () => {
             }
             const count = kind === 'older' ? Math.ceil(history.length / 2) : history.length;
             const messages = kind === 'own' ? added.map(sealed) : history.slice(0, count);
-            const request = kind === 'prefix' ? (defineRequestMessages({ ...fields }, history, count) as ModelRequest) : { ...fields, messages: [...messages] };
+            const viewed = kind === 'prefix' || kind === 'rewrite';
+            const request = viewed ? (defineRequestMessages({ ...fields }, history, count) as ModelRequest) : { ...fields, messages: [...messages] };
             // The loop's history grows after the request is made: only the prefix counts.
-            if (kind === 'prefix') history.push(sealed({ role: 'user', content: 'later' }));
+            if (viewed) history.push(sealed({ role: 'user', content: 'later' }));
 
             results.push(result);
             const calls = languageModel.doGenerateCalls.length;
@@ -210,7 +216,7 @@ describe('fromAiSdk against the reference mapping', () => {
             expect(sent).toStrictEqual(expected);
             expect(keyOrder(sent)).toEqual(keyOrder(expected));
             expect(response).toStrictEqual(referenceResponse(result, 'mock-model-id'));
-            if (kind === 'prefix') history.pop();
+            if (viewed) history.pop();
             if (tamper) {
               sent.prompt.push({ role: 'user', content: [{ type: 'text', text: 'added by the caller' }] });
               sent.prompt.shift();

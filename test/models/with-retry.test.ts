@@ -187,6 +187,16 @@ describe('withRetry of a model that already retries', () => {
     expect(delays).toEqual([10, 20]);
   });
 
+  it('a retrying model is a plain model: its origin is unseen by keys and JSON, and a copy of it is not retrying', () => {
+    const { model } = flaky(0);
+    const retried = withRetry(model);
+    expect(Object.keys(retried)).toEqual(['provider', 'modelId', 'supportsTools', 'generate']);
+    expect(JSON.parse(JSON.stringify(retried))).toEqual({ provider: model.provider, modelId: model.modelId, supportsTools: model.supportsTools });
+    expect(isRetrying(retried)).toBe(true);
+    expect(isRetrying({ ...retried })).toBe(false);
+    expect(isRetrying(model)).toBe(false);
+  });
+
   it('undefined options keep the earlier settings', async () => {
     const { model, calls } = flaky(1);
     const delays: number[] = [];
