@@ -21,7 +21,7 @@ import { rejectCutOff } from './cut-off-guard.ts';
 import { callModel, type ReplyTarget } from './model-turn.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { AcceptedTurn } from '../spec/accepted-turn.ts';
-import type { RunContext, RunState } from './run-state.ts';
+import type { EventBody, RunContext, RunState } from './run-state.ts';
 import { snapshot } from './snapshot.ts';
 
 /** The usage a turn starts from (never written: `addUsage` makes a new object). */
@@ -112,13 +112,34 @@ class ThinkingTurn implements ReplyTarget<AcceptedTurn> {
   #accept(raw: RawTurn, parsed: Extract<ParseResult, { success: true }>): AcceptedTurn {
     const { state, context } = this;
     context.codec.history.appendTurn(state.transcript.messages, raw.text, raw.toolCalls);
-    const { decision, decisions, thoughts, repaired, dialect } = parsed;
     const notes = turnNotes(parsed);
-    context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: this.#usage, ...notes });
-    const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
-    if (parsed.toolCallIds) turn.toolCallIds = parsed.toolCallIds;
-    return turn;
+    context.emit(decisionEvent(parsed, this.#usage, notes));
+    return acceptedTurn(raw, parsed, notes);
   }
+}
+
+/**
+ * The `decision` event: the parse's decision fields, the turn's usage, then the notes. A turn
+ * without notes (every native turn) gets its object in one literal, not a spread of the empty notes.
+ */
+export function decisionEvent(parsed: Extract<ParseResult, { success: true }>, usage: Usage, notes: TurnNotes): EventBody {
+  const { decision, decisions, thoughts, repaired, dialect } = parsed;
+  if (notes === noNotes) return { type: 'decision', decision, decisions, thoughts, repaired, dialect, usage };
+  return { type: 'decision', decision, decisions, thoughts, repaired, dialect, usage, ...notes };
+}
+
+/**
+ * The turn the loop runs: the reply, the decisions and thoughts, the notes, then the native call ids.
+ * Without notes it is one literal (no spread, no field added later: no property store grown per step).
+ */
+export function acceptedTurn(raw: Pick<RawTurn, 'text' | 'toolCalls'>, parsed: Extract<ParseResult, { success: true }>, notes: TurnNotes): AcceptedTurn {
+  const { decisions, thoughts, toolCallIds } = parsed;
+  if (notes === noNotes) {
+    return toolCallIds ? { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, toolCallIds } : { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts };
+  }
+  const turn: AcceptedTurn = { text: raw.text, toolCalls: raw.toolCalls, decisions, thoughts, ...notes };
+  if (toolCallIds) turn.toolCallIds = toolCallIds;
+  return turn;
 }
 
 /** What a codec noted about an accepted turn beyond its decisions (envelope actions, status...): only the fields it set. */
