@@ -23,6 +23,8 @@ import type { RawTurn } from './raw-turn.ts';
 import type { AcceptedTurn } from '../spec/accepted-turn.ts';
 import type { EventBody, RunContext, RunState } from './run-state.ts';
 import { snapshot } from './snapshot.ts';
+import { plainObjectMaker } from './plain-object-maker.ts';
+import type { EventOf } from '../spec/events.ts';
 
 /** The usage a turn starts from (never written: `addUsage` makes a new object). */
 const noUsage = Object.freeze(emptyUsage());
@@ -89,7 +91,7 @@ class ThinkingTurn implements ReplyTarget<AcceptedTurn> {
     const parseOptions = this.#parseOptions;
     countUsage(state.counters, raw);
     this.#usage = addUsage(this.#usage, raw.usage);
-    context.emit({ type: 'model-response', text: raw.text, toolCalls: raw.toolCalls, usage: raw.usage, modelId: raw.modelId });
+    context.emit(modelResponseEvent(raw));
     if (!raw.parsed) parseOptions.toolCalls = raw.toolCalls;
     const parsed = rejectCutOff(raw.parsed ?? context.codec.parse(raw.text, parseOptions), raw);
     const isAnswer = parsed.success && parsed.decision.action === 'answer_user';
@@ -124,9 +126,32 @@ class ThinkingTurn implements ReplyTarget<AcceptedTurn> {
  */
 export function decisionEvent(parsed: Extract<ParseResult, { success: true }>, usage: Usage, notes: TurnNotes): EventBody {
   const { decision, decisions, thoughts, repaired, dialect } = parsed;
-  if (notes === noNotes) return { type: 'decision', decision, decisions, thoughts, repaired, dialect, usage };
-  return { type: 'decision', decision, decisions, thoughts, repaired, dialect, usage, ...notes };
+  if (notes !== noNotes) return { type: 'decision', decision, decisions, thoughts, repaired, dialect, usage, ...notes };
+  const event = new DecisionEvent();
+  event.type = 'decision';
+  event.decision = decision;
+  event.decisions = decisions;
+  event.thoughts = thoughts;
+  event.repaired = repaired;
+  event.dialect = dialect;
+  event.usage = usage;
+  return event as EventBody;
 }
+
+/** The `model-response` event: the reply as the model gave it. */
+export function modelResponseEvent(raw: RawTurn): EventBody {
+  const event = new ModelResponseEvent();
+  event.type = 'model-response';
+  event.text = raw.text;
+  event.toolCalls = raw.toolCalls;
+  event.usage = raw.usage;
+  event.modelId = raw.modelId;
+  return event as EventBody;
+}
+
+/** Every turn's events are stamped with the run id and step when emitted: made with room for them (`plain-object-maker.ts`). */
+const DecisionEvent = plainObjectMaker<EventOf<'decision'>>();
+const ModelResponseEvent = plainObjectMaker<EventOf<'model-response'>>();
 
 /**
  * The turn the loop runs: the reply, the decisions and thoughts, the notes, then the native call ids.

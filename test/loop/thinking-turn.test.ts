@@ -41,7 +41,7 @@ describe('plainObjectMaker', () => {
   });
 });
 
-describe('model requests and model-request events', () => {
+describe('model requests and the events of a turn', () => {
   it('are plain objects with their fields in the order they always had', async () => {
     const requests: ModelRequest[] = [];
     const model = new ScriptedModel(
@@ -61,6 +61,17 @@ describe('model requests and model-request events', () => {
     for (const event of sent) {
       expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
       expect(Object.keys(event)).toEqual(['type', 'attempt', 'system', 'messages', 'runId', 'step']);
+    }
+    const kept = [
+      [ofType(events, 'model-response'), ['type', 'text', 'toolCalls', 'usage', 'modelId', 'runId', 'step']],
+      [ofType(events, 'decision'), ['type', 'decision', 'decisions', 'thoughts', 'repaired', 'dialect', 'usage', 'runId', 'step']],
+    ] as const;
+    for (const [ofKind, keys] of kept) {
+      expect(ofKind).toHaveLength(2);
+      for (const event of ofKind) {
+        expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+        expect(Object.keys(event)).toEqual(keys);
+      }
     }
   });
 });
