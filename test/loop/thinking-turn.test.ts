@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { acceptedTurn, decisionEvent, nextTurn, turnNotes } from '../../src/loop/next-turn.ts';
 import { plainObjectMaker } from '../../src/loop/plain-object-maker.ts';
+import { handlerTypes } from '../../src/loop/actions/handler-target.ts';
+import { HANDLER_TYPES } from '../../src/protocols/envelope-schema.ts';
 import type { RunState } from '../../src/loop/run-state.ts';
 import { raceAbort } from '../../src/loop/until-aborted.ts';
 import { sameItems } from '../../src/loop/same-items.ts';
@@ -229,5 +231,22 @@ describe('sameOwnKeys', () => {
       }
     }
     expect(agreed).toBe(all.length * keyLists.length);
+  });
+});
+
+describe('handlerTypes', () => {
+  it('lists the types with a function, in order, as the filter did; agents without one share a frozen empty list', () => {
+    const handler = () => 'ok';
+    const subsets = [[], ['script'], ['http_request', 'internal_function'], [...HANDLER_TYPES]];
+    for (const subset of subsets) {
+      for (const frozen of [false, true]) {
+        const given: Record<string, unknown> = { other: handler, script: 'not a function' };
+        for (const type of subset) given[type] = handler;
+        const handlers = frozen ? Object.freeze(given) : given;
+        expect(handlerTypes(handlers as never)).toEqual(HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function'));
+      }
+    }
+    expect(handlerTypes({})).toBe(handlerTypes(Object.freeze({})));
+    expect(Object.isFrozen(handlerTypes({}))).toBe(true);
   });
 });
