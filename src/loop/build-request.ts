@@ -15,6 +15,7 @@ import { buildSystemPrompt } from './system-prompt.ts';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { sameItems } from './same-items.ts';
+import { plainObjectMaker } from './plain-object-maker.ts';
 
 /** What a codec offers the model for a tool list: its output constraint and its native tool list. */
 interface Offer {
@@ -46,6 +47,9 @@ function offerOf(codec: Codec, tools: readonly ToolSpec[], forbidTools: boolean)
   return offer;
 }
 
+/** Requests are given their fields one by one: made with room for them (`plain-object-maker.ts`). */
+const RequestBody = plainObjectMaker<ModelRequest>();
+
 export interface BuildRequestOptions {
   /** The best-effort last turn: no tools may be called. */
   forbidTools?: boolean;
@@ -57,7 +61,9 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
   sealHistory(history);
   // The history as it is now, read (and copied) only if a model reads `messages`; an adapter that
   // knows the view converts the prefix with no copy (`models/history-prefix.ts`).
-  const request = defineRequestMessages({ system: buildSystemPrompt(state) }, history, history.length) as ModelRequest;
+  const body = new RequestBody();
+  body.system = buildSystemPrompt(state);
+  const request = defineRequestMessages(body, history, history.length) as ModelRequest;
   request.signal = options.signal;
   if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
   if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;

@@ -8,8 +8,17 @@
  */
 import { defineEventMessages } from '../models/history-prefix.ts';
 import type { ModelMessage } from '../spec/model.ts';
+import type { AgentEvent } from '../spec/events.ts';
 import type { EventBody } from './run-state.ts';
+import { plainObjectMaker } from './plain-object-maker.ts';
+
+/** The event is given its messages, the history stamps, then its run id and step: made with room for them (`plain-object-maker.ts`). */
+const ModelRequestEvent = plainObjectMaker<Extract<AgentEvent, { type: 'model-request' }>>();
 
 export function modelRequestEvent(attempt: number, system: string, history: readonly ModelMessage[], count: number): EventBody {
-  return defineEventMessages({ type: 'model-request' as const, attempt, system }, history, count);
+  const event = new ModelRequestEvent();
+  event.type = 'model-request';
+  event.attempt = attempt;
+  event.system = system;
+  return defineEventMessages(event, history, count) as EventBody;
 }

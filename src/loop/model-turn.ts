@@ -13,17 +13,30 @@ import type { RunContext, RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
 import { raceAbort } from './until-aborted.ts';
 
-export function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
-  if (state.context.policies.stream && state.context.model.stream) return streamTurn(state, request, parseOptions);
-  return generateTurn(state.context, request);
+/**
+ * Where a model's reply goes: `receive` judges it (`next-turn.ts`: the accepted turn, or the next
+ * attempt), and a failure of the call is blamed with `context` (`modelFailure`). An object, not a
+ * callback: the call needs no closure per turn.
+ */
+export interface ReplyTarget<R> {
+  readonly context: Pick<RunContext, 'signal' | 'model'>;
+  /** A throw rejects the call's promise as it is (it is reins' judgement, not the model's failure). */
+  receive(raw: RawTurn): R | PromiseLike<R>;
+}
+
+export function callModel<R>(state: RunState, request: ModelRequest, parseOptions: ParseOptions, target: ReplyTarget<R>): Promise<R> {
+  if (state.context.policies.stream && state.context.model.stream) return streamTurn(state, request, parseOptions).then((raw) => target.receive(raw));
+  return generateTurn(target, request);
 }
 
 /**
- * `untilAborted(() => model.generate(request), signal)` with the response mapped and a failure
- * passed through `modelFailure`, as one promise (`raceAbort` maps both): a turn costs one promise
- * and one abort waiter, not a chain of three (`until-aborted.test.ts`'s cases hold for it; `model-turn.test.ts` compares them).
+ * `untilAborted(() => model.generate(request), signal)` with the response mapped, received by
+ * `target` and a failure passed through `modelFailure`, as one promise (`raceAbort` maps both): a
+ * turn costs one promise and one abort waiter, not a chain of three (`until-aborted.test.ts`'s cases
+ * hold for it; `generate-turn.test.ts` compares them).
  */
-export function generateTurn(context: Pick<RunContext, 'signal' | 'model'>, request: ModelRequest): Promise<RawTurn> {
+export function generateTurn<R>(target: ReplyTarget<R>, request: ModelRequest): Promise<R> {
+  const context = target.context;
   const signal = context.signal;
   if (signal.aborted) return Promise.reject(modelFailure(context, signal.reason));
   let pending: Promise<ModelResponse>;
@@ -33,9 +46,13 @@ export function generateTurn(context: Pick<RunContext, 'signal' | 'model'>, requ
     return Promise.reject(modelFailure(context, error));
   }
   // A response that cannot be read (not an object) is reins' failure to judge, not the model's: as is.
-  return raceAbort(pending, signal, toRawTurn, (error) => modelFailure(context, error));
+  return raceAbort(pending, signal, receiveResponse<R>, targetFailure, target);
 }
 
-function toRawTurn(response: ModelResponse): RawTurn {
-  return { text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason };
+function receiveResponse<R>(response: ModelResponse, target: ReplyTarget<R>): R | PromiseLike<R> {
+  return target.receive({ text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason });
+}
+
+function targetFailure(error: unknown, target: ReplyTarget<unknown>): unknown {
+  return modelFailure(target.context, error);
 }

@@ -23,14 +23,29 @@ interface Entry {
 
 const lastPrompt = new WeakMap<Codec, Entry>();
 
+/** The instructions of a toolbox that has none: shared, never written. */
+const noInstructions: readonly string[] = Object.freeze([]);
 
+/**
+ * True when `keys` are `object`'s own enumerable string keys, in `Object.keys` order, checked without
+ * making the list (a for-in visits own keys first, in that order, then inherited ones, skipped here).
+ */
+export function sameOwnKeys(keys: readonly string[], object: object): boolean {
+  let index = 0;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    if (keys[index] !== key) return false;
+    index++;
+  }
+  return index === keys.length;
+}
 
 export function buildSystemPrompt(state: RunState): string {
   const { codec, system, toolbox } = state.context;
   const tools = state.transcript.tools;
-  const extra = toolbox.instructions?.() ?? [];
+  const extra = toolbox.instructions?.() ?? noInstructions;
   const handlers = handlerTypes(state.context.handlers);
-  const variables = Object.keys(state.transcript.variables.state);
+  const values = state.transcript.variables.state;
   const cached = lastPrompt.get(codec);
   if (
     cached &&
@@ -38,10 +53,11 @@ export function buildSystemPrompt(state: RunState): string {
     sameItems(cached.tools, tools) &&
     sameItems(cached.extra, extra) &&
     sameItems(cached.handlers, handlers) &&
-    sameItems(cached.variables, variables)
+    sameOwnKeys(cached.variables, values)
   ) {
     return cached.prompt;
   }
+  const variables = Object.keys(values);
   const parts = [system, codec.instructions(tools, { handlers, variables }), ...extra];
   const prompt = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join('\n\n');
   lastPrompt.set(codec, { system, tools: [...tools], extra: [...extra], handlers, variables, prompt });

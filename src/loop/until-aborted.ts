@@ -34,37 +34,54 @@ export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLik
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
+/** The resolving functions of the promise being made: `new Promise(captureResolvers)` needs no executor closure per call. */
+let capturedResolve: (value: unknown) => void = () => undefined;
+let capturedReject: (reason: unknown) => void = () => undefined;
+
+function captureResolvers(resolve: (value: unknown) => void, reject: (reason: unknown) => void): void {
+  capturedResolve = resolve;
+  capturedReject = reject;
+}
+
 /**
  * Settles with `pending`, or with the signal's reason once it aborts (one listener, removed when
- * settled), as one promise: `toValue` maps a value (a throw from it rejects as is) and `toError`
- * maps a rejection or the abort reason, so a caller that maps both (`generateTurn`) chains nothing.
+ * settled), as one promise: `toValue` maps a value (a throw from it rejects as is; a promise it
+ * returns is followed) and `toError` maps a rejection or the abort reason, so a caller that maps
+ * both (`generateTurn`) chains nothing. Both get `self` as their second argument: module functions
+ * given the object they work on need no closure per call.
  */
-export function raceAbort<T, R = T>(pending: T | PromiseLike<T>, signal: AbortSignal, toValue?: (value: T) => R, toError?: (error: unknown) => unknown): Promise<R> {
-  return new Promise<R>((resolve, reject) => {
-    const fail = toError ? (error: unknown) => reject(toError(error)) : reject;
-    // The callee may have aborted the signal itself, synchronously.
-    if (signal.aborted) {
-      Promise.resolve(pending).catch(() => undefined);
-      fail(signal.reason);
-      return;
+export function raceAbort<T, R = T, S = undefined>(
+  pending: T | PromiseLike<T>,
+  signal: AbortSignal,
+  toValue?: (value: T, self: S) => R | PromiseLike<R>,
+  toError?: (error: unknown, self: S) => unknown,
+  self?: S,
+): Promise<R> {
+  const promise = new Promise<R>(captureResolvers as (resolve: (value: R | PromiseLike<R>) => void, reject: (reason: unknown) => void) => void);
+  const resolve = capturedResolve as (value: R | PromiseLike<R>) => void;
+  const reject = capturedReject;
+  // The callee may have aborted the signal itself, synchronously.
+  if (signal.aborted) {
+    Promise.resolve(pending).catch(() => undefined);
+    reject(toError ? toError(signal.reason, self as S) : signal.reason);
+    return promise;
+  }
+  const waiters = abortWaiters(signal);
+  // The abort waiter is also the rejection handler (deleting a waiter already released is a no-op);
+  // it also keeps a promise abandoned on abort from rejecting unhandled.
+  const fail = (error: unknown): void => {
+    waiters.delete(fail);
+    reject(toError ? toError(error, self as S) : error);
+  };
+  waiters.add(fail);
+  Promise.resolve(pending).then((value) => {
+    waiters.delete(fail);
+    if (!toValue) return resolve(value as unknown as R);
+    try {
+      resolve(toValue(value, self as S));
+    } catch (error) {
+      reject(error);
     }
-    const waiters = abortWaiters(signal);
-    waiters.add(fail);
-    // The rejection handler also keeps a promise abandoned on abort from rejecting unhandled.
-    Promise.resolve(pending).then(
-      (value) => {
-        waiters.delete(fail);
-        if (!toValue) return resolve(value as unknown as R);
-        try {
-          resolve(toValue(value));
-        } catch (error) {
-          reject(error);
-        }
-      },
-      (error: unknown) => {
-        waiters.delete(fail);
-        fail(error);
-      },
-    );
-  });
+  }, fail);
+  return promise;
 }

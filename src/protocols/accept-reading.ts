@@ -42,7 +42,8 @@ export function acceptReading(
     const message = `${countWord(count)} actions given, ${countWord(maxActions)} allowed`;
     return failedResult({ kind: 'too-many-actions', message }, raw, tools);
   }
-  const decisions: Decision[] = [];
+  // Sized once (a push onto an empty array reserves 17 slots); every slot is written before it is returned.
+  const decisions: Decision[] = new Array(count);
   const { items, actions } = reading;
   for (let index = 0; index < count; index++) {
     const outcome = validateDecision(items[index], tools, isHandlerType(actions?.[index]?.type) ? handlerCall : toolboxCall);
@@ -50,18 +51,15 @@ export function acceptReading(
       const prefix = count > 1 ? `action ${index + 1}: ` : '';
       return failedResult({ ...outcome.failure, message: prefix + outcome.failure.message }, raw, tools);
     }
-    decisions.push(outcome.decision);
+    decisions[index] = outcome.decision;
   }
-  // Built field by field (no spreads of temporary objects): this runs on every accepted turn.
-  const accepted: AcceptedParse = {
-    success: true,
-    decision: decisions[0] as Decision,
-    decisions,
-    thoughts: reading.thoughts,
-    repaired: options.repaired || reading.repaired,
-    dialect: reading.dialect,
-  };
-  if (reading.toolCallIds) accepted.toolCallIds = reading.toolCallIds;
+  const repaired = options.repaired || reading.repaired;
+  const decision = decisions[0] as Decision;
+  // Built field by field (no spreads of temporary objects): this runs on every accepted turn. A
+  // native turn's call ids are in the literal (a field added later grows a property store).
+  const accepted: AcceptedParse = reading.toolCallIds
+    ? { success: true, decision, decisions, thoughts: reading.thoughts, repaired, dialect: reading.dialect, toolCallIds: reading.toolCallIds }
+    : { success: true, decision, decisions, thoughts: reading.thoughts, repaired, dialect: reading.dialect };
   if (actions) accepted.actions = actions;
   if (reading.status !== undefined) accepted.status = reading.status;
   if (reading.finalResponse !== undefined) accepted.finalResponse = reading.finalResponse;

@@ -51,12 +51,15 @@ function accept(reading: Reading, context: AcceptContext, repaired: boolean): Pa
   return acceptReading(reading, context);
 }
 
-/** What the primary reader is told: the optional fields only when the options hold them. */
-function primaryContext(tools: readonly ToolSpec[], handlers: readonly string[], options: ParseOptions): ReaderContext {
-  const context: ReaderContext = { tools, primary: true, handlers };
-  if (options?.variables) context.variables = options.variables;
-  if (options?.toolCalls !== undefined) context.toolCalls = options.toolCalls;
-  return context;
+/**
+ * What the primary reader is told: the optional fields only when the options hold them. One literal
+ * per case: a field added later would grow a property store on every parse.
+ */
+export function primaryContext(tools: readonly ToolSpec[], handlers: readonly string[], options: ParseOptions): ReaderContext {
+  const variables = options?.variables;
+  const toolCalls = options?.toolCalls;
+  if (variables) return toolCalls === undefined ? { tools, primary: true, handlers, variables } : { tools, primary: true, handlers, variables, toolCalls };
+  return toolCalls === undefined ? { tools, primary: true, handlers } : { tools, primary: true, handlers, toolCalls };
 }
 
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {

@@ -17,9 +17,8 @@ const providerToolName = /^[a-zA-Z0-9_-]{1,64}$/;
 export const toolMessageHistory: HistoryStrategy = {
   kind: 'tool-messages',
   appendTurn(messages, text, toolCalls) {
-    const message: ModelMessage = { role: 'assistant', content: text };
-    if (toolCalls.length > 0) message.toolCalls = [...toolCalls];
-    messages.push(message);
+    // One literal per case (no field added later: no property store grown on every turn).
+    messages.push(toolCalls.length > 0 ? { role: 'assistant', content: text, toolCalls: [...toolCalls] } : { role: 'assistant', content: text });
   },
   appendReplies(messages, toolCalls, replies, unanswered) {
     if (toolCalls.length === 0) return textReplies(messages, replies);

@@ -63,7 +63,7 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
 
 /** Undefined when the tool exists and the args validate against its input schema. */
 function checkToolCall(call: { tool: string; args: unknown }, tools: readonly ToolSpec[]): ReadFailure | undefined {
-  const tool = tools.find((candidate) => candidate.name === call.tool);
+  const tool = toolNamed(tools, call.tool);
   if (!tool) {
     const name = sanitizeName(call.tool);
     return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
@@ -72,4 +72,10 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
   if (outcome.ok) return undefined;
   const name = sanitizeName(call.tool);
   return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: outcome.details, toolName: name };
+}
+
+/** The first tool named `name` (a loop, not a closure per call: this runs on every tool call). */
+function toolNamed(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {
+  for (const tool of tools) if (tool.name === name) return tool;
+  return undefined;
 }

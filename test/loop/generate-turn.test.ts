@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { modelFailure } from '../../src/loop/model-failure.ts';
-import { generateTurn } from '../../src/loop/model-turn.ts';
+import { generateTurn, type ReplyTarget } from '../../src/loop/model-turn.ts';
 import type { RawTurn } from '../../src/loop/raw-turn.ts';
 import { untilAborted } from '../../src/loop/until-aborted.ts';
 import type { Model, ModelRequest, ModelResponse } from '../../src/spec/model.ts';
@@ -15,6 +15,9 @@ import type { Model, ModelRequest, ModelResponse } from '../../src/spec/model.ts
 type Generate = (request: ModelRequest, controller: AbortController) => Promise<ModelResponse>;
 
 const response: ModelResponse = { text: 'hi', toolCalls: [], finishReason: 'stop', usage: { inputTokens: 1, outputTokens: 2 }, modelId: 'm' };
+
+/** A target that receives the reply as it is. */
+const asTarget = (context: { signal: AbortSignal; model: Model }): ReplyTarget<RawTurn> => ({ context, receive: (raw) => raw });
 
 /** The chain `generateTurn` replaces. */
 function reference(context: { signal: AbortSignal; model: Model }, request: ModelRequest): Promise<RawTurn> {
@@ -58,7 +61,7 @@ const cases: Array<[string, Generate, number?]> = [
 describe('generateTurn', () => {
   it.each(cases)('settles as the untilAborted chain on %s', async (_name, generate, abortAfterMs) => {
     const request: ModelRequest = { messages: [{ role: 'user', content: 'q' }] };
-    expect(await outcome((context) => generateTurn(context, request), generate, abortAfterMs)).toEqual(
+    expect(await outcome((context) => generateTurn(asTarget(context), request), generate, abortAfterMs)).toEqual(
       await outcome((context) => reference(context, request), generate, abortAfterMs),
     );
   });
@@ -66,7 +69,7 @@ describe('generateTurn', () => {
   it('settles as the chain when the signal was aborted before the call', async () => {
     const aborted = (context: { signal: AbortSignal; model: Model }) => ({ ...context, signal: AbortSignal.abort(new Error('before')) });
     const request: ModelRequest = { messages: [] };
-    expect(await outcome((context) => generateTurn(aborted(context), request), async () => response)).toEqual(
+    expect(await outcome((context) => generateTurn(asTarget(aborted(context)), request), async () => response)).toEqual(
       await outcome((context) => reference(aborted(context), request), async () => response),
     );
   });

@@ -28,13 +28,17 @@ export function handlerResult(value: unknown): ToolResult {
 export function handlerTypes(handlers: ActionHandlers): HandlerType[] {
   const known = frozenHandlerTypes.get(handlers);
   if (known) return known;
-  const types = HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function');
+  let types: HandlerType[] | undefined;
+  for (const type of HANDLER_TYPES) if (typeof handlers[type] === 'function') (types ??= []).push(type);
+  // Most agents register no handler: one shared frozen empty list, no list or cache entry per agent.
+  if (!types) return noHandlerTypes;
   // A frozen handlers object (an agent's own copy) cannot change: its types are read once, shared and frozen.
   if (Object.isFrozen(handlers)) frozenHandlerTypes.set(handlers, Object.freeze(types) as HandlerType[]);
   return types;
 }
 
 const frozenHandlerTypes = new WeakMap<ActionHandlers, HandlerType[]>();
+const noHandlerTypes = Object.freeze([]) as unknown as HandlerType[];
 
 /** The spec the approval policy sees for one handler action. */
 export function handlerSpec(type: HandlerType, action: string): ToolSpec {

@@ -8,7 +8,7 @@
  * mentions these markers keeps them.
  */
 import { readHarmonyMessages } from './harmony-messages.ts';
-import { stripReplyMarkers } from './strip-reply-markers.ts';
+import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -28,10 +28,12 @@ const wholeFence = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
-  const stripped = stripReplyMarkers(raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
-  // A fresh array per call (`stripReplyMarkers`), so it is extended in place.
-  const reasoning = stripped.reasoning;
-  let text = stripped.text;
+  const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  // Most replies hold no marker: stripping would only trim them (no object made for that).
+  const stripped = holdsReplyMarker(input) ? stripReplyMarkers(input) : undefined;
+  // A fresh array per call, so it is extended in place.
+  const reasoning = stripped ? stripped.reasoning : [];
+  let text = stripped ? stripped.text : input.trim();
   const harmony = readHarmonyMessages(text);
   if (harmony) {
     reasoning.push(...harmony.reasoning);

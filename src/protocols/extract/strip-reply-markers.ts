@@ -98,8 +98,11 @@ function withoutTrailingMarkers(text: string): string {
   return rest;
 }
 
+/** False when `text` holds no marker at all: `stripReplyMarkers` then only trims it. */
+export const holdsReplyMarker = (text: string): boolean => anyMarker.test(text);
+
 export function stripReplyMarkers(input: string): StrippedReply {
-  if (!anyMarker.test(input)) return { text: input.trim(), reasoning: [] };
+  if (!holdsReplyMarker(input)) return { text: input.trim(), reasoning: [] };
   const reasoning: string[] = [];
   let text = input;
   let consumed = false;
