@@ -33,7 +33,7 @@ export interface ScriptedStreamTurn {
 const done: IteratorResult<ModelStreamPart> = { done: true, value: undefined };
 
 export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
-  readonly #start: (request: ModelRequest) => Promise<ScriptedStreamTurn>;
+  readonly #start: (request: ModelRequest) => ScriptedStreamTurn | Promise<ScriptedStreamTurn>;
   /** The request, until the turn was fetched. */
   #request: ModelRequest | undefined;
   readonly #delayMs: number;
@@ -53,7 +53,7 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   #fail: ((reason: unknown) => void) | undefined;
   #listening = false;
 
-  constructor(start: (request: ModelRequest) => Promise<ScriptedStreamTurn>, request: ModelRequest, delayMs: number) {
+  constructor(start: (request: ModelRequest) => ScriptedStreamTurn | Promise<ScriptedStreamTurn>, request: ModelRequest, delayMs: number) {
     this.#start = start;
     this.#request = request;
     this.#delayMs = delayMs;
@@ -85,9 +85,11 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     try {
       if (this.#ended) return Promise.resolve(this.#settled(done));
       const turn = this.#turn;
-      // Closures made here, not fields: they are garbage once the turn is fetched.
-      if (!turn) return this.#start(this.#request as ModelRequest).then((fetched) => this.#first(fetched), (error: unknown) => this.#failed(error));
-      return this.#part(turn);
+      if (turn) return this.#part(turn);
+      // A turn made at once is played at once (a throw: the catch below); closures only for a later one.
+      const fetched = this.#start(this.#request as ModelRequest);
+      if (fetched instanceof Promise) return fetched.then((later) => this.#first(later), (error: unknown) => this.#failed(error));
+      return this.#first(fetched);
     } catch (error) {
       return this.#rejected(error);
     }
