@@ -51,10 +51,13 @@ export function firstAttempt(state: RunState, request: ModelRequest, parseOption
 function startAttempt<T extends Attempt | RawTurn>(state: RunState, request: ModelRequest, parseOptions: ParseOptions, onFailed: OnFailedAttempt | undefined): Promise<T> {
   const stream = state.context.model.stream;
   if (!stream) return Promise.reject(new TypeError('streamTurn needs a model with stream()'));
-  return new Promise<T>((resolve, reject) => new StreamAttempt(state, request, parseOptions, onFailed, resolve as (value: Attempt | RawTurn | Promise<RawTurn>) => void, reject).start(stream));
+  return new StreamAttempt(state, request, parseOptions, onFailed).run(stream) as Promise<T>;
 }
 
 type Success = Extract<ParseResult, { success: true }>;
+
+/** Swallows the rejection of a promise nobody waits on any more (one function, not a closure per turn). */
+const ignore = (): undefined => undefined;
 
 class StreamAttempt {
   readonly #state: RunState;
@@ -62,8 +65,8 @@ class StreamAttempt {
   readonly #parseOptions: ParseOptions;
   /** Set for a turn's first attempt: the attempt then settles as the turn (`firstAttempt`). */
   readonly #onFailed: OnFailedAttempt | undefined;
-  readonly #resolve: (settled: Attempt | RawTurn | Promise<RawTurn>) => void;
-  readonly #reject: (error: unknown) => void;
+  #resolve!: (settled: Attempt | RawTurn | Promise<RawTurn>) => void;
+  #reject!: (error: unknown) => void;
   /** Stops this attempt's stream once its decision was read; follows the run's signal too. */
   readonly #controller = new AbortController();
   readonly #runWaiters: AbortWaiters;
@@ -93,15 +96,11 @@ class StreamAttempt {
     request: ModelRequest,
     parseOptions: ParseOptions,
     onFailed: OnFailedAttempt | undefined,
-    resolve: (settled: Attempt | RawTurn | Promise<RawTurn>) => void,
-    reject: (error: unknown) => void,
   ) {
     this.#state = state;
     this.#request = request;
     this.#parseOptions = parseOptions;
     this.#onFailed = onFailed;
-    this.#resolve = resolve;
-    this.#reject = reject;
     this.#runWaiters = abortWaiters(state.context.signal);
     this.#modelId = state.context.model.modelId;
     const codec = state.context.codec;
@@ -110,7 +109,33 @@ class StreamAttempt {
     this.#check = stopEarly ? codec.completionCheck() : undefined;
   }
 
-  start(stream: NonNullable<RunState['context']['model']['stream']>): void {
+  /** Starts the attempt: the promise settles as the attempt (or, for a first attempt, the turn). */
+  run(stream: NonNullable<RunState['context']['model']['stream']>): Promise<Attempt | RawTurn> {
+    StreamAttempt.#making = this;
+    let promise: Promise<Attempt | RawTurn>;
+    try {
+      promise = new Promise(StreamAttempt.#keepSettlers);
+    } finally {
+      StreamAttempt.#making = undefined;
+    }
+    try {
+      this.#start(stream);
+    } catch (error) {
+      this.#reject(error); // as a throw in a promise executor would
+    }
+    return promise;
+  }
+
+  /** The attempt whose promise is being made: the executor runs at once, so one function serves every attempt (no closure per turn). */
+  static #making: StreamAttempt | undefined;
+
+  static #keepSettlers(this: void, resolve: (settled: Attempt | RawTurn | Promise<RawTurn>) => void, reject: (error: unknown) => void): void {
+    const attempt = StreamAttempt.#making as StreamAttempt;
+    attempt.#resolve = resolve;
+    attempt.#reject = reject;
+  }
+
+  #start(stream: NonNullable<RunState['context']['model']['stream']>): void {
     const runSignal = this.#state.context.signal;
     try {
       if (runSignal.aborted) throw runSignal.reason;
@@ -140,7 +165,7 @@ class StreamAttempt {
       return;
     }
     if (this.#stopped) {
-      Promise.resolve(pending).catch(() => undefined);
+      Promise.resolve(pending).catch(ignore);
       this.#fail(this.#state.context.signal.reason);
       return;
     }
@@ -252,7 +277,7 @@ class StreamAttempt {
     const parts = this.#parts;
     if (parts && !this.#ended) {
       try {
-        Promise.resolve(parts.return?.()).catch(() => undefined);
+        Promise.resolve(parts.return?.()).catch(ignore);
       } catch (thrown) {
         return { thrown };
       }

@@ -150,15 +150,26 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   #chunk(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
     this.#signal?.throwIfAborted();
     if (this.#delayMs <= 0) return Promise.resolve(this.#deliverChunk(turn));
-    return new Promise<IteratorResult<ModelStreamPart>>((resolve, reject) => {
-      this.#wake = resolve;
-      this.#fail = reject;
-      this.#timer = setTimeout(ScriptedStream.#onTimer, this.#delayMs, this);
-      if (this.#signal && !this.#listening) {
-        this.#listening = true;
-        this.#signal.addEventListener('abort', this);
-      }
-    });
+    ScriptedStream.#delaying = this;
+    try {
+      return new Promise<IteratorResult<ModelStreamPart>>(ScriptedStream.#startDelay);
+    } finally {
+      ScriptedStream.#delaying = undefined;
+    }
+  }
+
+  /** The stream whose delay `#startDelay` starts: the executor runs at once, so one function serves every chunk (no closure per chunk). */
+  static #delaying: ScriptedStream | undefined;
+
+  static #startDelay(this: void, resolve: (result: IteratorResult<ModelStreamPart>) => void, reject: (reason: unknown) => void): void {
+    const stream = ScriptedStream.#delaying as ScriptedStream;
+    stream.#wake = resolve;
+    stream.#fail = reject;
+    stream.#timer = setTimeout(ScriptedStream.#onTimer, stream.#delayMs, stream);
+    if (stream.#signal && !stream.#listening) {
+      stream.#listening = true;
+      stream.#signal.addEventListener('abort', stream);
+    }
   }
 
   #deliverChunk(turn: ScriptedStreamTurn): IteratorResult<ModelStreamPart> {
