@@ -19,6 +19,7 @@
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import type { ModelRequest, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { abortWaiters, type AbortWaiters } from '../tools/abort-waiters.ts';
+import { attemptRequest } from './attempt-request.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
@@ -30,20 +31,42 @@ export type Attempt = { ok: true; turn: RawTurn } | FailedAttempt;
 /** One shared reason for stopping a stream whose decision was read: no exception (and stack) per turn. */
 const decisionRead = new DOMException('the decision was read; the rest of the stream is not needed', 'AbortError');
 
+/** One attempt, settled as an `Attempt` (a retry, `stream-turn.ts`). */
 export function streamAttempt(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
+  return startAttempt(state, request, parseOptions, undefined);
+}
+
+/** What a turn's first attempt hands a failure to: its promise settles the turn. */
+export type OnFailedAttempt = (state: RunState, request: ModelRequest, parseOptions: ParseOptions, failed: FailedAttempt) => Promise<RawTurn>;
+
+/**
+ * A turn's first attempt, settled as the turn itself: the turn on success, else what `onFailed`
+ * makes of the failure (the retries). Why not `streamAttempt(...).then(...)`: every turn would
+ * cost a second promise, a closure and an `Attempt` wrapper, and one more microtask.
+ */
+export function firstAttempt(state: RunState, request: ModelRequest, parseOptions: ParseOptions, onFailed: OnFailedAttempt): Promise<RawTurn> {
+  return startAttempt(state, request, parseOptions, onFailed);
+}
+
+function startAttempt<T extends Attempt | RawTurn>(state: RunState, request: ModelRequest, parseOptions: ParseOptions, onFailed: OnFailedAttempt | undefined): Promise<T> {
   const stream = state.context.model.stream;
   if (!stream) return Promise.reject(new TypeError('streamTurn needs a model with stream()'));
-  return new Promise<Attempt>((resolve, reject) => new StreamAttempt(state, request, parseOptions, resolve, reject).start(stream));
+  return new StreamAttempt(state, request, parseOptions, onFailed).run(stream) as Promise<T>;
 }
 
 type Success = Extract<ParseResult, { success: true }>;
+
+/** Swallows the rejection of a promise nobody waits on any more (one function, not a closure per turn). */
+const ignore = (): undefined => undefined;
 
 class StreamAttempt {
   readonly #state: RunState;
   readonly #request: ModelRequest;
   readonly #parseOptions: ParseOptions;
-  readonly #resolve: (attempt: Attempt) => void;
-  readonly #reject: (error: unknown) => void;
+  /** Set for a turn's first attempt: the attempt then settles as the turn (`firstAttempt`). */
+  readonly #onFailed: OnFailedAttempt | undefined;
+  #resolve!: (settled: Attempt | RawTurn | Promise<RawTurn>) => void;
+  #reject!: (error: unknown) => void;
   /** Stops this attempt's stream once its decision was read; follows the run's signal too. */
   readonly #controller = new AbortController();
   readonly #runWaiters: AbortWaiters;
@@ -68,12 +91,16 @@ class StreamAttempt {
   /** The run's signal aborted: the attempt ends at the next wait for a part. */
   #stopped = false;
 
-  constructor(state: RunState, request: ModelRequest, parseOptions: ParseOptions, resolve: (attempt: Attempt) => void, reject: (error: unknown) => void) {
+  constructor(
+    state: RunState,
+    request: ModelRequest,
+    parseOptions: ParseOptions,
+    onFailed: OnFailedAttempt | undefined,
+  ) {
     this.#state = state;
     this.#request = request;
     this.#parseOptions = parseOptions;
-    this.#resolve = resolve;
-    this.#reject = reject;
+    this.#onFailed = onFailed;
     this.#runWaiters = abortWaiters(state.context.signal);
     this.#modelId = state.context.model.modelId;
     const codec = state.context.codec;
@@ -82,12 +109,38 @@ class StreamAttempt {
     this.#check = stopEarly ? codec.completionCheck() : undefined;
   }
 
-  start(stream: NonNullable<RunState['context']['model']['stream']>): void {
+  /** Starts the attempt: the promise settles as the attempt (or, for a first attempt, the turn). */
+  run(stream: NonNullable<RunState['context']['model']['stream']>): Promise<Attempt | RawTurn> {
+    StreamAttempt.#making = this;
+    let promise: Promise<Attempt | RawTurn>;
+    try {
+      promise = new Promise(StreamAttempt.#keepSettlers);
+    } finally {
+      StreamAttempt.#making = undefined;
+    }
+    try {
+      this.#start(stream);
+    } catch (error) {
+      this.#reject(error); // as a throw in a promise executor would
+    }
+    return promise;
+  }
+
+  /** The attempt whose promise is being made: the executor runs at once, so one function serves every attempt (no closure per turn). */
+  static #making: StreamAttempt | undefined;
+
+  static #keepSettlers(this: void, resolve: (settled: Attempt | RawTurn | Promise<RawTurn>) => void, reject: (error: unknown) => void): void {
+    const attempt = StreamAttempt.#making as StreamAttempt;
+    attempt.#resolve = resolve;
+    attempt.#reject = reject;
+  }
+
+  #start(stream: NonNullable<RunState['context']['model']['stream']>): void {
     const runSignal = this.#state.context.signal;
     try {
       if (runSignal.aborted) throw runSignal.reason;
       this.#runWaiters.add(this.#followRun);
-      this.#parts = stream.call(this.#state.context.model, { ...this.#request, signal: this.#controller.signal })[Symbol.asyncIterator]();
+      this.#parts = stream.call(this.#state.context.model, attemptRequest(this.#request, this.#controller.signal))[Symbol.asyncIterator]();
     } catch (error) {
       this.#fail(error);
       return;
@@ -112,7 +165,7 @@ class StreamAttempt {
       return;
     }
     if (this.#stopped) {
-      Promise.resolve(pending).catch(() => undefined);
+      Promise.resolve(pending).catch(ignore);
       this.#fail(this.#state.context.signal.reason);
       return;
     }
@@ -181,7 +234,10 @@ class StreamAttempt {
     const failedCleanUp = this.#cleanUp();
     this.#settle();
     if (failedCleanUp) this.#reject(failedCleanUp.thrown);
-    else this.#resolve({ ok: false, error, text: this.#text });
+    else {
+      const failed: FailedAttempt = { ok: false, error, text: this.#text };
+      this.#resolve(this.#onFailed ? this.#onFailed(this.#state, this.#request, this.#parseOptions, failed) : failed);
+    }
   }
 
   /** The stream ended or its decision was read: the final parse (the end of a stream is always parsed). */
@@ -201,7 +257,7 @@ class StreamAttempt {
       const turn: RawTurn = { text, toolCalls: this.#toolCalls, usage: usage ?? estimateUsage(this.#request, text), modelId: this.#modelId, usageEstimated: usage === undefined };
       if (this.#finishReason) turn.finishReason = this.#finishReason;
       if (final.success) turn.parsed = final;
-      this.#resolve({ ok: true, turn });
+      this.#resolve(this.#onFailed ? turn : { ok: true, turn });
     } catch (error) {
       this.#reject(error);
     }
@@ -221,7 +277,7 @@ class StreamAttempt {
     const parts = this.#parts;
     if (parts && !this.#ended) {
       try {
-        Promise.resolve(parts.return?.()).catch(() => undefined);
+        Promise.resolve(parts.return?.()).catch(ignore);
       } catch (thrown) {
         return { thrown };
       }

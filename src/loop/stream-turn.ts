@@ -22,12 +22,13 @@ import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
-import { streamAttempt, type Attempt, type FailedAttempt } from './stream-attempt.ts';
+import { firstAttempt, streamAttempt, type Attempt, type FailedAttempt } from './stream-attempt.ts';
 import { transportRetryDelay } from './transport-retry.ts';
 
 export function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
-  // The first attempt needs no frame of its own: a run waiting on its model holds one async frame less.
-  return streamAttempt(state, request, parseOptions).then((attempt) => (attempt.ok ? attempt.turn : retryTurn(state, request, parseOptions, attempt)));
+  // The first attempt needs no frame of its own (a run waiting on its model holds one async frame
+  // less), and settles as the turn: only a failed one goes on to `retryTurn`.
+  return firstAttempt(state, request, parseOptions, retryTurn);
 }
 
 /** After a failed attempt: retries while the failure is retryable; the discarded attempts' usage is estimated into the turn's. */

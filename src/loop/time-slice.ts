@@ -71,10 +71,14 @@ function takeStarting(): (() => void) | undefined {
   return next;
 }
 
+// One executor per queue, not a closure per park.
+const parkStarted = (resolve: () => void): void => parked.push(resolve);
+const parkStarting = (resolve: () => void): void => starting.push(resolve);
+
 function park(first: boolean): Promise<void> {
-  if (!first) return new Promise((resolve) => parked.push(resolve));
+  if (!first) return new Promise(parkStarted);
   if (starting.size === 0) lastStart = clock.now();
-  return new Promise((resolve) => starting.push(resolve));
+  return new Promise(parkStarting);
 }
 
 /**

@@ -36,6 +36,9 @@ function instructions(tools: readonly ToolSpec[]): string {
   ].join('\n');
 }
 
+/** The turn's dialects, one object for every parse. */
+const jsonTurn = { primary: jsonDecisionReader };
+
 const render = ({ decisions }: RenderInput): string => decisions.map((decision) => JSON.stringify(decision)).join('\n');
 
 export const jsonCodec: Codec = {
@@ -44,7 +47,7 @@ export const jsonCodec: Codec = {
   native: false,
   history: textHistory,
   instructions,
-  parse: (text, options) => parseTurn({ primary: jsonDecisionReader }, text, options),
+  parse: (text, options) => parseTurn(jsonTurn, text, options),
   completionCheck: jsonCompletionCheck,
   render,
   answerOnly: () => answerOnly(render),

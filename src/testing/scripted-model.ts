@@ -7,7 +7,8 @@
  */
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../errors/script-incomplete-error.ts';
-import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
+import { historyPrefix } from '../models/history-prefix.ts';
+import type { Model, ModelMessage, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { ScriptedStream, type ScriptedStreamTurn, type StreamRecord } from './scripted-stream.ts';
 import { splitChunks } from './split-chunks.ts';
 
@@ -80,9 +81,17 @@ export class ScriptedModel implements Model {
     return new ScriptedStream(this.#streamTurn, request, this.#delayMs);
   }
 
-  /** The turn a `stream` call plays, fetched when its consumer first pulls (as a generator would). */
-  readonly #streamTurn = async (request: ModelRequest): Promise<ScriptedStreamTurn> => {
-    const turn = await this.#next(request);
+  /**
+   * The turn a `stream` call plays, fetched when its consumer first pulls (as a generator would).
+   * Made at once unless a function step returns a promise: the mock's own promises and async frames
+   * are no part of what a benchmark over it should measure. Throws past the end of the script.
+   */
+  readonly #streamTurn = (request: ModelRequest): ScriptedStreamTurn | Promise<ScriptedStreamTurn> => {
+    const turn = this.#next(request);
+    return turn instanceof Promise ? turn.then(this.#toStreamTurn) : this.#toStreamTurn(turn);
+  };
+
+  readonly #toStreamTurn = (turn: PlayedTurn): ScriptedStreamTurn => {
     const chunks = splitChunks(turn.text, this.#chunkSize);
     const record: StreamRecord = { chunks: 0, totalChunks: chunks.length, completed: false };
     this.streams.push(record);
@@ -90,7 +99,8 @@ export class ScriptedModel implements Model {
     return { chunks, toolCalls: turn.toolCalls, finish, record };
   };
 
-  async #next(request: ModelRequest): Promise<{ text: string; toolCalls: ModelToolCall[]; usage: Usage }> {
+  /** The next step played: at once, or a promise when a function step returned one. Throws past the end of the script. */
+  #next(request: ModelRequest): PlayedTurn | Promise<PlayedTurn> {
     const index = this.#used++;
     if (this.#recordCalls) {
       const { signal: _signal, ...recorded } = request;
@@ -98,19 +108,39 @@ export class ScriptedModel implements Model {
     }
     const step = this.#steps[index];
     if (step === undefined) throw new ScriptExhaustedError(this.#steps.length, index + 1);
-    const resolved = typeof step === 'function' ? await step(request, index) : step;
-    const turn = typeof resolved === 'string' ? { text: resolved } : resolved;
-    const text = turn.text ?? '';
-    const toolCalls = (turn.toolCalls ?? []).map((call, position) => ({ ...call, id: call.id ?? `call_${index + 1}_${position + 1}` }));
-    return { text, toolCalls, usage: turn.usage ?? estimate(request, text) };
+    if (typeof step !== 'function') return played(step, request, index);
+    const resolved = step(request, index);
+    return isPromiseLike(resolved) ? Promise.resolve(resolved).then((later) => played(later, request, index)) : played(resolved, request, index);
   }
+}
+
+interface PlayedTurn {
+  text: string;
+  toolCalls: ModelToolCall[];
+  usage: Usage;
+}
+
+function played(step: string | ScriptedTurn, request: ModelRequest, index: number): PlayedTurn {
+  const turn = typeof step === 'string' ? { text: step } : step;
+  const text = turn.text ?? '';
+  const toolCalls = turn.toolCalls ? turn.toolCalls.map((call, position) => ({ ...call, id: call.id ?? `call_${index + 1}_${position + 1}` })) : [];
+  return { text, toolCalls, usage: turn.usage ?? estimate(request, text) };
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<string | ScriptedTurn> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function finishReasonOf(turn: { toolCalls: ModelToolCall[] }): ModelResponse['finishReason'] {
   return turn.toolCalls.length > 0 ? 'tool-calls' : 'stop';
 }
 
+/** 4 characters a token; a loop request's history prefix is summed where it is (reading `messages` copies it). */
 function estimate(request: ModelRequest, text: string): Usage {
-  const input = (request.system?.length ?? 0) + request.messages.reduce((sum, message) => sum + message.content.length, 0);
+  const prefix = historyPrefix(request);
+  const messages = prefix ? prefix.history : request.messages;
+  const count = prefix ? prefix.count : messages.length;
+  let input = request.system?.length ?? 0;
+  for (let index = 0; index < count; index++) input += (messages[index] as ModelMessage).content.length;
   return { inputTokens: Math.ceil(input / 4), outputTokens: Math.ceil(text.length / 4) };
 }

@@ -33,7 +33,7 @@ export interface ScriptedStreamTurn {
 const done: IteratorResult<ModelStreamPart> = { done: true, value: undefined };
 
 export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
-  readonly #start: (request: ModelRequest) => Promise<ScriptedStreamTurn>;
+  readonly #start: (request: ModelRequest) => ScriptedStreamTurn | Promise<ScriptedStreamTurn>;
   /** The request, until the turn was fetched. */
   #request: ModelRequest | undefined;
   readonly #delayMs: number;
@@ -53,7 +53,7 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   #fail: ((reason: unknown) => void) | undefined;
   #listening = false;
 
-  constructor(start: (request: ModelRequest) => Promise<ScriptedStreamTurn>, request: ModelRequest, delayMs: number) {
+  constructor(start: (request: ModelRequest) => ScriptedStreamTurn | Promise<ScriptedStreamTurn>, request: ModelRequest, delayMs: number) {
     this.#start = start;
     this.#request = request;
     this.#delayMs = delayMs;
@@ -85,9 +85,11 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
     try {
       if (this.#ended) return Promise.resolve(this.#settled(done));
       const turn = this.#turn;
-      // Closures made here, not fields: they are garbage once the turn is fetched.
-      if (!turn) return this.#start(this.#request as ModelRequest).then((fetched) => this.#first(fetched), (error: unknown) => this.#failed(error));
-      return this.#part(turn);
+      if (turn) return this.#part(turn);
+      // A turn made at once is played at once (a throw: the catch below); closures only for a later one.
+      const fetched = this.#start(this.#request as ModelRequest);
+      if (fetched instanceof Promise) return fetched.then((later) => this.#first(later), (error: unknown) => this.#failed(error));
+      return this.#first(fetched);
     } catch (error) {
       return this.#rejected(error);
     }
@@ -148,15 +150,26 @@ export class ScriptedStream implements AsyncIterableIterator<ModelStreamPart> {
   #chunk(turn: ScriptedStreamTurn): Promise<IteratorResult<ModelStreamPart>> {
     this.#signal?.throwIfAborted();
     if (this.#delayMs <= 0) return Promise.resolve(this.#deliverChunk(turn));
-    return new Promise<IteratorResult<ModelStreamPart>>((resolve, reject) => {
-      this.#wake = resolve;
-      this.#fail = reject;
-      this.#timer = setTimeout(ScriptedStream.#onTimer, this.#delayMs, this);
-      if (this.#signal && !this.#listening) {
-        this.#listening = true;
-        this.#signal.addEventListener('abort', this);
-      }
-    });
+    ScriptedStream.#delaying = this;
+    try {
+      return new Promise<IteratorResult<ModelStreamPart>>(ScriptedStream.#startDelay);
+    } finally {
+      ScriptedStream.#delaying = undefined;
+    }
+  }
+
+  /** The stream whose delay `#startDelay` starts: the executor runs at once, so one function serves every chunk (no closure per chunk). */
+  static #delaying: ScriptedStream | undefined;
+
+  static #startDelay(this: void, resolve: (result: IteratorResult<ModelStreamPart>) => void, reject: (reason: unknown) => void): void {
+    const stream = ScriptedStream.#delaying as ScriptedStream;
+    stream.#wake = resolve;
+    stream.#fail = reject;
+    stream.#timer = setTimeout(ScriptedStream.#onTimer, stream.#delayMs, stream);
+    if (stream.#signal && !stream.#listening) {
+      stream.#listening = true;
+      stream.#signal.addEventListener('abort', stream);
+    }
   }
 
   #deliverChunk(turn: ScriptedStreamTurn): IteratorResult<ModelStreamPart> {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptExhaustedError } from '../../src/errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../../src/errors/script-incomplete-error.ts';
-import type { ModelStreamPart } from '../../src/spec/model.ts';
-import { ScriptedModel } from '../../src/testing/scripted-model.ts';
+import { defineRequestMessages, historyPrefix } from '../../src/models/history-prefix.ts';
+import type { ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
+import { ScriptedModel, type ScriptedTurn } from '../../src/testing/scripted-model.ts';
 import { splitChunks } from '../../src/testing/split-chunks.ts';
 
 const request = (content: string) => ({ messages: [{ role: 'user' as const, content }] });
@@ -140,5 +141,52 @@ describe('splitChunks', () => {
         expect(Object.keys(chunks)).toHaveLength(chunks.length); // no holes
       }
     }
+  });
+});
+
+describe('ScriptedModel plays a step at once or later alike', () => {
+  const steps: Array<string | ScriptedTurn> = ['0123456789', { text: 'abc', toolCalls: [{ name: 't', arguments: { a: 1 } }] }, { text: '', usage: { inputTokens: 1, outputTokens: 2 } }];
+  const later = (step: string | ScriptedTurn) => () => Promise.resolve(step);
+
+  it('streams the same parts and records for a plain step as for a function step resolved later', async () => {
+    for (const delayMs of [0, 1]) {
+      const now = new ScriptedModel([...steps], { chunkSize: 3, delayMs });
+      const delayed = new ScriptedModel(steps.map(later), { chunkSize: 3, delayMs });
+      for (let index = 0; index < steps.length; index++) {
+        expect(await drain(now.stream(request(`q${index}`)))).toEqual(await drain(delayed.stream(request(`q${index}`))));
+      }
+      expect(now.streams).toEqual(delayed.streams);
+      expect(now.calls).toEqual(delayed.calls);
+      expect(await drain(now.stream(request('past'))).catch((error: unknown) => error)).toBeInstanceOf(ScriptExhaustedError);
+      expect(await drain(delayed.stream(request('past'))).catch((error: unknown) => error)).toBeInstanceOf(ScriptExhaustedError);
+    }
+  });
+
+  it('a step function that throws or rejects fails the first pull and ends the stream', async () => {
+    const model = new ScriptedModel([
+      () => {
+        throw new Error('now');
+      },
+      () => Promise.reject(new Error('later')),
+    ]);
+    for (const message of ['now', 'later']) {
+      const parts = model.stream(request('q'))[Symbol.asyncIterator]();
+      await expect(parts.next()).rejects.toThrow(message);
+      expect(await parts.next()).toEqual({ done: true, value: undefined });
+    }
+  });
+
+  it('estimates usage from a loop request without reading its messages', async () => {
+    const history = [
+      { role: 'user' as const, content: 'hello there' },
+      { role: 'assistant' as const, content: 'x'.repeat(30) },
+    ];
+    const model = new ScriptedModel(['abcdefgh', 'abcdefgh'], { recordCalls: false });
+    const viewed = defineRequestMessages({ system: 'sys' }, history, 2) as ModelRequest;
+    const first = await model.generate(viewed);
+    expect(historyPrefix(viewed)).toBeDefined();
+    const second = await model.generate({ system: 'sys', messages: history.slice() });
+    expect(first.usage).toEqual(second.usage);
+    expect(first.usage).toEqual({ inputTokens: Math.ceil((3 + 11 + 30) / 4), outputTokens: 2 });
   });
 });
