@@ -33,8 +33,8 @@ const cases: Case[] = [
     return 'allow';
   }],
   ['a signal aborted before', () => () => 'allow', true],
-  ['a promise of allow', () => async () => 'allow'],
-  ['a promise of deny', () => async () => 'deny'],
+  ['a promise of allow', () => async (): Promise<ApprovalVerdict> => 'allow'],
+  ['a promise of deny', () => async (): Promise<ApprovalVerdict> => 'deny'],
   ['a rejection', () => () => Promise.reject(new Error('lookup failed'))],
   ['an abort while the policy waits', (controller) => () => {
     setTimeout(() => controller.abort(new Error('cancelled later')), 1);
