@@ -80,33 +80,45 @@ function runCall(
  * with no promise; any other answer is awaited.
  */
 function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): DecisionReply | Promise<DecisionReply> {
+  // The run is the call's options too (`signal`, `timeoutMs`, `onProgress`: its only own enumerable properties).
   const run = new ToolRun(state, callId, name);
-  const options: ToolCallOptions = { signal: state.context.signal, timeoutMs: state.context.policies.toolTimeoutMs, onProgress: run.onProgress };
   let answered: ToolResult | PromiseLike<ToolResult>;
   try {
-    answered = target ? target.call(args, options) : callToolNow(state.context.toolbox, name, args, options);
+    answered = target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
   } catch (error) {
     return run.failed(error);
   }
-  if (!isPromiseLike(answered)) return run.succeeded(answered);
+  return isPromiseLike(answered) ? awaitAnswer(run, answered) : run.succeeded(answered);
+}
+
+/** An answer that comes later (its own function: the closures' context is then made only for it, not on every call). */
+function awaitAnswer(run: ToolRun, answered: PromiseLike<ToolResult>): Promise<DecisionReply> {
   return Promise.resolve(answered).then(
     (result) => run.succeeded(result),
     (error: unknown) => run.failed(error),
   );
 }
 
-/** One approved call's progress and outcome, as events and the model's observation: one object per call. */
-class ToolRun {
+/**
+ * One approved call: the options the toolbox gets (its own enumerable properties are exactly
+ * `signal`, `timeoutMs` and `onProgress`, in that order, as the object literal it replaces had),
+ * and its outcome as events and the model's observation. One object per call.
+ */
+class ToolRun implements ToolCallOptions {
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number | undefined;
+  /** Each report is a `tool-progress` event. */
+  readonly onProgress = (progress: ToolProgress): void => {
+    this.#state.context.emit({ type: 'tool-progress', callId: this.#callId, tool: this.#name, progress });
+  };
   readonly #state: RunState;
   readonly #callId: string;
   readonly #name: string;
   readonly #started = performance.now();
-  /** The toolbox's `onProgress`: each report is a `tool-progress` event. */
-  readonly onProgress = (progress: ToolProgress): void => {
-    this.#state.context.emit({ type: 'tool-progress', callId: this.#callId, tool: this.#name, progress });
-  };
 
   constructor(state: RunState, callId: string, name: string) {
+    this.signal = state.context.signal;
+    this.timeoutMs = state.context.policies.toolTimeoutMs;
     this.#state = state;
     this.#callId = callId;
     this.#name = name;

@@ -13,11 +13,13 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { checkInputSchema, checkToolName, runLocalTool, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
 import { formatIssues, isStandardSchema, type StandardResult } from './tool-input-schema.ts';
-import { errorResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
+import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, type Toolbox } from './toolbox.ts';
 import { runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
 
 /** A LocalToolbox's `#callNow`, for `callToolNow` (set by the class's static block). */
-let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions) => ToolResult | Promise<ToolResult>;
+let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress) => ToolResult | Promise<ToolResult>;
+
+type ReportProgress = (progress: ToolProgress) => void;
 
 export class LocalToolbox implements Toolbox {
   readonly #tools = new Map<string, LocalTool>();
@@ -50,20 +52,20 @@ export class LocalToolbox implements Toolbox {
   }
 
   /** `call`, answered synchronously when the tool answers so (and its own schema validates so); a synchronous failure is thrown. */
-  #callNow(name: string, args: Record<string, unknown>, options: ToolCallOptions): ToolResult | Promise<ToolResult> {
+  #callNow(name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress): ToolResult | Promise<ToolResult> {
     const tool = this.#tools.get(name);
     if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
     // Only a tool with its own Standard Schema (Zod) validates here; a plain JSON Schema tool costs no await.
     const standard = isStandardSchema(tool.input) ? tool.input['~standard'] : undefined;
-    if (typeof standard?.validate !== 'function') return runCall(tool, name, args, options);
+    if (typeof standard?.validate !== 'function') return runCall(tool, name, args, options, reportProgress);
     const checked = standard.validate(args);
     // A schema that validates synchronously (Zod's without async refinements) is not awaited either.
-    if (isPromiseLike(checked)) return Promise.resolve(checked).then((result) => afterValidation(tool, name, result, options));
-    return afterValidation(tool, name, checked, options);
+    if (isPromiseLike(checked)) return Promise.resolve(checked).then((result) => afterValidation(tool, name, result, options, reportProgress));
+    return afterValidation(tool, name, checked, options, reportProgress);
   }
 
   static {
-    callLocalNow = (toolbox, name, args, options) => toolbox.#callNow(name, args, options);
+    callLocalNow = (toolbox, name, args, options, reportProgress) => toolbox.#callNow(name, args, options, reportProgress);
   }
 }
 
@@ -73,18 +75,34 @@ const localCall = LocalToolbox.prototype.call;
  * `toolbox.call`, but a LocalToolbox (with its own `call`, not an override or a replacement) answers
  * a tool that answers synchronously at once, with no promise; a synchronous failure (one `call`
  * would reject with) is thrown. Any other toolbox's `call` is called as it is.
+ *
+ * `reportProgress` is what a local tool gets as its context's `reportProgress`, for a caller whose
+ * `options.onProgress` is a plain function of the progress alone (the loop's): given, no wrapper is
+ * made per call. By default a local tool's reports go to `options.onProgress` as `call` sends them.
  */
-export function callToolNow(toolbox: Toolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions): ToolResult | PromiseLike<ToolResult> {
-  return toolbox.call === localCall && toolbox instanceof LocalToolbox ? callLocalNow(toolbox, name, args, options) : toolbox.call(name, args, options);
+export function callToolNow(
+  toolbox: Toolbox,
+  name: string,
+  args: Record<string, unknown>,
+  options: ToolCallOptions,
+  reportProgress?: ReportProgress,
+): ToolResult | PromiseLike<ToolResult> {
+  return toolbox.call === localCall && toolbox instanceof LocalToolbox ? callLocalNow(toolbox, name, args, options, reportProgress) : toolbox.call(name, args, options);
 }
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
-function afterValidation(tool: LocalTool, name: string, result: StandardResult<unknown>, options: ToolCallOptions): ToolResult | Promise<ToolResult> {
+function afterValidation(
+  tool: LocalTool,
+  name: string,
+  result: StandardResult<unknown>,
+  options: ToolCallOptions,
+  reportProgress: ReportProgress | undefined,
+): ToolResult | Promise<ToolResult> {
   if (result.issues) return errorResult(`Invalid arguments for ${name}:\n${formatIssues(result.issues).join('\n')}`);
-  return runCall(tool, name, result.value as Record<string, unknown>, options);
+  return runCall(tool, name, result.value as Record<string, unknown>, options, reportProgress);
 }
 
 /**
@@ -92,32 +110,35 @@ function afterValidation(tool: LocalTool, name: string, result: StandardResult<u
  * typed in the same step (one `LocalToolCall`): settled at once, with no promise, for a tool that
  * answers synchronously; a synchronous failure is thrown.
  */
-function runCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions): ToolResult | Promise<ToolResult> {
-  return runTimedCall(new LocalCallOutcome(tool, name, args, options));
+function runCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress: ReportProgress | undefined): ToolResult | Promise<ToolResult> {
+  return runTimedCall(new LocalCallOutcome(tool, name, args, options, reportProgress));
 }
 
 /**
  * One local call: what runs (the tool with its context) and how its outcome is mapped (the output
  * normalised, a failure typed). One object per call, with the timeout and cancellation of
- * `TimedToolCall`: no closures but the tool's `reportProgress`.
+ * `TimedToolCall`: no closures but the tool's `reportProgress` (none when the caller gave one).
  */
 class LocalCallOutcome extends TimedToolCall<ToolOutput, ToolResult> {
   readonly #tool: LocalTool;
   readonly #name: string;
   readonly #args: Record<string, unknown>;
   readonly #options: ToolCallOptions;
+  readonly #reportProgress: ReportProgress | undefined;
 
-  constructor(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions) {
+  constructor(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress: ReportProgress | undefined) {
     super(name, options.signal, tool.timeoutMs ?? options.timeoutMs);
     this.#tool = tool;
     this.#name = name;
     this.#args = args;
     this.#options = options;
+    this.#reportProgress = reportProgress;
   }
 
   protected run(signal: AbortSignal): ToolOutput | Promise<ToolOutput> {
     const options = this.#options;
-    return runLocalTool(this.#tool, this.#args, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey });
+    const reportProgress = this.#reportProgress ?? ((progress: ToolProgress) => options.onProgress?.(progress));
+    return runLocalTool(this.#tool, this.#args, { signal, reportProgress, idempotencyKey: options.idempotencyKey });
   }
 
   protected value(output: ToolOutput): ToolResult {

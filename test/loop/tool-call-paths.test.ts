@@ -100,6 +100,24 @@ describe('a synchronous tool call and an awaited one give the same run', () => {
     for (const other of others) expect(other).toEqual(fast);
   });
 
+  it('a toolbox gets options with exactly signal, timeoutMs and onProgress as own properties, in that order', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const box: Toolbox = {
+      list: () => [{ name: 'probe', inputSchema: input }],
+      call: async (_name, _args, options) => {
+        seen.push({ ...options });
+        options?.onProgress?.({ progress: 1 });
+        return { content: [{ type: 'text', text: 'ok' }] };
+      },
+    };
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c0', name: 'probe', arguments: { n: 1 } }] }, { text: 'done' }], { supportsTools: true });
+    const { events } = await collect(createAgent({ model, tools: [box], protocol: 'native', toolTimeoutMs: 1234 }).run('go'));
+    expect(seen.map((options) => Object.keys(options))).toEqual([['signal', 'timeoutMs', 'onProgress']]);
+    expect(seen[0]?.signal).toBeInstanceOf(AbortSignal);
+    expect(seen[0]?.timeoutMs).toBe(1234);
+    expect(events.filter((event) => event.type === 'tool-progress')).toMatchObject([{ callId: 'c0', tool: 'probe', progress: { progress: 1 } }]);
+  });
+
   it('the comparison sees a difference: a tool answering otherwise gives another run', async () => {
     expect(await runWay('synchronous', () => 'ok')).not.toEqual(await runWay('promise', () => 'other'));
   });
