@@ -18,9 +18,14 @@ export function answerFinalTurn(state: RunState, turn: AnsweredTurn, replies: re
   state.context.codec.history.appendAnswered(state.transcript.messages, turn.toolCalls, callReplies(turn, replies), delivered);
 }
 
+/** Each reply with its call's id (a copy of the list either way); a plain loop, no closure per turn. */
 function callReplies(turn: AnsweredTurn, replies: readonly DecisionReply[]): CallReply[] {
-  return replies.map((reply, index) => {
-    const callId = turn.toolCallIds?.[index];
-    return callId === undefined ? reply : { ...reply, callId };
-  });
+  const paired: CallReply[] = replies.slice();
+  const ids = turn.toolCallIds;
+  if (ids === undefined) return paired;
+  for (let index = 0; index < paired.length; index++) {
+    const callId = ids[index];
+    if (callId !== undefined && index in paired) paired[index] = { ...(paired[index] as DecisionReply), callId };
+  }
+  return paired;
 }

@@ -8,7 +8,7 @@ import type { ApprovalVerdict } from '../tools/approval-policy.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
 import type { RunContext } from './run-state.ts';
-import { isPromiseLike, untilAbortedSync } from './until-aborted.ts';
+import { isPromiseLike, raceAbort, untilAbortedSync } from './until-aborted.ts';
 
 export function checkApproval(
   context: RunContext,
@@ -16,8 +16,29 @@ export function checkApproval(
   args: Record<string, unknown>,
 ): ApprovalDeniedError | undefined | Promise<ApprovalDeniedError | undefined> {
   // A policy that decides synchronously (the default one does) costs no promise and no event-loop hop.
-  const verdict = callGuarded(context, 'approval-policy', () => context.policies.approval(tool, args));
+  const verdict = policyVerdict(context, tool, args);
   return isPromiseLike(verdict) ? verdict.then((given) => afterVerdict(context, tool, args, given)) : afterVerdict(context, tool, args, verdict);
+}
+
+/**
+ * `callGuarded(context, 'approval-policy', () => context.policies.approval(tool, args))` without the
+ * closure (one per tool call): the same checks of the run's signal, the same errors.
+ */
+function policyVerdict(context: RunContext, tool: ToolSpec, args: Record<string, unknown>): ApprovalVerdict | Promise<ApprovalVerdict> {
+  const { signal } = context;
+  let verdict: ApprovalVerdict | Promise<ApprovalVerdict>;
+  try {
+    signal.throwIfAborted();
+    verdict = context.policies.approval(tool, args);
+    // The policy may have aborted the signal itself, synchronously.
+    if (!isPromiseLike(verdict)) signal.throwIfAborted();
+  } catch (error) {
+    throw guarded(context, 'approval-policy', error);
+  }
+  if (!isPromiseLike(verdict)) return verdict;
+  return raceAbort(verdict, signal).then(undefined, (error: unknown) => {
+    throw guarded(context, 'approval-policy', error);
+  });
 }
 
 function afterVerdict(

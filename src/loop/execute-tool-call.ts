@@ -12,7 +12,8 @@ import { LoopDetectedError } from '../errors/loop-detected-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
-import { errorResult, type ToolCallOptions, type ToolResult } from '../tools/toolbox.ts';
+import { callToolNow } from '../tools/local-toolbox.ts';
+import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
 import { isPromiseLike } from './until-aborted.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
@@ -23,14 +24,13 @@ import type { CallTarget } from './actions/call-target-spec.ts';
 
 export type { CallTarget };
 
-/** Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). */
-export function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): Promise<DecisionReply> {
-  let repeat: Exclude<RepeatVerdict, 'stop'>;
-  try {
-    repeat = checkRepeat(state, decision);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+/**
+ * Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). The reply comes
+ * back as it is when the call settled synchronously (a tool that answers at once, a refusal, a loop
+ * warning): no promise for it; a throw is the run's failure, as a rejection is.
+ */
+export function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): DecisionReply | Promise<DecisionReply> {
+  const repeat = checkRepeat(state, decision);
   const announced: Extract<EventBody, { type: 'tool-call' }> = { type: 'tool-call', callId, tool: decision.tool, args: decision.args };
   if (target) announced.handler = target.handler;
   state.context.emit(announced);
@@ -50,61 +50,97 @@ function checkRepeat(state: RunState, decision: CallToolDecision): Exclude<Repea
   return repeat;
 }
 
-/** Not an async function: the call is one promise (the toolbox's, then its reply), none on top; a throw is a rejection. */
+/** The call after its announcement: the loop warning, an unknown tool, approval, then the call itself. */
 function runCall(
   state: RunState,
   decision: CallToolDecision,
   callId: string,
   repeat: Exclude<RepeatVerdict, 'stop'>,
   target: CallTarget | undefined,
-): Promise<DecisionReply> {
-  try {
-    const { tool: name, args } = decision;
+): DecisionReply | Promise<DecisionReply> {
+  const { tool: name, args } = decision;
+  if (repeat === 'warn') {
     const repeats = state.counters.repeat.count;
-    if (repeat === 'warn') {
-      return Promise.resolve(fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats)));
-    }
-    const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
-    if (!spec) return Promise.resolve(fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name))));
-    // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
-    const verdict = checkApproval(state.context, spec, args);
-    if (isPromiseLike(verdict)) {
-      return Promise.resolve(verdict).then((refusal) => (refusal ? fail(state, callId, name, refusal) : callTool(state, callId, name, args, target)));
-    }
-    if (verdict) return Promise.resolve(fail(state, callId, name, verdict));
-    return callTool(state, callId, name, args, target);
-  } catch (error) {
-    return Promise.reject(error);
+    return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
   }
+  const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
+  if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
+  // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
+  const verdict = checkApproval(state.context, spec, args);
+  if (isPromiseLike(verdict)) {
+    return Promise.resolve(verdict).then((refusal) => (refusal ? fail(state, callId, name, refusal) : callTool(state, callId, name, args, target)));
+  }
+  if (verdict) return fail(state, callId, name, verdict);
+  return callTool(state, callId, name, args, target);
 }
 
-/** The approved call, by the toolbox or `target`: its result or its failure as the model's observation. */
-function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): Promise<DecisionReply> {
-  const started = performance.now();
-  const options: ToolCallOptions = {
-    signal: state.context.signal,
-    timeoutMs: state.context.policies.toolTimeoutMs,
-    onProgress: (progress) => state.context.emit({ type: 'tool-progress', callId, tool: name, progress }),
-  };
-  let call: Promise<ToolResult>;
+/**
+ * The approved call, by the toolbox or `target`: its result or its failure as the model's
+ * observation. A local tool that answers synchronously is answered here at once (`callToolNow`),
+ * with no promise; any other answer is awaited.
+ */
+function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): DecisionReply | Promise<DecisionReply> {
+  // The run is the call's options too (`signal`, `timeoutMs`, `onProgress`: its only own enumerable properties).
+  const run = new ToolRun(state, callId, name);
+  let answered: ToolResult | PromiseLike<ToolResult>;
   try {
-    call = Promise.resolve(target ? target.call(args, options) : state.context.toolbox.call(name, args, options));
+    answered = target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
   } catch (error) {
-    call = Promise.reject(error);
+    return run.failed(error);
   }
-  return call.then(
-    (result) => {
-      const ref = state.transcript.variables.addResult(name, result);
-      const observation = state.context.codec.observation(result, { tool: name, ref });
-      state.context.emit({ type: 'tool-result', callId, tool: name, result, observation, durationMs: performance.now() - started });
-      return result.isError ? { content: observation, isError: true } : { content: observation };
-    },
-    (error: unknown) => {
-      if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
-      const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(name, { cause: error });
-      return fail(state, callId, name, toolError);
-    },
+  return isPromiseLike(answered) ? awaitAnswer(run, answered) : run.succeeded(answered);
+}
+
+/** An answer that comes later (its own function: the closures' context is then made only for it, not on every call). */
+function awaitAnswer(run: ToolRun, answered: PromiseLike<ToolResult>): Promise<DecisionReply> {
+  return Promise.resolve(answered).then(
+    (result) => run.succeeded(result),
+    (error: unknown) => run.failed(error),
   );
+}
+
+/**
+ * One approved call: the options the toolbox gets (its own enumerable properties are exactly
+ * `signal`, `timeoutMs` and `onProgress`, in that order, as the object literal it replaces had),
+ * and its outcome as events and the model's observation. One object per call.
+ */
+class ToolRun implements ToolCallOptions {
+  readonly signal: AbortSignal;
+  readonly timeoutMs: number | undefined;
+  /** Each report is a `tool-progress` event. */
+  readonly onProgress = (progress: ToolProgress): void => {
+    this.#state.context.emit({ type: 'tool-progress', callId: this.#callId, tool: this.#name, progress });
+  };
+  readonly #state: RunState;
+  readonly #callId: string;
+  readonly #name: string;
+  readonly #started = performance.now();
+
+  constructor(state: RunState, callId: string, name: string) {
+    this.signal = state.context.signal;
+    this.timeoutMs = state.context.policies.toolTimeoutMs;
+    this.#state = state;
+    this.#callId = callId;
+    this.#name = name;
+  }
+
+  /** The tool's result: kept as a run variable, emitted (`tool-result`) and observed. */
+  succeeded(result: ToolResult): DecisionReply {
+    const state = this.#state;
+    const name = this.#name;
+    const ref = state.transcript.variables.addResult(name, result);
+    const observation = state.context.codec.observation(result, { tool: name, ref });
+    state.context.emit({ type: 'tool-result', callId: this.#callId, tool: name, result, observation, durationMs: performance.now() - this.#started });
+    return result.isError ? { content: observation, isError: true } : { content: observation };
+  }
+
+  /** The call failed: a tool's failure is the model's observation; cancellation and an InternalError end the run. */
+  failed(error: unknown): DecisionReply {
+    const state = this.#state;
+    if (state.context.signal.aborted || InternalError.isInstance(error)) throw error;
+    const toolError = ReinsError.isInstance(error) ? error : new ToolExecutionError(this.#name, { cause: error });
+    return fail(state, this.#callId, this.#name, toolError);
+  }
 }
 
 function offeredTool(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {

@@ -10,10 +10,16 @@ export type RepeatVerdict = 'run' | 'warn' | 'stop';
 
 export function trackRepeat(state: RunState, decision: CallToolDecision): RepeatVerdict {
   const key = `${decision.tool}\u0000${stableStringify(decision.args)}`;
-  state.counters.repeat = state.counters.repeat.key === key ? { key, count: state.counters.repeat.count + 1 } : { key, count: 1 };
+  // Counted in place: the streak is the run's own object (nothing else holds it), no new one per call.
+  const repeat = state.counters.repeat;
+  if (repeat.key === key) repeat.count += 1;
+  else {
+    repeat.key = key;
+    repeat.count = 1;
+  }
   const threshold = state.context.policies.loopThreshold;
-  if (state.counters.repeat.count < threshold) return 'run';
-  return state.counters.repeat.count === threshold ? 'warn' : 'stop';
+  if (repeat.count < threshold) return 'run';
+  return repeat.count === threshold ? 'warn' : 'stop';
 }
 
 export function resetRepeat(state: RunState): void {

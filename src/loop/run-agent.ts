@@ -16,6 +16,7 @@ import { callTarget } from './actions/call-target.ts';
 import { deliverOutput } from './actions/deliver-output.ts';
 import { endOfTurn, stoppedBefore, thinkingPhase } from './actions/end-of-turn.ts';
 import { yieldPoint } from './time-slice.ts';
+import { isPromiseLike } from './until-aborted.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';
@@ -105,6 +106,8 @@ function runPhase(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Prom
       const callId = callIdOf(state, phase.turn, phase.index);
       const target = callTarget(state, phase.turn, phase.index);
       const reply = phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
+      // A call answered synchronously (a tool that answers at once, a refusal) is dispatched now: the phase's one promise.
+      if (!isPromiseLike(reply)) return Promise.resolve(dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]));
       return reply.then((given) => dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]));
     }
     case 'OUTPUT':

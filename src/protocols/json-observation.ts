@@ -18,9 +18,23 @@ export function escapeJsonMarkers(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\[TOOL_CALLS\]/g, '\\u005bTOOL_CALLS]');
 }
 
+/** The last tool name and its sanitized form: a run calls the same few tools over and over. */
+let lastTool = '';
+let lastSafeTool = sanitizeName('');
+
+/** `sanitizeName(tool)`, remembered for the last name (a pure function of the string). */
+function safeTool(tool: string): string {
+  if (typeof tool !== 'string') return sanitizeName(tool);
+  if (tool !== lastTool) {
+    lastSafeTool = sanitizeName(tool);
+    lastTool = tool;
+  }
+  return lastSafeTool;
+}
+
 export function jsonObservation(result: ToolResult, call?: { tool: string }): string {
   const described = describeToolResult(result);
-  const body: Record<string, unknown> = call?.tool === undefined ? {} : { tool: sanitizeName(call.tool) };
+  const body: Record<string, unknown> = call?.tool === undefined ? {} : { tool: safeTool(call.tool) };
   if (described.isError) body.isError = true;
   body.content = described.text;
   if (described.structured !== undefined) body.structuredContent = described.structured;

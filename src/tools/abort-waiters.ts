@@ -5,7 +5,12 @@
  * Instead each signal gets one listener, the first time something waits on it, and each wait is an
  * entry in that signal's set, added and deleted at no cost.
  */
-export type AbortWaiter = (reason: unknown) => void;
+
+/**
+ * Called with the signal's reason when it aborts: a function, or an object whose `onAbort` is
+ * called (an object that keeps its own state, such as a tool call, then needs no closure per wait).
+ */
+export type AbortWaiter = ((reason: unknown) => void) | { onAbort(reason: unknown): void };
 
 /**
  * The waiters of one signal, in the order they were added. A plain list, not a Set: a run has one
@@ -13,22 +18,26 @@ export type AbortWaiter = (reason: unknown) => void;
  * reallocating its table.
  */
 export class AbortWaiters {
-  #waiting: AbortWaiter[] = [];
+  /** Undefined until the first wait; then kept, so later waits reuse its room. */
+  #waiting: AbortWaiter[] | undefined;
 
   get size(): number {
-    return this.#waiting.length;
+    return this.#waiting?.length ?? 0;
   }
 
   add(waiter: AbortWaiter): void {
     // The first wait gets a one-slot list: a `push` onto an empty array reserves 17 slots (152 bytes),
     // kept for as long as the run waits (on its model, for seconds), and a run mostly has one wait.
-    if (this.#waiting.length === 0) this.#waiting = [waiter];
+    // The list is kept when it empties: a `push` into its free slot allocates nothing (a new
+    // one-slot list per wait did, on every tool call and model turn).
+    if (this.#waiting === undefined) this.#waiting = [waiter];
     else this.#waiting.push(waiter);
   }
 
   /** Drops `waiter` (its last entry), keeping the others in order; nothing when it is not there. */
   delete(waiter: AbortWaiter): void {
     const waiting = this.#waiting;
+    if (waiting === undefined) return;
     const index = waiting.lastIndexOf(waiter);
     if (index < 0) return;
     for (let at = index; at < waiting.length - 1; at++) waiting[at] = waiting[at + 1] as AbortWaiter;
@@ -37,8 +46,12 @@ export class AbortWaiters {
 
   /** Calls every waiter once with `reason`, in order; they are dropped first. */
   release(reason: unknown): void {
+    if (this.#waiting === undefined) return;
     const waiting = this.#waiting.splice(0);
-    for (const waiter of waiting) waiter(reason);
+    for (const waiter of waiting) {
+      if (typeof waiter === 'function') waiter(reason);
+      else waiter.onAbort(reason);
+    }
   }
 }
 

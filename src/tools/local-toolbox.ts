@@ -12,9 +12,14 @@ import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { checkInputSchema, checkToolName, runLocalTool, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
-import { formatIssues, isStandardSchema } from './tool-input-schema.ts';
-import { errorResult, type ToolCallOptions, type ToolResult, type Toolbox } from './toolbox.ts';
-import { withToolTimeout, type ToolCallOutcome } from './with-tool-timeout.ts';
+import { formatIssues, isStandardSchema, type StandardResult } from './tool-input-schema.ts';
+import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, type Toolbox } from './toolbox.ts';
+import { runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
+
+/** A LocalToolbox's `#callNow`, for `callToolNow` (set by the class's static block). */
+let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress) => ToolResult | Promise<ToolResult>;
+
+type ReportProgress = (progress: ToolProgress) => void;
 
 export class LocalToolbox implements Toolbox {
   readonly #tools = new Map<string, LocalTool>();
@@ -38,51 +43,109 @@ export class LocalToolbox implements Toolbox {
   }
 
   call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
+    try {
+      const answered = this.#callNow(name, args, options);
+      return isPromiseLike(answered) ? answered : Promise.resolve(answered);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** `call`, answered synchronously when the tool answers so (and its own schema validates so); a synchronous failure is thrown. */
+  #callNow(name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress): ToolResult | Promise<ToolResult> {
     const tool = this.#tools.get(name);
-    if (!tool) return Promise.reject(new ToolNotFoundError(name, [...this.#tools.keys()]));
+    if (!tool) throw new ToolNotFoundError(name, [...this.#tools.keys()]);
     // Only a tool with its own Standard Schema (Zod) validates here; a plain JSON Schema tool costs no await.
-    if (hasOwnValidator(tool)) return validatedCall(tool, name, args, options);
-    return runCall(tool, name, args, options);
+    const standard = isStandardSchema(tool.input) ? tool.input['~standard'] : undefined;
+    if (typeof standard?.validate !== 'function') return runCall(tool, name, args, options, reportProgress);
+    const checked = standard.validate(args);
+    // A schema that validates synchronously (Zod's without async refinements) is not awaited either.
+    if (isPromiseLike(checked)) return Promise.resolve(checked).then((result) => afterValidation(tool, name, result, options, reportProgress));
+    return afterValidation(tool, name, checked, options, reportProgress);
+  }
+
+  static {
+    callLocalNow = (toolbox, name, args, options, reportProgress) => toolbox.#callNow(name, args, options, reportProgress);
   }
 }
 
-async function validatedCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
-  const checked = await validateWithOwnSchema(tool, args);
-  if (!checked.ok) return errorResult(`Invalid arguments for ${name}:\n${checked.details.join('\n')}`);
-  return runCall(tool, name, checked.args, options);
+const localCall = LocalToolbox.prototype.call;
+
+/**
+ * `toolbox.call`, but a LocalToolbox (with its own `call`, not an override or a replacement) answers
+ * a tool that answers synchronously at once, with no promise; a synchronous failure (one `call`
+ * would reject with) is thrown. Any other toolbox's `call` is called as it is.
+ *
+ * `reportProgress` is what a local tool gets as its context's `reportProgress`, for a caller whose
+ * `options.onProgress` is a plain function of the progress alone (the loop's): given, no wrapper is
+ * made per call. By default a local tool's reports go to `options.onProgress` as `call` sends them.
+ */
+export function callToolNow(
+  toolbox: Toolbox,
+  name: string,
+  args: Record<string, unknown>,
+  options: ToolCallOptions,
+  reportProgress?: ReportProgress,
+): ToolResult | PromiseLike<ToolResult> {
+  return toolbox.call === localCall && toolbox instanceof LocalToolbox ? callLocalNow(toolbox, name, args, options, reportProgress) : toolbox.call(name, args, options);
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+function afterValidation(
+  tool: LocalTool,
+  name: string,
+  result: StandardResult<unknown>,
+  options: ToolCallOptions,
+  reportProgress: ReportProgress | undefined,
+): ToolResult | Promise<ToolResult> {
+  if (result.issues) return errorResult(`Invalid arguments for ${name}:\n${formatIssues(result.issues).join('\n')}`);
+  return runCall(tool, name, result.value as Record<string, unknown>, options, reportProgress);
 }
 
 /**
  * Runs the tool under the timeout and the caller's signal, its output normalised and its failures
- * typed in the same promise (`ToolCallOutcome`): one promise per call, settled at once for a tool
- * that answers synchronously.
+ * typed in the same step (one `LocalToolCall`): settled at once, with no promise, for a tool that
+ * answers synchronously; a synchronous failure is thrown.
  */
-function runCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
-  return withToolTimeout(
-    (signal) => runLocalTool(tool, args, { signal, reportProgress: (progress) => options.onProgress?.(progress), idempotencyKey: options.idempotencyKey }),
-    { toolName: name, signal: options.signal, timeoutMs: tool.timeoutMs ?? options.timeoutMs },
-    new LocalCallOutcome(name, options),
-  );
+function runCall(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress: ReportProgress | undefined): ToolResult | Promise<ToolResult> {
+  return runTimedCall(new LocalCallOutcome(tool, name, args, options, reportProgress));
 }
 
 /**
- * How a local call's outcome is mapped: the output normalised, a failure typed. A class, not an
- * object of two closures: one small object per call instead of three and their shared context.
+ * One local call: what runs (the tool with its context) and how its outcome is mapped (the output
+ * normalised, a failure typed). One object per call, with the timeout and cancellation of
+ * `TimedToolCall`: no closures but the tool's `reportProgress` (none when the caller gave one).
  */
-class LocalCallOutcome implements ToolCallOutcome<ToolOutput, ToolResult> {
+class LocalCallOutcome extends TimedToolCall<ToolOutput, ToolResult> {
+  readonly #tool: LocalTool;
   readonly #name: string;
+  readonly #args: Record<string, unknown>;
   readonly #options: ToolCallOptions;
+  readonly #reportProgress: ReportProgress | undefined;
 
-  constructor(name: string, options: ToolCallOptions) {
+  constructor(tool: LocalTool, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress: ReportProgress | undefined) {
+    super(name, options.signal, tool.timeoutMs ?? options.timeoutMs);
+    this.#tool = tool;
     this.#name = name;
+    this.#args = args;
     this.#options = options;
+    this.#reportProgress = reportProgress;
   }
 
-  value(output: ToolOutput): ToolResult {
+  protected run(signal: AbortSignal): ToolOutput | Promise<ToolOutput> {
+    const options = this.#options;
+    const reportProgress = this.#reportProgress ?? ((progress: ToolProgress) => options.onProgress?.(progress));
+    return runLocalTool(this.#tool, this.#args, { signal, reportProgress, idempotencyKey: options.idempotencyKey });
+  }
+
+  protected value(output: ToolOutput): ToolResult {
     return resultOf(this.#name, output);
   }
 
-  error(error: unknown): unknown {
+  protected error(error: unknown): unknown {
     if (ToolTimeoutError.isInstance(error) || this.#options.signal?.aborted) return error;
     if (ReinsError.isInstance(error) && error.fault === 'tool') return error;
     return new ToolExecutionError(this.#name, { cause: error });
@@ -97,18 +160,4 @@ function resultOf(name: string, output: ToolOutput): ToolResult {
     const detail = error instanceof Error ? error.message : String(error);
     throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
   }
-}
-
-function hasOwnValidator(tool: LocalTool): boolean {
-  return isStandardSchema(tool.input) && typeof tool.input['~standard'].validate === 'function';
-}
-
-async function validateWithOwnSchema(
-  tool: LocalTool,
-  args: Record<string, unknown>,
-): Promise<{ ok: true; args: Record<string, unknown> } | { ok: false; details: string[] }> {
-  if (!isStandardSchema(tool.input) || !tool.input['~standard'].validate) return { ok: true, args };
-  const result = await tool.input['~standard'].validate(args);
-  if (result.issues) return { ok: false, details: formatIssues(result.issues) };
-  return { ok: true, args: result.value as Record<string, unknown> };
 }

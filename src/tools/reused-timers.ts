@@ -18,6 +18,17 @@ export interface ToolTimer {
   cancel(): void;
 }
 
+/**
+ * What a timer does when it fires: a function, or an object whose `onTimeout` is called (a call
+ * that keeps its own state then needs no closure per timer).
+ */
+export type TimerExpiry = (() => void) | { onTimeout(): void };
+
+function expireNow(expire: TimerExpiry): void {
+  if (typeof expire === 'function') expire();
+  else expire.onTimeout();
+}
+
 type Handle = ReturnType<typeof setTimeout>;
 
 /** A Node timer with the methods reuse needs. */
@@ -29,13 +40,13 @@ interface RefreshableHandle {
 
 class PooledTimer implements ToolTimer {
   /** What the timer does when it fires for its call; undefined once it fired, and while parked. */
-  #expire: (() => void) | undefined;
+  #expire: TimerExpiry | undefined;
   /** True from start (or reuse) until the call's first `cancel`. */
   #inUse = true;
   readonly handle: Handle & RefreshableHandle;
   readonly delayMs: number;
 
-  constructor(delayMs: number, expire: () => void) {
+  constructor(delayMs: number, expire: TimerExpiry) {
     this.delayMs = delayMs;
     this.#expire = expire;
     this.handle = setTimeout(() => this.#fire(), delayMs) as Handle & RefreshableHandle;
@@ -44,11 +55,11 @@ class PooledTimer implements ToolTimer {
   #fire(): void {
     const expire = this.#expire;
     this.#expire = undefined;
-    expire?.();
+    if (expire !== undefined) expireNow(expire);
   }
 
   /** Re-arms a parked timer for a new call: `delayMs` from now. */
-  reuse(expire: () => void): this {
+  reuse(expire: TimerExpiry): this {
     this.#inUse = true;
     this.#expire = expire;
     this.handle.refresh();
@@ -89,8 +100,8 @@ function isRefreshable(handle: unknown): handle is Handle & RefreshableHandle {
 class PlainTimer implements ToolTimer {
   readonly #handle: Handle;
 
-  constructor(delayMs: number, expire: () => void) {
-    this.#handle = setTimeout(expire, delayMs);
+  constructor(delayMs: number, expire: TimerExpiry) {
+    this.#handle = typeof expire === 'function' ? setTimeout(expire, delayMs) : setTimeout(expireNow, delayMs, expire);
   }
 
   cancel(): void {
@@ -102,7 +113,7 @@ class PlainTimer implements ToolTimer {
 let refreshable = false;
 
 /** Calls `expire` after `delayMs` unless the returned timer is cancelled first. */
-export function startToolTimer(delayMs: number, expire: () => void): ToolTimer {
+export function startToolTimer(delayMs: number, expire: TimerExpiry): ToolTimer {
   if (pooledFrom !== globalThis.setTimeout) {
     pooledFrom = globalThis.setTimeout;
     parked = new Map();

@@ -79,6 +79,13 @@ describe('RunVariables (last map made with the first result)', () => {
     expect(variables.resolve({ kind: 'last', tool: 'noop' } as never)).toEqual({ ok: true, text: 'two' });
     expect(variables.resolve({ kind: 'last', tool: 'other' } as never)).toEqual({ ok: true, text: 'three' });
   });
+
+  it('names every result steps.<n>, in two runs alike and past the shared refs', () => {
+    for (let run = 0; run < 2; run++) {
+      const variables = new RunVariables();
+      for (let n = 1; n <= 1100; n++) expect(variables.addResult('t', { content: [] })).toBe(`steps.${n}`);
+    }
+  });
 });
 
 describe('usagePerStep', () => {

@@ -23,6 +23,17 @@ describe('abortWaiters', () => {
     expect(abortWaiters(controller.signal).size).toBe(0);
   });
 
+  it('calls an object waiter by its onAbort, in order among function waiters', () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    const object = { onAbort: (reason: unknown) => calls.push(`object ${String(reason)}`) };
+    abortWaiters(controller.signal).add((reason) => calls.push(`before ${String(reason)}`));
+    abortWaiters(controller.signal).add(object);
+    abortWaiters(controller.signal).add((reason) => calls.push(`after ${String(reason)}`));
+    controller.abort('stop');
+    expect(calls).toEqual(['before stop', 'object stop', 'after stop']);
+  });
+
   it('adds one listener to a signal for any number of waits', () => {
     const controller = new AbortController();
     const listen = vi.spyOn(controller.signal, 'addEventListener');

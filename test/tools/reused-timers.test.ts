@@ -50,6 +50,19 @@ describe('reused tool timers', () => {
     c.cancel();
   });
 
+  it('calls an object target by its onTimeout, new or reused', async () => {
+    const fired: string[] = [];
+    const first = startToolTimer(15, { onTimeout: () => fired.push('first') });
+    await sleep(40);
+    expect(fired).toEqual(['first']);
+    first.cancel();
+    const again = startToolTimer(15, { onTimeout: () => fired.push('again') });
+    expect(again).toBe(first);
+    await sleep(40);
+    expect(fired).toEqual(['first', 'again']);
+    again.cancel();
+  });
+
   it('a parked timer that fires while parked does nothing and can serve a later call', async () => {
     const fired: string[] = [];
     const timer = startToolTimer(10, () => fired.push('old'));
@@ -76,5 +89,28 @@ describe('reused tool timers', () => {
     vi.advanceTimersByTime(1000);
     expect(fired).toEqual(['fake', 'reused']);
     next.cancel();
+  });
+
+  it('clears timers a runtime gives as numbers, and calls a function or an object target', async () => {
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    const handles = new Map<number, ReturnType<typeof setTimeout>>();
+    let nextId = 1;
+    vi.stubGlobal('setTimeout', (callback: (...args: unknown[]) => void, ms: number, ...args: unknown[]) => {
+      const id = nextId++;
+      handles.set(id, realSet(callback, ms, ...args));
+      return id;
+    });
+    vi.stubGlobal('clearTimeout', (id: number) => realClear(handles.get(id)));
+    try {
+      const fired: string[] = [];
+      startToolTimer(10, () => fired.push('function'));
+      startToolTimer(10, { onTimeout: () => fired.push('object') });
+      startToolTimer(10, { onTimeout: () => fired.push('cancelled') }).cancel();
+      await sleep(40);
+      expect(fired.sort()).toEqual(['function', 'object']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -46,6 +46,41 @@ describe('withToolTimeout', () => {
     expect(await outcome(work, false)).toEqual(await outcome(work, true));
   });
 
+  it('leaves no unhandled rejection when the work aborts the caller, then returns a promise that rejects', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const caller = new AbortController();
+      const call = withToolTimeout(
+        () => {
+          caller.abort(new Error('stop'));
+          return Promise.reject(new Error('abandoned'));
+        },
+        { toolName: 't', signal: caller.signal, timeoutMs: 1000 },
+      );
+      await expect(call).rejects.toThrow('stop');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('maps the outcome once: the first of value, failure, timeout and cancellation', async () => {
+    const mapped: string[] = [];
+    const outcome = { value: (value: string) => (mapped.push(`value ${value}`), value), error: (error: unknown) => (mapped.push(`error ${(error as Error).message}`), error) };
+    const caller = new AbortController();
+    const call = withToolTimeout(() => new Promise<string>((resolve) => setTimeout(() => resolve('late'), 30)), { toolName: 't', signal: caller.signal, timeoutMs: 1000 }, outcome);
+    caller.abort(new Error('cancelled'));
+    await expect(call).rejects.toThrow('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mapped).toEqual(['error cancelled']);
+    const timedOut = withToolTimeout((signal) => new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('after abort'))), { toolName: 't', timeoutMs: 5 }, outcome);
+    await expect(timedOut).rejects.toThrow(/timed out|5 ?ms/);
+    expect(mapped).toEqual(['error cancelled', expect.stringMatching(/^error /)]);
+  });
+
   it('rejects with a synchronous throw of the work', async () => {
     await expect(withToolTimeout(() => {
       throw new Error('thrown');

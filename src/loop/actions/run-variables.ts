@@ -24,6 +24,15 @@ function resultText(result: ToolResult): string {
   return asText(described.structured);
 }
 
+/** `steps.<n>` for the first results, made once for every run (a ref per tool call otherwise). */
+const sharedRefs: string[] = [];
+const sharedRefLimit = 1024;
+
+function resultRef(n: number): string {
+  if (n > sharedRefLimit) return `steps.${n}`;
+  return (sharedRefs[n] ??= `steps.${n}`);
+}
+
 export class RunVariables {
   readonly #state: Readonly<Record<string, unknown>>;
   readonly #results: string[] = [];
@@ -48,7 +57,7 @@ export class RunVariables {
     const last = (this.#last ??= new Map());
     if (!last.has(tool)) this.#lastTools = Object.freeze([...this.#lastTools, tool]);
     last.set(tool, text);
-    return `steps.${this.#results.length}`;
+    return resultRef(this.#results.length);
   }
 
   /** The names known now, for the parse of the next turn. */
