@@ -56,7 +56,34 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
   try {
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
-    while (phase.name !== 'END') phase = await advance(state, phase);
+    // One phase per round. A phase awaits one promise (the model turn's or the tool call's) and
+    // dispatches what it gave right here: no `.then` callback, derived promise and extra microtask
+    // per phase on top of this await. `phase` changes only once the next phase is known, so a
+    // failure (an await that rejects, a dispatch that throws) is handled with the phase it happened in.
+    while (phase.name !== 'END') {
+      const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
+      if (wait) await wait;
+      state.context.signal.throwIfAborted();
+      switch (phase.name) {
+        case 'THINKING': {
+          startStep(state);
+          const turn = await nextTurn(state);
+          phase = dispatch(state, turn, 0, []);
+          break;
+        }
+        case 'TOOL_RUN': {
+          const given = await toolRun(state, phase);
+          phase = dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]);
+          break;
+        }
+        case 'OUTPUT':
+          phase = await outputPhase(state, phase);
+          break;
+        case 'WAIT_USER':
+          phase = await waitUserPhase(state, phase);
+          break;
+      }
+    }
     if (!answeredBefore) {
       const answer: AnswerBody = { type: 'answer', answer: phase.answer, confidence: phase.confidence };
       if (phase.delivered) answer.delivered = true;
@@ -77,41 +104,19 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
 /** A phase of one decision of a turn (a tool call, an output, a question). */
 type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT' }>;
 
-/**
- * One phase. Not an async function: a phase is one promise (the model turn's or the tool call's,
- * then the dispatch), not an async frame awaiting it on top; a throw is a rejection all the same.
- */
-function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
-  if (wait) return wait.then(() => runPhase(state, phase));
-  try {
-    return runPhase(state, phase);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+/** A THINKING phase begins a step: the step budget is checked first, then the tools on offer re-read. */
+function startStep(state: RunState): void {
+  if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
+  state.counters.step += 1;
+  state.transcript.tools = offeredTools(state.context);
 }
 
-function runPhase(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  state.context.signal.throwIfAborted();
-  switch (phase.name) {
-    case 'THINKING': {
-      if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
-      state.counters.step += 1;
-      state.transcript.tools = offeredTools(state.context);
-      return nextTurn(state).then((turn) => dispatch(state, turn, 0, []));
-    }
-    case 'TOOL_RUN': {
-      const decision = phase.turn.decisions[phase.index] as CallToolDecision;
-      const callId = callIdOf(state, phase.turn, phase.index);
-      const target = callTarget(state, phase.turn, phase.index);
-      const reply = phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
-      return reply.then((given) => dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]));
-    }
-    case 'OUTPUT':
-      return outputPhase(state, phase);
-    case 'WAIT_USER':
-      return waitUserPhase(state, phase);
-  }
+/** The reply of the TOOL_RUN phase's call (a resumed call was announced before the run stopped). */
+function toolRun(state: RunState, phase: DecisionPhase): Promise<DecisionReply> {
+  const decision = phase.turn.decisions[phase.index] as CallToolDecision;
+  const callId = callIdOf(state, phase.turn, phase.index);
+  const target = callTarget(state, phase.turn, phase.index);
+  return phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
 }
 
 async function outputPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
