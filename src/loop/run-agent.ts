@@ -89,15 +89,22 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
       if (phase.delivered) answer.delivered = true;
       state.context.emit(answer);
     }
-    const result = finish(state, 'answered', { answer: phase.answer });
+    const result = finish(state, 'answered', undefined);
+    result.answer = phase.answer;
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
   } catch (thrown) {
     if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER' || phase.name === 'OUTPUT') closeOpenTurn(state, phase.turn, phase.replies);
     const error = classify(state, scope, thrown);
-    if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', { error });
+    if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', error);
     const best = await bestEffortAnswer(state, error);
-    return finish(state, 'failed', best ? { error, bestEffort: true, ...best } : { error });
+    const result = finish(state, 'failed', error);
+    if (best) {
+      result.bestEffort = true;
+      result.answer = best.answer;
+      if (best.confidence !== undefined) result.confidence = best.confidence;
+    }
+    return result;
   }
 }
 
@@ -188,10 +195,15 @@ function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsErro
   return new InternalError('run loop', { cause: thrown });
 }
 
-function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
+/**
+ * Emits `run-end` and makes the result, `error` (if any) its last key: the caller sets what follows
+ * in order (answer, confidence; bestEffort, answer, confidence), written in place rather than merged
+ * from an object of fields (an object and an `Object.assign` per run).
+ */
+function finish(state: RunState, status: RunResult['status'], error: ReinsError | undefined): RunResult {
   const { counters } = state;
   const end: RunEndBody = { type: 'run-end', status, usage: counters.usage };
-  if (fields.error) end.error = fields.error;
+  if (error) end.error = error;
   state.context.emit(end);
   const result: RunResult = {
     runId: state.context.runId,
@@ -202,6 +214,6 @@ function finish(state: RunState, status: RunResult['status'], fields: Partial<Ru
     usageEstimated: counters.usageEstimated,
     transcript: state.transcript.messages.slice(),
   };
-  // `fields` last, as a spread would put them (answer, error, bestEffort, confidence in the caller's order).
-  return Object.assign(result, fields);
+  if (error) result.error = error;
+  return result;
 }
