@@ -102,7 +102,8 @@ function startState(parts: AgentParts, question: string, run: LaunchedRun, recor
   const transcript: RunTranscript = {
     messages: plan?.messages ?? [{ role: 'user', content: question }],
     tools: [],
-    variables: restoredVariables(parts.state, plan?.results ?? []),
+    // A new run has no results to restore: no empty list and loop over it per run.
+    variables: plan ? restoredVariables(parts.state, plan.results) : new RunVariables(parts.state),
   };
   return { context, transcript, counters };
 }
