@@ -51,9 +51,9 @@ export function createAgent(options: AgentOptions): Agent {
   };
   return {
     protocol: parts.codec.name,
-    run: (question, runOptions = {}) =>
-      launchRun(parts, { kind: 'new', question, meta: runOptions.meta }, options.store, runOptions.signal),
-    resume: (runId, resumeOptions = {}) =>
-      launchRun(parts, { kind: 'resume', runId }, resumeOptions.store ?? options.store, resumeOptions.signal),
+    // No default `{}` for the options: an object per run for two reads that `?.` does as well.
+    run: (question, runOptions) => launchRun(parts, { kind: 'new', question, meta: runOptions?.meta }, options.store, runOptions?.signal),
+    resume: (runId, resumeOptions) =>
+      launchRun(parts, { kind: 'resume', runId }, resumeOptions?.store ?? options.store, resumeOptions?.signal),
   };
 }

@@ -16,15 +16,15 @@ import { RunVariables } from './actions/run-variables.ts';
 import type { ActionHandlers, RunOptions } from './agent-options.ts';
 import type { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
-import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
 import type { Policies } from './policies.ts';
 import { planResume, type ResumePlan } from '../sessions/durable/resume-plan.ts';
 import { runAgent } from './run-agent.ts';
-import { notifyObservers, type RunObserver } from './run-observer.ts';
+import type { RunObserver } from './run-observer.ts';
+import { DrivenRunContext } from './run-context.ts';
 import { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
-import type { RunContext, RunCounters, RunState, RunTranscript } from './run-state.ts';
+import type { RunCounters, RunState, RunTranscript } from './run-state.ts';
 import type { UserChannel } from '../spec/user-channel.ts';
 
 /** What an agent resolved once from its options. */
@@ -91,8 +91,6 @@ async function driveRecordedRun(parts: AgentParts, target: LaunchTarget, store: 
 
 /** The run's state at its start (a resumed run's from its `plan`); with a recorder, model, toolbox and user are recorded. */
 function startState(parts: AgentParts, question: string, run: LaunchedRun, recorder: RunRecorder | undefined, plan: ResumePlan | undefined): RunState {
-  const { events, scope } = run;
-  const runId = run.runId;
   const counters: RunCounters = {
     step: plan?.step ?? 0,
     usage: plan?.usage ?? emptyUsage(),
@@ -100,34 +98,12 @@ function startState(parts: AgentParts, question: string, run: LaunchedRun, recor
     usageEstimated: false,
     repeat: { key: '', count: 0 },
   };
-  const context: RunContext = {
-    runId,
-    question,
-    model: recorder ? persistedModel(parts.model, recorder) : parts.model,
-    codec: parts.codec,
-    toolbox: recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox,
-    user: recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user,
-    policies: parts.policies,
-    signal: scope.signal,
-    system: parts.system,
-    startedAt: performance.now(),
-    handlers: parts.handlers,
-    fileRoots: parts.fileRoots,
-    emit: (body) => {
-      // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
-      // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
-      const event = body as AgentEvent;
-      event.runId = runId;
-      event.step = counters.step;
-      notifyObservers(parts.observers, event);
-      if (recorder) recorder.record(event);
-      else events.push(event);
-    },
-  };
+  const context = new DrivenRunContext(parts, question, run, recorder, counters);
   const transcript: RunTranscript = {
     messages: plan?.messages ?? [{ role: 'user', content: question }],
     tools: [],
-    variables: restoredVariables(parts.state, plan?.results ?? []),
+    // A new run has no results to restore: no empty list and loop over it per run.
+    variables: plan ? restoredVariables(parts.state, plan.results) : new RunVariables(parts.state),
   };
   return { context, transcript, counters };
 }

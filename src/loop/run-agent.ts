@@ -57,64 +57,79 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
   try {
     if (resume) phase = startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
-    while (phase.name !== 'END') phase = await advance(state, phase);
+    // One phase per round. A phase awaits one promise (the model turn's or the tool call's) and
+    // dispatches what it gave right here: no `.then` callback, derived promise and extra microtask
+    // per phase on top of this await. `phase` changes only once the next phase is known, so a
+    // failure (an await that rejects, a dispatch that throws) is handled with the phase it happened in.
+    while (phase.name !== 'END') {
+      const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
+      if (wait) await wait;
+      state.context.signal.throwIfAborted();
+      switch (phase.name) {
+        case 'THINKING': {
+          startStep(state);
+          const turn = await nextTurn(state);
+          phase = dispatch(state, turn, 0, []);
+          break;
+        }
+        case 'TOOL_RUN': {
+          // A call answered synchronously is dispatched now, without a microtask turn for an await.
+          const reply = toolRun(state, phase);
+          const given = isPromiseLike(reply) ? await reply : reply;
+          phase = dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]);
+          break;
+        }
+        case 'OUTPUT':
+          phase = await outputPhase(state, phase);
+          break;
+        case 'WAIT_USER':
+          phase = await waitUserPhase(state, phase);
+          break;
+      }
+    }
     if (!answeredBefore) {
       const answer: AnswerBody = { type: 'answer', answer: phase.answer, confidence: phase.confidence };
       if (phase.delivered) answer.delivered = true;
       state.context.emit(answer);
     }
-    const result = finish(state, 'answered', { answer: phase.answer });
+    const result = finish(state, 'answered', undefined);
+    result.answer = phase.answer;
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
   } catch (thrown) {
     if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER' || phase.name === 'OUTPUT') closeOpenTurn(state, phase.turn, phase.replies);
     const error = classify(state, scope, thrown);
-    if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', { error });
+    if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', error);
     const best = await bestEffortAnswer(state, error);
-    return finish(state, 'failed', best ? { error, bestEffort: true, ...best } : { error });
+    const result = finish(state, 'failed', error);
+    if (best) {
+      result.bestEffort = true;
+      result.answer = best.answer;
+      if (best.confidence !== undefined) result.confidence = best.confidence;
+    }
+    return result;
   }
 }
 
 /** A phase of one decision of a turn (a tool call, an output, a question). */
 type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT' }>;
 
-/**
- * One phase. Not an async function: a phase is one promise (the model turn's or the tool call's,
- * then the dispatch), not an async frame awaiting it on top; a throw is a rejection all the same.
- */
-function advance(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  const wait = yieldPoint(phase.name === 'THINKING' && state.counters.step === 0); // fair CPU across concurrent runs, started runs first (time-slice.ts)
-  if (wait) return wait.then(() => runPhase(state, phase));
-  try {
-    return runPhase(state, phase);
-  } catch (error) {
-    return Promise.reject(error);
-  }
+/** A THINKING phase begins a step: the step budget is checked first, then the tools on offer re-read. */
+function startStep(state: RunState): void {
+  if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
+  state.counters.step += 1;
+  state.transcript.tools = offeredTools(state.context);
 }
 
-function runPhase(state: RunState, phase: Exclude<Phase, { name: 'END' }>): Promise<Phase> {
-  state.context.signal.throwIfAborted();
-  switch (phase.name) {
-    case 'THINKING': {
-      if (state.counters.step >= state.context.policies.maxSteps) throw new MaxStepsError({ maxSteps: state.context.policies.maxSteps, ...snapshot(state) });
-      state.counters.step += 1;
-      state.transcript.tools = offeredTools(state.context);
-      return nextTurn(state).then((turn) => dispatch(state, turn, 0, []));
-    }
-    case 'TOOL_RUN': {
-      const decision = phase.turn.decisions[phase.index] as CallToolDecision;
-      const callId = callIdOf(state, phase.turn, phase.index);
-      const target = callTarget(state, phase.turn, phase.index);
-      const reply = phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
-      // A call answered synchronously (a tool that answers at once, a refusal) is dispatched now: the phase's one promise.
-      if (!isPromiseLike(reply)) return Promise.resolve(dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]));
-      return reply.then((given) => dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]));
-    }
-    case 'OUTPUT':
-      return outputPhase(state, phase);
-    case 'WAIT_USER':
-      return waitUserPhase(state, phase);
-  }
+/**
+ * The reply of the TOOL_RUN phase's call (a resumed call was announced before the run stopped): a
+ * plain reply when the call answered synchronously (a tool that answers at once, a refusal).
+ */
+function toolRun(state: RunState, phase: DecisionPhase): DecisionReply | Promise<DecisionReply> {
+  const decision = phase.turn.decisions[phase.index] as CallToolDecision;
+  const callId = callIdOf(state, phase.turn, phase.index);
+  const target = callTarget(state, phase.turn, phase.index);
+  return phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
 }
 
 async function outputPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
@@ -186,10 +201,15 @@ function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsErro
   return new InternalError('run loop', { cause: thrown });
 }
 
-function finish(state: RunState, status: RunResult['status'], fields: Partial<RunResult>): RunResult {
+/**
+ * Emits `run-end` and makes the result, `error` (if any) its last key: the caller sets what follows
+ * in order (answer, confidence; bestEffort, answer, confidence), written in place rather than merged
+ * from an object of fields (an object and an `Object.assign` per run).
+ */
+function finish(state: RunState, status: RunResult['status'], error: ReinsError | undefined): RunResult {
   const { counters } = state;
   const end: RunEndBody = { type: 'run-end', status, usage: counters.usage };
-  if (fields.error) end.error = fields.error;
+  if (error) end.error = error;
   state.context.emit(end);
   const result: RunResult = {
     runId: state.context.runId,
@@ -200,6 +220,6 @@ function finish(state: RunState, status: RunResult['status'], fields: Partial<Ru
     usageEstimated: counters.usageEstimated,
     transcript: state.transcript.messages.slice(),
   };
-  // `fields` last, as a spread would put them (answer, error, bestEffort, confidence in the caller's order).
-  return Object.assign(result, fields);
+  if (error) result.error = error;
+  return result;
 }

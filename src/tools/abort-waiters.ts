@@ -56,6 +56,12 @@ export class AbortWaiters {
 }
 
 const waitersBySignal = new WeakMap<AbortSignal, AbortWaiters>();
+/**
+ * Owned waiters live on their signal under this key, not in `waitersBySignal`: every run registers
+ * one, and a WeakMap entry per run (an ephemeron the garbage collector must process) cost about as
+ * much as the rest of the run's start (run-signal.ts).
+ */
+const ownedKey = Symbol('reins.ownedAbortWaiters');
 
 /**
  * The waiters of `signal`: add a function to be called with the signal's reason when it aborts,
@@ -63,6 +69,8 @@ const waitersBySignal = new WeakMap<AbortSignal, AbortWaiters>();
  * `signal.aborted` first. Waiters are called in the order they were added, once.
  */
 export function abortWaiters(signal: AbortSignal): AbortWaiters {
+  const owned = (signal as unknown as Record<symbol, AbortWaiters | undefined>)[ownedKey];
+  if (owned !== undefined) return owned;
   let waiters = waitersBySignal.get(signal);
   if (!waiters) {
     const own = new AbortWaiters();
@@ -79,8 +87,8 @@ export function abortWaiters(signal: AbortSignal): AbortWaiters {
  * aborts the signal. Throws when the signal already has waiters.
  */
 export function ownedAbortWaiters(signal: AbortSignal): AbortWaiters {
-  if (waitersBySignal.has(signal)) throw new Error('ownedAbortWaiters: this signal already has waiters');
+  if (waitersBySignal.has(signal) || ownedKey in signal) throw new Error('ownedAbortWaiters: this signal already has waiters');
   const own = new AbortWaiters();
-  waitersBySignal.set(signal, own);
+  (signal as unknown as Record<symbol, AbortWaiters>)[ownedKey] = own;
   return own;
 }

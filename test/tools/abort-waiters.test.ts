@@ -83,4 +83,17 @@ describe('abortWaiters', () => {
     expect(listen).not.toHaveBeenCalled();
     expect(() => ownedAbortWaiters(controller.signal)).toThrow(/already has waiters/);
   });
+
+  it('keeps owned waiters per signal: each owner its own, other signals listener-backed as before', () => {
+    const [first, second, other] = [new AbortController(), new AbortController(), new AbortController()];
+    const ownedFirst = ownedAbortWaiters(first.signal);
+    const ownedSecond = ownedAbortWaiters(second.signal);
+    expect(ownedFirst).not.toBe(ownedSecond);
+    expect([abortWaiters(first.signal), abortWaiters(second.signal)]).toEqual([ownedFirst, ownedSecond]);
+    const listen = vi.spyOn(other.signal, 'addEventListener');
+    const shared = abortWaiters(other.signal);
+    expect([shared === ownedFirst, shared === ownedSecond, listen.mock.calls.length]).toEqual([false, false, 1]);
+    expect(abortWaiters(other.signal)).toBe(shared);
+    expect(() => ownedAbortWaiters(other.signal)).toThrow(/already has waiters/);
+  });
 });

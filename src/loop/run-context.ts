@@ -1,0 +1,90 @@
+/**
+ * A run's context (`RunContext`) as the driver makes it: a class, so that `emit` is one method on
+ * the prototype rather than a closure (and its scope) made per run.
+ */
+import type { Model } from '../spec/model.ts';
+import type { AgentEvent } from '../spec/events.ts';
+import type { UserChannel } from '../spec/user-channel.ts';
+import type { Codec } from '../protocols/codec.ts';
+import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
+import type { RunRecorder } from '../sessions/durable/run-recorder.ts';
+import type { Toolbox } from '../tools/toolbox.ts';
+import type { ActionHandlers } from './agent-options.ts';
+import type { EventStream } from './event-stream.ts';
+import type { Policies } from './policies.ts';
+import { notifyObservers, type RunObserver } from './run-observer.ts';
+import type { RunSignal } from './run-signal.ts';
+import type { EventBody, RunContext, RunCounters } from './run-state.ts';
+
+/** What the context takes from the agent (its `AgentParts`, `drive-run.ts`). */
+interface ContextParts {
+  model: Model;
+  codec: Codec;
+  toolbox: Toolbox;
+  user: UserChannel | undefined;
+  policies: Policies;
+  system: string | undefined;
+  observers: readonly RunObserver[];
+  handlers: ActionHandlers;
+  fileRoots: readonly string[];
+}
+
+/** What the context takes from the launched run (its `LaunchedRun`, `drive-run.ts`). */
+interface ContextRun {
+  readonly runId: string;
+  readonly events: EventStream<AgentEvent>;
+  readonly scope: RunSignal;
+}
+
+export class DrivenRunContext implements RunContext {
+  readonly runId: string;
+  readonly question: string;
+  readonly model: Model;
+  readonly codec: Codec;
+  readonly toolbox: Toolbox;
+  readonly user: UserChannel | undefined;
+  readonly policies: Policies;
+  readonly signal: AbortSignal;
+  readonly system: string | undefined;
+  readonly startedAt: number;
+  readonly handlers: ActionHandlers;
+  readonly fileRoots: readonly string[];
+  /** Read for the step each event is stamped with. */
+  readonly #counters: RunCounters;
+  readonly #observers: readonly RunObserver[];
+  /** With a store, events go through it (an event reaches the stream once its record is committed). */
+  readonly #recorder: RunRecorder | undefined;
+  readonly #events: EventStream<AgentEvent>;
+
+  /** With a recorder, model, toolbox and user are recorded. */
+  constructor(parts: ContextParts, question: string, run: ContextRun, recorder: RunRecorder | undefined, counters: RunCounters) {
+    this.runId = run.runId;
+    this.question = question;
+    this.model = recorder ? persistedModel(parts.model, recorder) : parts.model;
+    this.codec = parts.codec;
+    this.toolbox = recorder ? persistedToolbox(parts.toolbox, recorder) : parts.toolbox;
+    this.user = recorder && parts.user ? persistedUser(parts.user, recorder) : parts.user;
+    this.policies = parts.policies;
+    this.signal = run.scope.signal;
+    this.system = parts.system;
+    this.startedAt = performance.now();
+    this.handlers = parts.handlers;
+    this.fileRoots = parts.fileRoots;
+    this.#counters = counters;
+    this.#observers = parts.observers;
+    this.#recorder = recorder;
+    this.#events = run.events;
+  }
+
+  /** Stamps the run id and the current step on the event and delivers it (through the recorder, when there is a store). */
+  emit(body: EventBody): void {
+    // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
+    // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
+    const event = body as AgentEvent;
+    event.runId = this.runId;
+    event.step = this.#counters.step;
+    notifyObservers(this.#observers, event);
+    if (this.#recorder) this.#recorder.record(event);
+    else this.#events.push(event);
+  }
+}
