@@ -7,40 +7,26 @@
  * loop's driver nor the durable-run record.
  */
 import { ConfigError } from '../errors/config-error.ts';
-import { emptyUsage, type Model } from '../spec/model.ts';
+import { emptyUsage } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
-import type { Toolbox } from '../tools/toolbox.ts';
 import { asReinsError } from './as-reins-error.ts';
 import { RunVariables } from './actions/run-variables.ts';
-import type { ActionHandlers, RunOptions } from './agent-options.ts';
+import type { RunOptions } from './agent-options.ts';
 import type { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
-import type { Policies } from './policies.ts';
 import { planResume, type ResumePlan } from '../sessions/durable/resume-plan.ts';
 import { runAgent } from './run-agent.ts';
-import type { RunObserver } from './run-observer.ts';
-import { DrivenRunContext } from './run-context.ts';
+import { DrivenRunContext, type ContextParts } from './run-context.ts';
 import { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { RunCounters, RunState, RunTranscript } from './run-state.ts';
-import type { UserChannel } from '../spec/user-channel.ts';
 
 /** What an agent resolved once from its options. */
-export interface AgentParts {
-  model: Model;
-  codec: Codec;
-  toolbox: Toolbox;
-  user: UserChannel | undefined;
-  policies: Policies;
-  system: string | undefined;
-  /** Told of every event as it is emitted. */
-  observers: readonly RunObserver[];
+export interface AgentParts extends ContextParts {
   /** `$(state.<name>)` values. */
   state: Readonly<Record<string, unknown>>;
-  handlers: ActionHandlers;
-  fileRoots: readonly string[];
 }
 
 export type LaunchTarget =

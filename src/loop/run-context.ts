@@ -16,14 +16,15 @@ import { notifyObservers, type RunObserver } from './run-observer.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { EventBody, RunContext, RunCounters } from './run-state.ts';
 
-/** What the context takes from the agent (its `AgentParts`, `drive-run.ts`). */
-interface ContextParts {
+/** What the context takes from the agent: its parts resolved once from its options (`AgentParts` adds the caller's state). */
+export interface ContextParts {
   model: Model;
   codec: Codec;
   toolbox: Toolbox;
   user: UserChannel | undefined;
   policies: Policies;
   system: string | undefined;
+  /** Told of every event as it is emitted. */
   observers: readonly RunObserver[];
   handlers: ActionHandlers;
   fileRoots: readonly string[];
