@@ -8,7 +8,8 @@ import type { ApprovalVerdict } from '../tools/approval-policy.ts';
 import { ApprovalDeniedError } from '../errors/approval-denied-error.ts';
 import { UserChannelError } from '../errors/user-channel-error.ts';
 import type { RunContext } from './run-state.ts';
-import { isPromiseLike, raceAbort, untilAbortedSync } from './until-aborted.ts';
+import { isPromiseLike } from '../tools/with-tool-timeout.ts';
+import { raceAbort, untilAbortedSync } from './until-aborted.ts';
 
 export function checkApproval(
   context: RunContext,

@@ -15,7 +15,7 @@ import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { callToolNow } from '../tools/local-toolbox.ts';
 import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult } from '../tools/toolbox.ts';
 import { checkApproval } from './approval.ts';
-import { isPromiseLike } from './until-aborted.ts';
+import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts';
 import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';

@@ -16,7 +16,7 @@ import { callTarget } from './actions/call-target.ts';
 import { deliverOutput } from './actions/deliver-output.ts';
 import { endOfTurn, stoppedBefore, thinkingPhase } from './actions/end-of-turn.ts';
 import { yieldPoint } from './time-slice.ts';
-import { isPromiseLike } from './until-aborted.ts';
+import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 import { askUser, putQuestion } from './ask-user.ts';
 import { bestEffortAnswer } from './best-effort.ts';
 import { usagePerStep } from './count-usage.ts';

@@ -4,6 +4,7 @@
  * aborts (caller cancel or `maxDurationMs`). The abandoned promise's later rejection is swallowed.
  */
 import { abortWaiters } from '../tools/abort-waiters.ts';
+import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 
 export function untilAborted<T>(work: () => T | Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -28,10 +29,6 @@ export function untilAbortedSync<T>(work: () => T | Promise<T>, signal: AbortSig
   // The callee may have aborted the signal itself, synchronously.
   signal.throwIfAborted();
   return value;
-}
-
-export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /** The resolving functions of the promise being made: `new Promise(captureResolvers)` needs no executor closure per call. */

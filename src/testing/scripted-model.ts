@@ -11,6 +11,7 @@ import { historyPrefix } from '../models/history-prefix.ts';
 import type { Model, ModelMessage, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { ScriptedStream, type ScriptedStreamTurn, type StreamRecord } from './scripted-stream.ts';
 import { splitChunks } from './split-chunks.ts';
+import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 
 export interface ScriptedTurn {
   /** The text of the turn (streamed in chunks of `chunkSize`). @default '' */
@@ -125,10 +126,6 @@ function played(step: string | ScriptedTurn, request: ModelRequest, index: numbe
   const text = turn.text ?? '';
   const toolCalls = turn.toolCalls ? turn.toolCalls.map((call, position) => ({ ...call, id: call.id ?? `call_${index + 1}_${position + 1}` })) : [];
   return { text, toolCalls, usage: turn.usage ?? estimate(request, text) };
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<string | ScriptedTurn> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 function finishReasonOf(turn: { toolCalls: ModelToolCall[] }): ModelResponse['finishReason'] {

@@ -14,7 +14,7 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { checkInputSchema, checkToolName, runLocalTool, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
 import { formatIssues, isStandardSchema, type StandardResult } from './tool-input-schema.ts';
 import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, type Toolbox } from './toolbox.ts';
-import { runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
+import { isPromiseLike, runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
 
 /** A LocalToolbox's `#callNow`, for `callToolNow` (set by the class's static block). */
 let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress) => ToolResult | Promise<ToolResult>;
@@ -88,10 +88,6 @@ export function callToolNow(
   reportProgress?: ReportProgress,
 ): ToolResult | PromiseLike<ToolResult> {
   return toolbox.call === localCall && toolbox instanceof LocalToolbox ? callLocalNow(toolbox, name, args, options, reportProgress) : toolbox.call(name, args, options);
-}
-
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 function afterValidation(

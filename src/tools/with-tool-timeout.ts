@@ -14,7 +14,8 @@ import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { abortWaiters, type AbortWaiters } from './abort-waiters.ts';
 import { startToolTimer, type ToolTimer } from './reused-timers.ts';
 
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+/** Whether a callee's answer is a promise (or any thenable) to wait on, rather than the value itself. */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
