@@ -12,6 +12,7 @@ import { validateDecision } from '../../src/protocols/validate-decision.ts';
 import { contractTools, decisionArbitrary, type TextRules } from './contract-tools.ts';
 import { expectObservationsInert } from './observation-contract.ts';
 import { expectCorrectionsSanitized } from './correction-contract.ts';
+import { propertyRuns } from '../helpers/property-runs.ts';
 
 type Encode = (decisions: Decision[], thoughts: Thought[]) => { text: string; toolCalls?: ModelToolCall[] };
 
@@ -27,9 +28,9 @@ export interface CodecContractOptions {
   /** How decisions reach `parse` (native: tool calls). @default codec.render */
   encode?: Encode;
   /**
-   * Random and mutated inputs parsed without a throw: 10^5 per codec (native runs the contract twice,
-   * 5x10^4 each), 5x10^5 in all. `npx vitest run test/protocols` takes about 30 s of CPU (measured 45-57 s
-   * wall on the shared 2-core machine under load). @default 100_000
+   * Random and mutated inputs parsed without a throw: 2x10^4 per codec (native runs the contract
+   * twice, 10^4 each), 10^5 in all per `npm test`, each with a fresh seed; REINS_PROPERTY_SCALE
+   * multiplies it (test/helpers/property-runs.ts). @default 20_000
    */
   fuzzRuns?: number;
   /** Round-trip runs. @default 1_000 */
@@ -88,7 +89,7 @@ export function runCodecContract(codec: Codec, options: CodecContractOptions): v
           expect(asJson(result.decisions)).toEqual(asJson(decisions.map(options.carried)));
           if (options.carriesThoughts) expect(result.thoughts).toEqual(thoughts);
         }),
-        { numRuns: options.roundTripRuns ?? 1_000 },
+        { numRuns: propertyRuns(options.roundTripRuns ?? 1_000) },
       );
     });
 
@@ -101,10 +102,10 @@ export function runCodecContract(codec: Codec, options: CodecContractOptions): v
         fc.property(fc.oneof(mutated, random, garbage), (input) => {
           expectOnlyValidAcceptance(codec.parse(input, { tools }));
         }),
-        { numRuns: options.fuzzRuns ?? 100_000 },
+        { numRuns: propertyRuns(options.fuzzRuns ?? 20_000) },
       );
-      // A fixed amount of work (100,000 inputs, ~10 s alone), not a speed check: on a loaded 2-core CI
-      // machine it may run past the suite's 30 s default, which would fail it for the wrong reason.
+      // A fixed amount of work, not a speed check: with REINS_PROPERTY_SCALE above 1 it may run past
+      // the suite's 30 s default, which would fail it for the wrong reason.
     }, 120_000);
 
     it('returns a failed result, never a throw, for input that is not a string', () => {

@@ -24,6 +24,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
+import { propertyRuns } from '../helpers/property-runs.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 
 export type Args = Record<string, unknown>;
@@ -144,10 +145,11 @@ function callArbitrary(dialect: DialectUnderTest, text: fc.Arbitrary<string>): f
 
 /**
  * Runs both properties for `dialect`: markup-laden strings (same, corrected, or same text when
- * verbatim) and plain strings (always the same call). `numRuns` defaults to 10^4 per property.
+ * verbatim) and plain strings (always the same call). `numRuns` defaults to 2,000 for the
+ * markup property and a tenth of it (at least 100) for plain strings, scaled by REINS_PROPERTY_SCALE.
  */
 export function checkRoundTrip(dialect: DialectUnderTest, options: { numRuns?: number; protocol?: ProtocolName; seed?: number } = {}): void {
-  const numRuns = options.numRuns ?? 10_000;
+  const numRuns = propertyRuns(options.numRuns ?? 2_000);
   const settings = { numRuns, ...(options.seed === undefined ? {} : { seed: options.seed }) };
   fc.assert(
     fc.property(callArbitrary(dialect, markupText), (call) => {

@@ -1,6 +1,6 @@
 /**
  * Inkling text tool calls (`<|content_invoke_tool_text|>`): a named one is read as `name {text}`, an
- * unnamed one is corrected, never answered with its markup; and a round trip of 10^4 random calls
+ * unnamed one is corrected, never answered with its markup; and a round trip of 2,000 random calls
  * (harness: dialect-round-trip.ts).
  */
 import fc from 'fast-check';

@@ -1,6 +1,6 @@
 /**
  * Kimi K3 `<|open|>tools<|sep|>` calls (sglang `kimi_k3` detector): read as calls, with the reply
- * text of a `response` block as the answer, and a round trip of 10^4 random calls
+ * text of a `response` block as the answer, and a round trip of 2,000 random calls
  * (harness: dialect-round-trip.ts).
  */
 import { describe, expect, it } from 'vitest';

@@ -8,14 +8,14 @@ import { plainText } from './text-rules.ts';
 const carried = (decision: Parameters<typeof nativeToolCalls>[0][number]) =>
   decision.action === 'call_tool' ? { ...decision, reason: '' } : decision;
 
-// Decisions as native tool calls (the normal path) ... (the two runs share the 10^5 fuzz inputs per codec)
+// Decisions as native tool calls (the normal path) ... (the two runs share the 2x10^4 fuzz inputs per codec)
 runCodecContract(nativeCodec, {
   carried,
   encode: (decisions) => ({ text: '', toolCalls: nativeToolCalls(decisions) }),
-  fuzzRuns: 50_000,
+  fuzzRuns: 10_000,
 });
 // ... and as text, for a model that answered in plain text or drifted into a text dialect.
-runCodecContract(nativeCodec, { carried, rules: { text: plainText }, fuzzRuns: 50_000 });
+runCodecContract(nativeCodec, { carried, rules: { text: plainText }, fuzzRuns: 10_000 });
 
 describe('native codec', () => {
   it('offers ask_user and answer_user as tools', () => {

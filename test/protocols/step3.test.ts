@@ -1,7 +1,7 @@
 /**
  * StepFun Step 3 calls (vLLM `step3` parser): `<steptml:invoke name="..">` with
  * `<steptml:parameter name="..">` elements between DeepSeek-style `<｜tool_calls_begin｜>` tokens, read
- * as calls; and a round trip of 10^4 random calls (harness: dialect-round-trip.ts).
+ * as calls; and a round trip of 2,000 random calls (harness: dialect-round-trip.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { protocols } from '../../src/protocols/get-codec.ts';

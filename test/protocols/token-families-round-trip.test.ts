@@ -2,7 +2,7 @@
  * Round trip of the JSON and special-token families: one call rendered the way each family's chat
  * template writes it (strings full of every dialect's markup, CRLF, tabs, unicode, backslashes, empty
  * strings), read back by reins: the same call, or a correction, never another call
- * (harness: dialect-round-trip.ts; 10^4 cases per dialect).
+ * (harness: dialect-round-trip.ts; 2,000 cases per dialect).
  */
 import { describe, it } from 'vitest';
 import type { JsonSchema } from '../../src/spec/decision.ts';
