@@ -26,9 +26,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker less than the cores: a single worker on CI's 2 cores, which runs
-    // the files one after another while most of them wait on the processes and servers they start.
-    // Two workers there keep both cores busy; machines with more cores keep the default.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the files one after another while most of them wait on the processes and servers they start
+    // (the CLI, MCP servers, Postgres, Chromium). One worker more than the cores keeps the cores busy
+    // while a file waits.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'shared', include: shared, isolate: false } },
       { extends: true, test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...shared] } },
