@@ -5,7 +5,7 @@
  * The call is not streamed (a step's result is the whole turn), so a durable run has no
  * `decision-delta` events; everything else the loop does with the response is the same.
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import type { Model, ModelRequest, ModelResponse } from '../spec/model.ts';
 import { outcomeOf, unwrapOutcome } from './step-outcome.ts';
 

@@ -8,7 +8,7 @@
  * checkpoints, the records already stored are not written again (`workflow-store.ts`), and the run
  * goes on from the first step that had not finished. The workflow's result is the run's outcome.
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';

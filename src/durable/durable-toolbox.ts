@@ -9,7 +9,7 @@
  * the number of the call's step, the same on every attempt; it reaches local tools in their context
  * and MCP tools in `_meta` (`io.reins/idempotency-key`).
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import { ToolCallInterruptedError } from '../errors/tool-call-interrupted-error.ts';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ToolCallOptions, Toolbox, ToolResult } from '../tools/toolbox.ts';

@@ -6,7 +6,7 @@
  * recovery. Replies come from any process (`replyToRun`, `reins reply`). The wait holds no step
  * and no thread: the process only keeps a pending promise, and a recovered workflow waits again.
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import type { ApprovalRequest, UserChannel, UserQuestion } from '../spec/user-channel.ts';
 
 /** The workflow event that says what a run waits for (`null` when it waits for nothing). */

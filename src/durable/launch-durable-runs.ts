@@ -6,7 +6,8 @@
  * executor id and application version: a process restarted with the same `executorId` continues
  * the runs it had.
  */
-import { DBOS, type DBOSConfig } from '@dbos-inc/dbos-sdk';
+import type { DBOSConfig } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import { configureDurableRuns, type DurableRuntime } from './durable-runtime.ts';
 import './durable-run-workflow.ts';
 

@@ -5,7 +5,8 @@
  * late one never answers a later question. Needs only the database, not a launched DBOS.
  * For an approval, `true`/`yes` approves and anything else refuses.
  */
-import { DBOSClient } from '@dbos-inc/dbos-sdk';
+import type { DBOSClient as Client } from '@dbos-inc/dbos-sdk';
+import { DBOSClient } from './dbos-sdk.ts';
 import { RunNotWaitingError } from '../errors/run-not-waiting-error.ts';
 import { WAITING_EVENT, type ReplyMessage, type WaitingFor } from './durable-user.ts';
 
@@ -18,7 +19,7 @@ export interface ReplyOptions {
 }
 
 /** The database DBOS keeps the workflows in (a `postgres://` URL), or an open DBOSClient on it. */
-export type ReplyTarget = string | DBOSClient;
+export type ReplyTarget = string | Client;
 
 /**
  * @returns what the run was waiting for (the question or the approval the answer went to).
@@ -39,6 +40,6 @@ export async function replyToRun(target: ReplyTarget, runId: string, answer: str
 }
 
 /** What the run waits for (after waiting up to `waitSeconds` for it to ask), or `null`. */
-export async function waitingFor(client: DBOSClient, runId: string, waitSeconds = 0): Promise<WaitingFor | null> {
+export async function waitingFor(client: Client, runId: string, waitSeconds = 0): Promise<WaitingFor | null> {
   return client.getEvent<WaitingFor | null>(runId, WAITING_EVENT, { timeoutSeconds: waitSeconds, pollingIntervalMs: POLL_MS });
 }

@@ -3,7 +3,7 @@
  * its workflow is started with the run id as workflow id. DBOS must be launched here
  * (`launchDurableRuns`). Queued runs, taken by any worker, are started with a queue instead.
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
+import { DBOS } from './dbos-sdk.ts';
 import type { RunMeta } from '../sessions/durable/run-record.ts';
 import { durableRunWorkflow, type DurableRunOutcome } from './durable-run-workflow.ts';
 import { durableRuntime } from './durable-runtime.ts';

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { loadPg } from './load-pg.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { SessionInUseError } from '../errors/session-in-use-error.ts';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
@@ -183,7 +184,7 @@ export class PostgresStore implements Store {
   /** The connection pool, opened (and, unless read-only, the schema created) on first use. */
   #open(): Promise<Pool> {
     this.#pool ??= (async () => {
-      const { default: pg } = await import('pg');
+      const pg = await loadPg();
       const pool = new pg.Pool({ connectionString: this.#url, max: this.#max, ...(this.#readOnly ? READ_ONLY_CONNECTION : {}) });
       // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
       pool.on('error', () => undefined);

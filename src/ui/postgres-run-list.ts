@@ -7,6 +7,7 @@
  * without its password.
  */
 import type { Pool } from 'pg';
+import { loadPg } from '../sessions/load-pg.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { READ_ONLY_CONNECTION, safeUrl } from '../sessions/postgres-store.ts';
 import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
@@ -86,7 +87,7 @@ export class PostgresRunList implements RunList {
   }
 
   #open(): Promise<Pool> {
-    this.#pool ??= import('pg').then(({ default: pg }) => {
+    this.#pool ??= loadPg('reins ui on a postgres:// store').then((pg) => {
       const pool = new pg.Pool({ connectionString: this.#url, max: 2, ...READ_ONLY_CONNECTION });
       // An idle connection that dies (server restart) must not crash the viewer; the next query reconnects.
       pool.on('error', () => undefined);

@@ -17,13 +17,14 @@ const toStderr = {
 };
 import { migrateSystemDatabase as migrateDbos } from '@dbos-inc/dbos-sdk/internal/system_database';
 import { GlobalLogger } from '@dbos-inc/dbos-sdk/internal/telemetry/logs';
+import { loadPg } from '../sessions/load-pg.ts';
 
 /** The advisory lock key held while DBOS's tables are migrated ("rdbs"). */
 const MIGRATION_LOCK_KEY = 0x72646273;
 
 export async function migrateSystemDatabase(url: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: url });
+  const pg = await loadPg('a worker or a run queue');
+  const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);
   await client.connect();
   try {

@@ -6,6 +6,7 @@
  * store them (polling the store) until the run ends; `result` waits for the workflow's outcome.
  */
 import type { DBOSClient } from '@dbos-inc/dbos-sdk';
+import { loadDbos } from '../durable/load-dbos.ts';
 import { DURABLE_RUN_WORKFLOW, type DurableRunOutcome } from '../durable/durable-run-workflow.ts';
 import { DURABLE_RUNS_VERSION } from '../durable/launch-durable-runs.ts';
 import { PostgresStore } from '../sessions/postgres-store.ts';
@@ -45,7 +46,9 @@ export class RunQueue {
 
   /** Opens the queue on a Postgres database (a `postgres://` URL). */
   static async open(url: string, options: RunQueueOptions = {}): Promise<RunQueue> {
-    const [{ DBOSClient }, { migrateSystemDatabase }] = await Promise.all([import('@dbos-inc/dbos-sdk'), import('./migrate-system-database.ts')]);
+    // DBOS first: without it, the error names the install command (migrate-system-database imports its internals).
+    const { DBOSClient } = await loadDbos('a run queue (reins run --queue)');
+    const { migrateSystemDatabase } = await import('./migrate-system-database.ts');
     await migrateSystemDatabase(url);
     const client = await DBOSClient.create({ systemDatabaseUrl: url, applicationName: REINS_APPLICATION });
     return new RunQueue(new PostgresStore({ url }), client, options);

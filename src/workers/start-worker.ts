@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Pool } from 'pg';
+import { loadDbos } from '../durable/load-dbos.ts';
+import { loadPg } from '../sessions/load-pg.ts';
 import { migrateSystemDatabase } from './migrate-system-database.ts';
 import { ridingStore } from './riding-store.ts';
 import type { NamedAgents } from './named-agents.ts';
@@ -79,16 +81,16 @@ function fencedExit(): void {
 }
 
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
-  const [{ DBOS }, { getExecutor }, pg, { launchDurableRuns, DURABLE_RUNS_VERSION }, { PostgresStore }, { dispatchAgents }] = await Promise.all([
-    import('@dbos-inc/dbos-sdk'),
+  // The optional peers first, so a missing one is an error naming the install command.
+  const [{ DBOS }, pg] = await Promise.all([loadDbos('a worker (reins worker)'), loadPg('a worker (reins worker)')]);
+  const [{ getExecutor }, { launchDurableRuns, DURABLE_RUNS_VERSION }, { PostgresStore }, { dispatchAgents }] = await Promise.all([
     import('@dbos-inc/dbos-sdk/internal/dbos'),
-    import('pg'),
     import('../durable/launch-durable-runs.ts'),
     import('../sessions/postgres-store.ts'),
     import('./named-agents.ts'),
   ]);
   const executorId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const pool: Pool = new pg.default.Pool({ connectionString: options.url, max: 2 });
+  const pool: Pool = new pg.Pool({ connectionString: options.url, max: 2 });
   // A restart of Postgres ends idle connections; the pool reconnects on the next query.
   pool.on('error', () => undefined);
   const membership = new WorkerMembership({

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -95,7 +95,7 @@ console.log(JSON.stringify({ status: result.status, answer: result.answer, mcp: 
     }
   });
 
-  it('runs the README library example verbatim in a fresh `npm init -y` project that installs the tarball', async () => {
+  it('runs the README library example verbatim in a fresh `npm init -y` project that installs the tarball, without the scale-out stack', async () => {
     const readme = await readFile(join(repo, 'README.md'), 'utf8');
     const library = readme.slice(readme.indexOf('\n## Library\n'));
     const example = /```js\n([\s\S]*?)```/.exec(library)?.[1];
@@ -103,13 +103,24 @@ console.log(JSON.stringify({ status: result.status, answer: result.answer, mcp: 
     // The file name the README tells the reader to use.
     const fileName = /save the example below as `([\w.-]+)`/.exec(library)?.[1] as string;
     expect(fileName).toMatch(/\.(mjs|js)$/);
-    const project = join(home, 'fresh-project');
-    await mkdir(project);
+    // Outside `home`, whose node_modules holds every package of the clone: Node would find them there.
+    const project = await mkdtemp(join(tmpdir(), 'reins-fresh-project-'));
+    onTestFinished(() => rm(project, { recursive: true, force: true }));
     const npm = { cwd: project, maxBuffer: 1 << 24, env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' } };
     await run('npm', ['init', '-y'], npm);
     await run('npm', ['install', '--prefer-offline', tarball, 'zod@4'], npm);
     await writeFile(join(project, fileName), example!);
     const { stdout } = await run(noStripping[0], [noStripping[1], fileName], { cwd: project });
     expect(stdout.trim().split('\n').at(-1)).toBe('2 + 3 = 5');
+
+    // The scale-out stack (DBOS, pg) is an optional peer: not installed, and named when it is needed.
+    const installedPackages = await readdir(join(project, 'node_modules'));
+    expect(installedPackages.filter((name) => ['pg', '@dbos-inc', 'superjson'].includes(name))).toEqual([]);
+    const durable = await run(noStripping[0], [noStripping[1], '--input-type=module', '--eval', "try { await import('reins/durable'); } catch (error) { console.log(error.name, error.message); }"], { cwd: project });
+    expect(durable.stdout).toContain('Reins_ConfigError reins/durable needs the package @dbos-inc/dbos-sdk, which is not installed');
+    expect(durable.stdout).toContain('npm install @dbos-inc/dbos-sdk@5 pg@8');
+    const sessions = await run(noStripping[0], [noStripping[1], join(project, 'node_modules', 'reins', 'bin', 'reins.js'), 'sessions', '--store', 'postgres://reins@127.0.0.1:9/none'], { cwd: project }).catch((error: { code: number; stderr: string }) => error);
+    expect(sessions).toMatchObject({ code: 2, stderr: expect.stringContaining('needs the package pg, which is not installed') });
+    expect((sessions as { stderr: string }).stderr).toContain('npm install pg@8');
   }, 600_000);
 });
