@@ -4,13 +4,14 @@
  */
 import { once } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
+import { ConfigError } from '../errors/config-error.ts';
 import { newAccessToken } from './access-token.ts';
 import { createUiApp } from './ui-app.ts';
 
 export interface StartUiOptions {
   /** The sessions store: an SQLite file (which must exist) or a `postgres://` URL. */
   location: string;
-  /** @default 0 (a free port) */
+  /** The port on 127.0.0.1; a port in use is a ConfigError. @default 0 (a free port) */
   port?: number;
   /** @default a new random token */
   token?: string;
@@ -35,8 +36,15 @@ export async function startUi(options: StartUiOptions): Promise<RunningUi> {
     await ui.close();
     throw error;
   }
-  const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: options.port ?? 0 });
-  if (!server.listening) await once(server, 'listening');
+  const wanted = options.port ?? 0;
+  const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: wanted });
+  try {
+    if (!server.listening) await once(server, 'listening');
+  } catch (error) {
+    await ui.close();
+    if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+    throw new ConfigError(`port ${wanted} of ${UI_HOST} is already in use by another program`, { hint: 'pick another with --port <n>, or --port 0 for a free one', cause: error });
+  }
   const { port } = server.address() as { port: number };
   return {
     url: `http://${UI_HOST}:${port}/?token=${token}`,
