@@ -8,8 +8,10 @@ import type { JsonSchema, ToolAnnotations, ToolSpec } from '../spec/decision.ts'
 import { ConfigError } from '../errors/config-error.ts';
 import { isReservedToolName, reservedToolNames } from './tool-names.ts';
 import { compileSchema, trustSchema } from './schema-validator.ts';
+import { normalizeSchemaTypes } from './schema-type-aliases.ts';
+import type { ToolNotice } from './tool-notice.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
-import { toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
+import { isStandardSchema, toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
 
 export interface ToolExecuteContext {
   /** Aborted when the run is cancelled or the tool times out: stop work and return or throw. */
@@ -55,6 +57,8 @@ export interface LocalTool {
   readonly spec: ToolSpec;
   readonly input: ToolInputSchema;
   readonly timeoutMs?: number;
+  /** What `defineTool` changed in the schema as written (type aliases read as JSON Schema types); the LocalToolbox reports them. */
+  readonly notices?: readonly ToolNotice[];
   execute(args: Record<string, unknown>, context: ToolExecuteContext): Promise<ToolOutput>;
 }
 
@@ -68,7 +72,9 @@ export interface LocalTool {
  */
 export function defineTool<Input extends ToolInputSchema>(definition: ToolDefinition<Input>): LocalTool {
   checkToolName(definition.name);
-  const inputSchema: JsonSchema = toInputJsonSchema(definition.name, definition.input);
+  // A plain JSON Schema may name types by their Python or Java aliases (`str`, `dict`): read as JSON Schema types, and reported.
+  const written = isStandardSchema(definition.input) ? undefined : normalizeSchemaTypes(definition.input);
+  const inputSchema: JsonSchema = toInputJsonSchema(definition.name, written?.schema ?? definition.input);
   // Written by the application, not by a server: a lookahead pattern (Zod's email) may run on JavaScript's RegExp.
   trustSchema(inputSchema);
   const spec: ToolSpec = { name: definition.name, description: definition.description, inputSchema };
@@ -79,6 +85,7 @@ export function defineTool<Input extends ToolInputSchema>(definition: ToolDefini
     spec,
     input: definition.input,
     timeoutMs: definition.timeoutMs,
+    ...(written && written.changes.length > 0 ? { notices: [{ type: 'tool-normalize', tool: definition.name, changes: written.changes }] } : {}),
     execute: async (args, context) => definition.execute(args as InferToolArgs<Input>, context),
   };
   definitions.set(tool, { definition: definition as unknown as ToolDefinition<ToolInputSchema>, execute: tool.execute });

@@ -13,6 +13,7 @@ import type { RE2JS } from 're2js';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { checkSchemaSize } from './schema-limits.ts';
+import { normalizeSchemaTypes } from './schema-type-aliases.ts';
 import { patternEngine, UnsupportedPatternError } from './pattern-engine.ts';
 import { findValueProblem } from './value-limits.ts';
 
@@ -92,8 +93,10 @@ function compiled(schema: JsonSchema): Compiled {
   let outcome: Compiled;
   if (tooLarge) outcome = { ok: false, problem: { reason: 'schema-too-large', detail: tooLarge } };
   else {
-    const text = `${trusted ? 't' : 'u'}${JSON.stringify(schema)}`;
-    outcome = bySchemaText.get(text) ?? compileFresh(schema, trusted);
+    // Type aliases (`str`, `dict`) mean JSON Schema types; toolboxes report them where tools are registered.
+    const readable = normalizeSchemaTypes(schema).schema;
+    const text = `${trusted ? 't' : 'u'}${JSON.stringify(readable)}`;
+    outcome = bySchemaText.get(text) ?? compileFresh(readable, trusted);
     if (bySchemaText.size >= maxCachedTexts) bySchemaText.clear();
     bySchemaText.set(text, outcome);
   }
