@@ -7,7 +7,7 @@
 import type { JsonSchema, ToolAnnotations, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { isReservedToolName, reservedToolNames } from './tool-names.ts';
-import { compileSchema, trustSchema } from './schema-validator.ts';
+import { schemaProblem, trustSchema, type SchemaProblem } from './schema-validator.ts';
 import { normalizeSchemaTypes } from './schema-type-aliases.ts';
 import type { ToolNotice } from './tool-notice.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
@@ -65,7 +65,8 @@ export interface LocalTool {
 /**
  * Defines a local tool.
  * @throws ConfigError when the name is reserved (`ask_user`, `answer_user`), or the input schema cannot be
- * turned into JSON Schema or cannot be used (invalid, over the limits of `schemaLimits`).
+ * turned into JSON Schema or cannot be used (invalid, nested more than `schemaLimits.maxDepth` levels).
+ * Its other limits are for schemas from servers: the application's own enum may hold 100 000 values.
  * @example
  * const add = defineTool({ name: 'add', description: 'Adds two numbers',
  *   input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => String(a + b) });
@@ -121,17 +122,21 @@ export function checkToolName(name: string): void {
   }
 }
 
+/** How each reason a schema cannot be used is said in the ConfigError. */
+const schemaFaults: Record<SchemaProblem['reason'], string> = {
+  'invalid-schema': 'an invalid input JSON Schema',
+  'schema-too-large': 'an input JSON Schema that is too large',
+  'unsupported-pattern': 'an input JSON Schema with a pattern reins cannot run in linear time',
+};
+
 /**
  * Compiles a tool's input JSON Schema (Ajv, cached for validation later).
- * @throws ConfigError naming the tool when the schema is not valid JSON Schema: the tool author's fault, never the model's.
+ * @throws ConfigError naming the tool when the schema cannot be used (not valid JSON Schema, too
+ * large): the tool author's fault, never the model's.
  */
 export function checkInputSchema(spec: Pick<ToolSpec, 'name' | 'inputSchema'>): void {
-  try {
-    compileSchema(spec.inputSchema);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`Tool ${spec.name} has an invalid input JSON Schema.`, { hint: detail, cause: error });
-  }
+  const problem = schemaProblem(spec.inputSchema);
+  if (problem) throw new ConfigError(`Tool ${spec.name} has ${schemaFaults[problem.reason]}.`, { hint: problem.detail });
 }
 
 export function isLocalTool(value: unknown): value is LocalTool {

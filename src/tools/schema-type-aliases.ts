@@ -8,6 +8,7 @@
  * schema check to refuse.
  */
 import type { JsonSchema } from '../spec/decision.ts';
+import { eachSubschema } from './each-subschema.ts';
 
 /** One `type` rewritten: where (a JSON Pointer into the schema), as written, and as read. */
 export interface SchemaTypeChange {
@@ -51,11 +52,6 @@ const aliases: Record<string, string | null> = {
   any: null,
 };
 
-/** Keywords whose value is one subschema, a list of them, or a map of them. */
-const oneSchema = ['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties'];
-const schemaLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
-const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
-
 /** What one written type is read as: a JSON type, `null` for any type, undefined when it is no alias. */
 function readType(written: unknown): string | null | undefined {
   if (typeof written !== 'string' || jsonTypes.has(written)) return undefined;
@@ -64,7 +60,7 @@ function readType(written: unknown): string | null | undefined {
   return Object.hasOwn(aliases, lower) ? aliases[lower] : undefined;
 }
 
-/** The new `type` value of one schema object, or undefined to keep it; `dropped` when it means any type. */
+/** The new `type` value of one schema object (`to` undefined: any type, so `type` goes), or undefined to keep it. */
 function newType(type: unknown): { to: string | string[] | undefined } | undefined {
   if (!Array.isArray(type)) {
     const read = readType(type);
@@ -76,8 +72,6 @@ function newType(type: unknown): { to: string | string[] | undefined } | undefin
   return { to: [...new Set(type.map((item, index) => read[index] ?? item) as string[])] };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const escapePointer = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 const written = (type: unknown): string => (Array.isArray(type) ? type.join(',') : String(type));
 
 /**
@@ -98,32 +92,17 @@ export function normalizeSchemaTypes(schema: JsonSchema): NormalizedSchema {
   return { schema: copy, changes };
 }
 
-/** Finds (and with `apply`, makes) the changes, in document order. Iterative: a schema may be nested deeper than the stack allows. */
+/** Finds (and with `apply`, makes) the changes, in document order. */
 function walk(root: unknown, apply: boolean): SchemaTypeChange[] {
   const changes: SchemaTypeChange[] = [];
-  const stack: Array<{ node: unknown; path: string }> = [{ node: root, path: '' }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    if (!isObject(node)) continue;
+  eachSubschema(root, (node, path) => {
     const change = 'type' in node ? newType(node.type) : undefined;
-    if (change) {
-      const to = change.to;
-      changes.push({ path: `${path}/type`, from: written(node.type), to: to === undefined ? undefined : written(to) });
-      if (apply && to === undefined) delete node.type;
-      else if (apply) node.type = to;
-    }
-    const children: Array<{ node: unknown; path: string }> = [];
-    for (const key of schemaMaps) {
-      const map = node[key];
-      if (isObject(map)) for (const name of Object.keys(map)) children.push({ node: map[name], path: `${path}/${key}/${escapePointer(name)}` });
-    }
-    for (const key of oneSchema) if (isObject(node[key])) children.push({ node: node[key], path: `${path}/${key}` });
-    for (const key of schemaLists) {
-      const list = node[key];
-      if (Array.isArray(list)) list.forEach((item, index) => children.push({ node: item, path: `${path}/${key}/${index}` }));
-    }
-    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
-  }
+    if (!change) return;
+    const to = change.to;
+    changes.push({ path: `${path}/type`, from: written(node.type), to: to === undefined ? undefined : written(to) });
+    if (apply && to === undefined) delete node.type;
+    else if (apply) node.type = to;
+  });
   return changes;
 }
 

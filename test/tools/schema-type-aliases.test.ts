@@ -5,7 +5,7 @@
  * `tool-normalize` notice), never blamed on the model. Anything else that is not JSON Schema is a
  * typed configuration error where the application wrote it.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors/config-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
@@ -81,12 +81,19 @@ describe('normalizeSchemaTypes', () => {
   });
 
   it('reads every type BFCL functions use', () => {
-    const lines = readFileSync(new URL('../../../shared/bfcl/BFCL_v4_live_multiple.json', import.meta.url), 'utf8').trim().split('\n');
-    const functions = lines.flatMap((line) => (JSON.parse(line) as { function: Array<{ name: string; parameters: JsonSchema }> }).function);
-    expect(functions.length).toBeGreaterThan(1000);
-    for (const fn of functions) {
+    const folder = new URL('../../../shared/bfcl/', import.meta.url);
+    const functions = readdirSync(folder)
+      .filter((file) => file.startsWith('BFCL_v4_') && file.endsWith('.json') && file !== 'BFCL_v4_format_sensitivity.json')
+      .flatMap((file) => readFileSync(new URL(file, folder), 'utf8').trim().split('\n'))
+      .flatMap((line) => (JSON.parse(line) as { function?: Array<{ name: string; parameters: JsonSchema }> }).function ?? []);
+    // One function for each type name they use (a regular expression over the JSON text finds them).
+    const byType = new Map<string, { name: string; parameters: JsonSchema }>();
+    for (const fn of functions) for (const [, type] of JSON.stringify(fn.parameters).matchAll(/"type":"(\w+)"/g)) if (!byType.has(type!)) byType.set(type!, fn);
+    expect([...byType.keys()].sort()).toEqual(['any', 'array', 'boolean', 'dict', 'float', 'integer', 'string', 'tuple']);
+    for (const fn of byType.values()) {
       const tool = defineTool({ name: fn.name.replaceAll('.', '_'), description: '', input: fn.parameters, execute: () => 'ok' });
       expect(tool.spec.inputSchema.type).toBe('object');
+      expect(JSON.stringify(tool.spec.inputSchema)).not.toMatch(/"type":"(dict|float|tuple|any)"/);
     }
   });
 });
