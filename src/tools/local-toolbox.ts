@@ -17,6 +17,7 @@ import { formatIssues, isStandardSchema, type StandardResult } from './tool-inpu
 import type { ToolNotice } from './tool-notice.ts';
 import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, type Toolbox } from './toolbox.ts';
 import { isPromiseLike, runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
+import { describeThrown } from '../errors/describe-thrown.ts';
 
 /** A LocalToolbox's `#callNow`, for `callToolNow` (set by the class's static block). */
 let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress) => ToolResult | Promise<ToolResult>;
@@ -163,7 +164,7 @@ function resultOf(name: string, output: ToolOutput): ToolResult {
   try {
     return toToolResult(output);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeThrown(error);
     throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
   }
 }
