@@ -22,9 +22,13 @@ export function isNoModel(error: unknown): boolean {
   if (ModelConfigError.isInstance(error)) return true;
   if (!ModelCallError.isInstance(error)) return false;
   if (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404) return true;
-  for (let cause: unknown = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && unreachableCodes.has(code)) return true;
+  try {
+    for (let cause: unknown = error, depth = 0; typeof cause === 'object' && cause !== null && depth < 8; cause = (cause as { cause?: unknown }).cause, depth++) {
+      const code = (cause as { code?: unknown }).code;
+      if (typeof code === 'string' && unreachableCodes.has(code)) return true;
+    }
+  } catch {
+    // A cause whose reads throw (whatever a model threw) says nothing about reaching the model.
   }
   return false;
 }

@@ -17,6 +17,7 @@ import { registerUi } from './commands/ui.ts';
 import { registerWorker } from './commands/worker.ts';
 import { ExitCode, exitCodeForError } from './exit-codes.ts';
 import { SecretMask } from './setup/secret-mask.ts';
+import { describeThrown } from '../errors/describe-thrown.ts';
 
 const EXIT_CODES_HELP = `
 Exit codes: 0 answered (or done), 1 failed, 2 usage or configuration error, 3 no model reachable, 130 cancelled.
@@ -67,7 +68,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.answered : ExitCode.usage;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeThrown(error);
     process.stderr.write(`reins: ${SecretMask.from(process.env).display(message)}\n`);
     return exitCodeForError(error);
   }

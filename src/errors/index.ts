@@ -1,4 +1,5 @@
 export { ReinsError, isErrorNamed, hasMarker, type ErrorFault, type ReinsErrorOptions } from './reins-error.ts';
+export { describeThrown } from './describe-thrown.ts';
 export { ConfigError } from './config-error.ts';
 export { InvalidDecisionError, type InvalidDecisionKind } from './invalid-decision-error.ts';
 export type { RunSnapshot } from './run-snapshot.ts';

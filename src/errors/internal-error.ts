@@ -1,4 +1,5 @@
 import { isErrorNamed, ReinsError } from './reins-error.ts';
+import { describeThrown } from './describe-thrown.ts';
 
 /**
  * Something failed that should not fail: a bug in reins or in code plugged into it (a custom
@@ -13,7 +14,7 @@ export class InternalError extends ReinsError {
   readonly where: string;
 
   constructor(where: string, options: { cause?: unknown; message?: string } = {}) {
-    const detail = options.cause instanceof Error ? options.cause.message : String(options.cause ?? 'unknown error');
+    const detail = options.cause === undefined ? 'unknown error' : describeThrown(options.cause);
     super(options.message ?? `Unexpected failure in the ${where}: ${detail}`, { cause: options.cause });
     this.where = where;
   }

@@ -21,9 +21,14 @@ export interface ReinsErrorOptions {
   cause?: unknown;
 }
 
-/** True when `value` carries the marker `Symbol.for(key)`. */
+/** True when `value` carries the marker `Symbol.for(key)`. Never throws (a Proxy whose reads throw is no reins error). */
 export function hasMarker(value: unknown, key: string): boolean {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[Symbol.for(key)] === true;
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return (value as Record<symbol, unknown>)[Symbol.for(key)] === true;
+  } catch {
+    return false;
+  }
 }
 
 export abstract class ReinsError extends Error {

@@ -1,4 +1,5 @@
 import { isErrorNamed, ReinsError } from './reins-error.ts';
+import { describeThrown } from './describe-thrown.ts';
 
 /** A tool threw instead of returning a result. Fed back to the model as an observation. */
 export class ToolExecutionError extends ReinsError {
@@ -8,7 +9,7 @@ export class ToolExecutionError extends ReinsError {
   readonly toolName: string;
 
   constructor(toolName: string, options: { cause?: unknown; message?: string } = {}) {
-    const detail = options.cause instanceof Error ? options.cause.message : String(options.cause ?? 'unknown error');
+    const detail = options.cause === undefined ? 'unknown error' : describeThrown(options.cause);
     super(options.message ?? `Tool ${toolName} failed: ${detail}`, { cause: options.cause });
     this.toolName = toolName;
   }

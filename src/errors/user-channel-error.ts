@@ -1,4 +1,5 @@
 import { isErrorNamed, ReinsError } from './reins-error.ts';
+import { describeThrown } from './describe-thrown.ts';
 
 /** A callback the developer supplied (the UserChannel or the `approval` policy) threw. Never retried. */
 export class UserChannelError extends ReinsError {
@@ -9,7 +10,7 @@ export class UserChannelError extends ReinsError {
   readonly operation: 'ask' | 'approve' | 'approval-policy';
 
   constructor(operation: UserChannelError['operation'], cause: unknown) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
+    const detail = describeThrown(cause);
     super(`The ${operation} callback failed: ${detail}`, { cause });
     this.operation = operation;
   }

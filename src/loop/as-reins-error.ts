@@ -4,9 +4,10 @@
  */
 import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
+import { describeThrown } from '../errors/describe-thrown.ts';
 
 export function asReinsError(error: unknown): ReinsError {
   if (ReinsError.isInstance(error)) return error;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = describeThrown(error);
   return new InternalError('run setup', { cause: error, message: `The run could not start: ${detail}` });
 }

@@ -2,7 +2,8 @@
  * The tools of many MCP servers behind one Toolbox (src/tools/toolbox.ts): names prefixed where
  * they collide, are reserved (`ask_user`, `answer_user`) or pose as another server's; a tool whose
  * input schema reins cannot use safely (invalid, too large, a pattern the linear-time engine cannot
- * run) or that its server lists twice is withheld. Every rename and withheld tool is a notice
+ * run) or that its server lists twice is withheld; type aliases in a schema (`str`, `dict`) are read
+ * as JSON Schema types on the way in (`tool-list-guard.ts`) and reported (`tool-normalize`). Every rename and withheld tool is a notice
  * (`notices()`, and a `tool-rename` / `tool-withhold` event when it first appears). Annotations
  * kept, each server's instructions for the system prompt, list changes pushed to subscribers,
  * calls routed to the owning server.
@@ -26,7 +27,7 @@ interface Entry {
 }
 
 export interface McpToolboxOptions {
-  /** Receives a `tool-rename` / `tool-withhold` event for each notice when it first appears. @default undefined (notices only in `notices()`) */
+  /** Receives a `tool-rename` / `tool-withhold` / `tool-normalize` event for each notice when it first appears. @default undefined (notices only in `notices()`) */
   onEvent?: (event: McpServerEvent) => void;
 }
 
@@ -60,7 +61,10 @@ function usableTools(connection: McpServerConnection, notices: ToolNotice[]): To
     const output = tool.outputSchema === undefined ? undefined : schemaProblem(tool.outputSchema as JsonSchema);
     if (input) withhold(input.reason, input.detail);
     else if (output) withhold(output.reason, `output schema: ${output.detail}`);
-    return input === undefined && output === undefined;
+    const usable = input === undefined && output === undefined;
+    const normalized = usable ? connection.normalizedTools.find((entry) => entry.name === tool.name) : undefined;
+    if (normalized) notices.push({ type: 'tool-normalize', server: connection.name, tool: tool.name, changes: normalized.changes });
+    return usable;
   });
 }
 

@@ -18,7 +18,7 @@ import { RestartPolicy, type RestartOptions } from './restart-policy.ts';
 import { OAuthStore } from './oauth-store.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toStartError } from './start-error.ts';
-import { ToolListGuard, type RefusedTool } from './tool-list-guard.ts';
+import { ToolListGuard, type NormalizedTool, type RefusedTool } from './tool-list-guard.ts';
 import { linearSchemaValidator } from './linear-schema-validator.ts';
 
 export type ServerState = 'idle' | 'connected' | 'restarting' | 'dropped' | 'closed';
@@ -93,6 +93,11 @@ export class McpServerConnection {
   /** Entries of the server's tool list the MCP schema refused (withheld by the toolbox). */
   get refusedTools(): readonly RefusedTool[] {
     return this.#state === 'connected' || this.#state === 'restarting' ? this.#guard.refused : [];
+  }
+
+  /** Tools of the server's list whose schemas named type aliases (`str`, `dict`), read as JSON Schema types (reported by the toolbox). */
+  get normalizedTools(): readonly NormalizedTool[] {
+    return this.#state === 'connected' || this.#state === 'restarting' ? this.#guard.normalized : [];
   }
 
   get tools(): readonly Tool[] {

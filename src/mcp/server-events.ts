@@ -23,7 +23,7 @@ export type McpServerEvent =
   | { type: 'tools-change'; server: string; tools: string[] }
   /** An elicitation answer did not validate against the requested schema and was asked again. */
   | { type: 'elicitation-invalid'; server: string; details: string[]; attempt: number }
-  /** A tool of the server is offered under another name (`tool-rename`) or not at all (`tool-withhold`); reported once, when it first happens. */
+  /** A tool of the server is offered under another name (`tool-rename`), with its type aliases read (`tool-normalize`) or not at all (`tool-withhold`); reported once, when it first happens. */
   | (ToolNotice & { server: string });
 
 export type McpServerEventType = McpServerEvent['type'];

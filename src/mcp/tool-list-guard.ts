@@ -4,10 +4,15 @@
  * `type: "object"` (or whose name is not a string) would reject every tool of that server. This
  * wrapper around the server's transport takes such entries out of each tools/list response before
  * the SDK sees it, and keeps them (name and reason) so the toolbox reports them as withheld
- * (`invalid-schema`). Every other message passes through untouched.
+ * (`invalid-schema`). Type aliases in an entry's input and output schemas (`"type": "dict"`, `str`,
+ * `float`: hand-written specs use them) are read as the JSON Schema types they mean first, so such a
+ * tool is offered, and kept (`normalized`) for the toolbox to report. Every other message passes
+ * through untouched.
  */
 import { ToolSchema } from '@modelcontextprotocol/core';
 import type { Transport } from '@modelcontextprotocol/client';
+import type { JsonSchema } from '../spec/decision.ts';
+import { normalizeSchemaTypes, type SchemaTypeChange } from '../tools/schema-type-aliases.ts';
 
 type Message = Parameters<Transport['send']>[0];
 
@@ -18,12 +23,20 @@ export interface RefusedTool {
   detail: string;
 }
 
+export interface NormalizedTool {
+  name: string;
+  /** Each alias read; a path into the output schema starts with `outputSchema`. */
+  changes: SchemaTypeChange[];
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class ToolListGuard {
   readonly #listRequests = new Set<unknown>();
   /** The entries taken out of the latest tools/list response (each page adds its own). */
   refused: RefusedTool[] = [];
+  /** The entries of the latest tools/list response whose schemas named type aliases. */
+  normalized: NormalizedTool[] = [];
 
   /** Wraps a transport so tools/list responses are filtered on the way in. */
   wrap(transport: Transport): Transport {
@@ -32,7 +45,10 @@ export class ToolListGuard {
       const request = message as Record<string, unknown>;
       if (request.method === 'tools/list' && 'id' in request) {
         this.#listRequests.add(request.id);
-        if (!isObject(request.params) || request.params.cursor === undefined) this.refused = [];
+        if (!isObject(request.params) || request.params.cursor === undefined) {
+          this.refused = [];
+          this.normalized = [];
+        }
       }
       return send(message, options);
     };
@@ -51,7 +67,9 @@ export class ToolListGuard {
     if (!isObject(message) || !('id' in message) || !this.#listRequests.delete(message.id)) return message;
     const result = (message as Record<string, unknown>).result;
     if (!isObject(result) || !Array.isArray(result.tools)) return message;
-    const kept = result.tools.filter((tool: unknown) => {
+    const listed: unknown[] = result.tools;
+    const read = listed.map((tool) => this.#normalize(tool));
+    const kept = read.filter((tool: unknown) => {
       const parsed = ToolSchema.safeParse(tool);
       if (parsed.success) return true;
       const issue = parsed.error.issues[0];
@@ -59,6 +77,18 @@ export class ToolListGuard {
       this.refused.push({ name, detail: `not a valid MCP tool: ${issue ? `${issue.path.join('.') || '(entry)'}: ${issue.message}` : 'invalid'}` });
       return false;
     });
-    return kept.length === result.tools.length ? message : ({ ...message, result: { ...result, tools: kept } } as Message);
+    const same = kept.length === listed.length && kept.every((tool, index) => tool === listed[index]);
+    return same ? message : ({ ...message, result: { ...result, tools: kept } } as Message);
+  }
+
+  /** The entry with its schemas' type aliases read (a copy, when there were any). */
+  #normalize(tool: unknown): unknown {
+    if (!isObject(tool)) return tool;
+    const input = isObject(tool.inputSchema) ? normalizeSchemaTypes(tool.inputSchema as JsonSchema) : undefined;
+    const output = isObject(tool.outputSchema) ? normalizeSchemaTypes(tool.outputSchema as JsonSchema) : undefined;
+    const changes = [...(input?.changes ?? []), ...(output?.changes ?? []).map((change) => ({ ...change, path: `outputSchema${change.path}` }))];
+    if (changes.length === 0) return tool;
+    this.normalized.push({ name: String(tool.name), changes });
+    return { ...tool, ...(input ? { inputSchema: input.schema } : {}), ...(output ? { outputSchema: output.schema } : {}) };
   }
 }

@@ -3,6 +3,7 @@
  * `ModelCallError` that says what failed and what to fix, never a provider stack trace.
  */
 import { APICallError } from '@ai-sdk/provider';
+import { describeThrown } from '../errors/describe-thrown.ts';
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { retryAfterMs } from './retry-after.ts';
 
@@ -24,7 +25,17 @@ export interface ProviderContext {
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const resetCodes = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
+/** Never throws, whatever was thrown: a value whose reads throw is described as text (`describeThrown`). */
 export function toModelCallError(error: unknown, context: ProviderContext): ModelCallError {
+  try {
+    return mapProviderError(error, context);
+  } catch {
+    const name = context.displayName ?? context.provider;
+    return new ModelCallError(`${name} failed: ${describeThrown(error)}`, { provider: context.provider, modelId: context.modelId, cause: error, isRetryable: false });
+  }
+}
+
+function mapProviderError(error: unknown, context: ProviderContext): ModelCallError {
   if (ModelCallError.isInstance(error)) return error;
   const name = context.displayName ?? context.provider;
   const base = { provider: context.provider, modelId: context.modelId, cause: error };
@@ -60,7 +71,7 @@ export function toModelCallError(error: unknown, context: ProviderContext): Mode
     const hint = 'fetch never connects to this port (a "bad port" of the Fetch standard): serve the model on another port';
     return new ModelCallError(`cannot reach ${name}${context.endpoint ? ` at ${context.endpoint}` : ''}: port ${port || '(this one)'} is blocked by fetch`, { ...base, isRetryable: false, hint });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeThrown(error);
   return new ModelCallError(`${name} returned a response reins could not read: ${message}`, {
     ...base,
     isRetryable: APICallError.isInstance(error) ? error.isRetryable : false,

@@ -1,11 +1,13 @@
 /**
  * `parseDecision(protocol, text, { tools })` (DESIGN §3): parse one model turn with the named codec.
- * Returns a result and never throws for any text; an unknown protocol name throws `ConfigError`.
+ * Returns a result and never throws for any text; an unknown protocol name, or a tool whose input
+ * schema cannot be used, throws `ConfigError`: the caller's mistake is not the model's.
  */
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelToolCall } from '../spec/model.ts';
 import type { KnownVariables, ParseResult, ProtocolName } from './codec.ts';
 import { getCodec } from './get-codec.ts';
+import { checkInputSchema } from '../tools/define-tool.ts';
 
 export interface ParseDecisionOptions {
   /** The tools the model may call (MCP tool shape). */
@@ -21,5 +23,8 @@ export interface ParseDecisionOptions {
 }
 
 export function parseDecision(protocol: ProtocolName, text: string, options: ParseDecisionOptions): ParseResult {
-  return getCodec(protocol).parse(text, options);
+  const codec = getCodec(protocol);
+  // Compiled once per schema object; type aliases (`str`, `dict`) are read as the types they mean.
+  for (const tool of Array.isArray(options?.tools) ? options.tools : []) checkInputSchema(tool);
+  return codec.parse(text, options);
 }

@@ -7,9 +7,11 @@
 import type { JsonSchema, ToolAnnotations, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { isReservedToolName, reservedToolNames } from './tool-names.ts';
-import { compileSchema, trustSchema } from './schema-validator.ts';
+import { schemaProblem, trustSchema, type SchemaProblem } from './schema-validator.ts';
+import { normalizeSchemaTypes } from './schema-type-aliases.ts';
+import type { ToolNotice } from './tool-notice.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
-import { toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
+import { isStandardSchema, toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
 
 export interface ToolExecuteContext {
   /** Aborted when the run is cancelled or the tool times out: stop work and return or throw. */
@@ -55,20 +57,25 @@ export interface LocalTool {
   readonly spec: ToolSpec;
   readonly input: ToolInputSchema;
   readonly timeoutMs?: number;
+  /** What `defineTool` changed in the schema as written (type aliases read as JSON Schema types); the LocalToolbox reports them. */
+  readonly notices?: readonly ToolNotice[];
   execute(args: Record<string, unknown>, context: ToolExecuteContext): Promise<ToolOutput>;
 }
 
 /**
  * Defines a local tool.
  * @throws ConfigError when the name is reserved (`ask_user`, `answer_user`), or the input schema cannot be
- * turned into JSON Schema or cannot be used (invalid, over the limits of `schemaLimits`).
+ * turned into JSON Schema or cannot be used (invalid, nested more than `schemaLimits.maxDepth` levels).
+ * Its other limits are for schemas from servers: the application's own enum may hold 100 000 values.
  * @example
  * const add = defineTool({ name: 'add', description: 'Adds two numbers',
  *   input: z.object({ a: z.number(), b: z.number() }), execute: ({ a, b }) => String(a + b) });
  */
 export function defineTool<Input extends ToolInputSchema>(definition: ToolDefinition<Input>): LocalTool {
   checkToolName(definition.name);
-  const inputSchema: JsonSchema = toInputJsonSchema(definition.name, definition.input);
+  // A plain JSON Schema may name types by their Python or Java aliases (`str`, `dict`): read as JSON Schema types, and reported.
+  const written = isStandardSchema(definition.input) ? undefined : normalizeSchemaTypes(definition.input);
+  const inputSchema: JsonSchema = toInputJsonSchema(definition.name, written?.schema ?? definition.input);
   // Written by the application, not by a server: a lookahead pattern (Zod's email) may run on JavaScript's RegExp.
   trustSchema(inputSchema);
   const spec: ToolSpec = { name: definition.name, description: definition.description, inputSchema };
@@ -79,6 +86,7 @@ export function defineTool<Input extends ToolInputSchema>(definition: ToolDefini
     spec,
     input: definition.input,
     timeoutMs: definition.timeoutMs,
+    ...(written && written.changes.length > 0 ? { notices: [{ type: 'tool-normalize', tool: definition.name, changes: written.changes }] } : {}),
     execute: async (args, context) => definition.execute(args as InferToolArgs<Input>, context),
   };
   definitions.set(tool, { definition: definition as unknown as ToolDefinition<ToolInputSchema>, execute: tool.execute });
@@ -114,17 +122,21 @@ export function checkToolName(name: string): void {
   }
 }
 
+/** How each reason a schema cannot be used is said in the ConfigError. */
+const schemaFaults: Record<SchemaProblem['reason'], string> = {
+  'invalid-schema': 'an invalid input JSON Schema',
+  'schema-too-large': 'an input JSON Schema that is too large',
+  'unsupported-pattern': 'an input JSON Schema with a pattern reins cannot run in linear time',
+};
+
 /**
  * Compiles a tool's input JSON Schema (Ajv, cached for validation later).
- * @throws ConfigError naming the tool when the schema is not valid JSON Schema: the tool author's fault, never the model's.
+ * @throws ConfigError naming the tool when the schema cannot be used (not valid JSON Schema, too
+ * large): the tool author's fault, never the model's.
  */
 export function checkInputSchema(spec: Pick<ToolSpec, 'name' | 'inputSchema'>): void {
-  try {
-    compileSchema(spec.inputSchema);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`Tool ${spec.name} has an invalid input JSON Schema.`, { hint: detail, cause: error });
-  }
+  const problem = schemaProblem(spec.inputSchema);
+  if (problem) throw new ConfigError(`Tool ${spec.name} has ${schemaFaults[problem.reason]}.`, { hint: problem.detail });
 }
 
 export function isLocalTool(value: unknown): value is LocalTool {

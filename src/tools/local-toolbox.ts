@@ -12,9 +12,12 @@ import { ToolExecutionError } from '../errors/tool-execution-error.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolTimeoutError } from '../errors/tool-timeout-error.ts';
 import { checkInputSchema, checkToolName, runLocalTool, toToolResult, type LocalTool, type ToolOutput } from './define-tool.ts';
+import { normalizeToolSpec } from './normalize-tool-spec.ts';
 import { formatIssues, isStandardSchema, type StandardResult } from './tool-input-schema.ts';
+import type { ToolNotice } from './tool-notice.ts';
 import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, type Toolbox } from './toolbox.ts';
 import { isPromiseLike, runTimedCall, TimedToolCall } from './with-tool-timeout.ts';
+import { describeThrown } from '../errors/describe-thrown.ts';
 
 /** A LocalToolbox's `#callNow`, for `callToolNow` (set by the class's static block). */
 let callLocalNow: (toolbox: LocalToolbox, name: string, args: Record<string, unknown>, options: ToolCallOptions, reportProgress?: ReportProgress) => ToolResult | Promise<ToolResult>;
@@ -23,23 +26,31 @@ type ReportProgress = (progress: ToolProgress) => void;
 
 export class LocalToolbox implements Toolbox {
   readonly #tools = new Map<string, LocalTool>();
+  /** The specs in order (type aliases of a hand-made spec read as JSON Schema types); the tools never change after construction. */
+  readonly #specs: ToolSpec[] = [];
+  /** What was normalized in the tools' schemas, by `defineTool` or here. */
+  readonly #notices: ToolNotice[] = [];
 
-  /** @throws ConfigError when two tools share a name, a name is reserved or a tool's input schema does not compile. */
+  /** @throws ConfigError when two tools share a name, a name is reserved or a tool's input schema cannot be used. */
   constructor(tools: readonly LocalTool[] = []) {
     for (const tool of tools) {
       if (this.#tools.has(tool.spec.name)) throw new ConfigError(`Two local tools are named ${tool.spec.name}.`);
       checkToolName(tool.spec.name);
-      checkInputSchema(tool.spec);
-      this.#tools.set(tool.spec.name, tool);
+      const { spec, notice } = normalizeToolSpec(tool.spec);
+      checkInputSchema(spec);
+      this.#tools.set(spec.name, tool);
+      this.#specs.push(spec);
+      this.#notices.push(...(tool.notices ?? []), ...(notice ? [notice] : []));
     }
   }
 
-  /** The specs in order; the tools never change after construction, so the list is made once (each caller gets a copy). */
-  #specs: readonly ToolSpec[] | undefined;
-
   list(): ToolSpec[] {
-    this.#specs ??= [...this.#tools.values()].map((tool) => tool.spec);
     return this.#specs.slice();
+  }
+
+  /** The tools whose schemas named type aliases (`tool-normalize`): each is offered with the JSON Schema types they mean. */
+  notices(): ToolNotice[] {
+    return this.#notices.slice();
   }
 
   call(name: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
@@ -153,7 +164,7 @@ function resultOf(name: string, output: ToolOutput): ToolResult {
   try {
     return toToolResult(output);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = describeThrown(error);
     throw new InternalError(`tool ${name} result`, { cause: error, message: `Tool ${name} returned a value that cannot become a tool result: ${detail}` });
   }
 }

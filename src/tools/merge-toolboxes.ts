@@ -2,15 +2,17 @@
  * mergeToolboxes: several Toolboxes (local tools, MCP servers) behind one. Every exposed name maps
  * to exactly one tool of one box, decided by argument order: when two boxes offer the same name,
  * the earlier box keeps it and the later box's tool is renamed (`<server>__<name>` for an MCP tool,
- * else `<name>_2`...). A reserved name (`ask_user`, `answer_user`) is always renamed; a tool whose
- * input schema reins cannot use safely, or listed twice by one box, is withheld. Renames and
- * withheld tools are reported by `notices()` (with those of the boxes themselves). Recomputed from
+ * else `<name>_2`...). A reserved name (`ask_user`, `answer_user`) is always renamed; type aliases in
+ * a schema (`str`, `dict`) are read as JSON Schema types; a tool whose input schema reins cannot use
+ * safely, or listed twice by one box, is withheld. Renames, normalized schemas and withheld tools
+ * are reported by `notices()` (with those of the boxes themselves). Recomputed from
  * the boxes on every `list()`/`call()`, so tool list changes are followed.
  */
 import type { ToolSpec } from '../spec/decision.ts';
 import { ToolNotFoundError } from '../errors/tool-not-found-error.ts';
 import { ToolWithheldError, type ToolWithheldReason } from '../errors/tool-withheld-error.ts';
 import { assignExposedNames } from './assign-exposed-names.ts';
+import { normalizeToolSpec } from './normalize-tool-spec.ts';
 import { schemaProblem } from './schema-validator.ts';
 import type { ToolNotice } from './tool-notice.ts';
 import type { ToolCallOptions, ToolResult, Toolbox } from './toolbox.ts';
@@ -39,7 +41,9 @@ function view(boxes: readonly Toolbox[]): View {
   const usable: Array<{ box: Toolbox; spec: ToolSpec }> = [];
   for (const box of boxes) {
     const seen = new Set<string>();
-    for (const spec of box.list()) {
+    for (const listed of box.list()) {
+      const { spec, notice } = normalizeToolSpec(listed);
+      if (notice) notices.push(notice);
       const problem = schemaProblem(spec.inputSchema);
       if (seen.has(spec.name)) notices.push(withheld(spec, 'duplicate-name', 'its toolbox lists two tools with this name; the first is kept'));
       else if (problem) notices.push(withheld(spec, problem.reason, problem.detail));

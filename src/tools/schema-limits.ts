@@ -1,15 +1,19 @@
 /**
- * Limits on an input schema before Ajv compiles it. Ajv's compile work grows with the schema (and
- * its meta-schema check of an `enum` is quadratic: a 100 000-value enum blocks for a minute), and a
- * schema nested thousands of levels deep overflows the stack. Over a limit, the tool is withheld
- * with reason `schema-too-large`; the limits are far above what real tool schemas use.
+ * Limits on an input schema from outside the application (an MCP server, another Toolbox) before
+ * Ajv compiles it: a server could otherwise send a schema whose compiling or checking blocks the
+ * process, or one nested thousands of levels deep that overflows the stack. Over a limit, the tool
+ * is withheld with reason `schema-too-large`; the limits are far above what real tool schemas use.
+ *
+ * The application's own schemas (`defineTool`, marked trusted) are held to the nesting limit only:
+ * an app may offer an enum of 100 000 values, and reins validates it in time linear in its size
+ * (`schema-validator.ts` keeps Ajv's meta-schema check from comparing every pair of enum values).
  */
 import { exceedsDepth } from './value-limits.ts';
 
 export const schemaLimits = {
   /** Characters of the schema as JSON text (it is also sent to the model in every prompt). */
   maxChars: 65_536,
-  /** Nesting of objects and arrays in the schema. */
+  /** Nesting of objects and arrays in the schema (every schema, the application's own included: deeper ones overflow Ajv's stack). */
   maxDepth: 64,
   /** Objects and arrays in the schema in all (each subschema, `anyOf` branch, list...): Ajv's compile work grows faster than linearly with them. */
   maxNodes: 1_000,
@@ -17,14 +21,19 @@ export const schemaLimits = {
   maxArrayItems: 1_000,
 } as const;
 
-/** A sentence saying which limit `schema` exceeds, or undefined when it is within all of them. */
-export function checkSchemaSize(schema: unknown): string | undefined {
-  if (exceedsDepth(schema, schemaLimits.maxDepth)) return `the schema is nested more than ${schemaLimits.maxDepth} levels deep`;
+/**
+ * A sentence saying why `schema` is too large (it starts `the schema is too large:`), or undefined
+ * when it is within the limits. `trusted`: written by the application, only the nesting is limited.
+ */
+export function checkSchemaSize(schema: unknown, trusted = false): string | undefined {
+  const tooLarge = 'the schema is too large:';
+  if (exceedsDepth(schema, schemaLimits.maxDepth)) return `${tooLarge} it is nested more than ${schemaLimits.maxDepth} levels deep`;
+  if (trusted) return undefined;
   const { longestArray, nodes } = measure(schema);
-  if (longestArray > schemaLimits.maxArrayItems) return `a list in the schema has ${longestArray} items (at most ${schemaLimits.maxArrayItems})`;
-  if (nodes > schemaLimits.maxNodes) return `the schema has ${nodes} objects and arrays (at most ${schemaLimits.maxNodes})`;
+  if (longestArray > schemaLimits.maxArrayItems) return `${tooLarge} a list in it has ${longestArray} items (at most ${schemaLimits.maxArrayItems} from a server)`;
+  if (nodes > schemaLimits.maxNodes) return `${tooLarge} it has ${nodes} objects and arrays (at most ${schemaLimits.maxNodes} from a server)`;
   const chars = JSON.stringify(schema)?.length ?? 0;
-  if (chars > schemaLimits.maxChars) return `the schema is ${chars} characters of JSON (at most ${schemaLimits.maxChars})`;
+  if (chars > schemaLimits.maxChars) return `${tooLarge} it is ${chars} characters of JSON (at most ${schemaLimits.maxChars} from a server)`;
   return undefined;
 }
 

@@ -4,7 +4,9 @@
  *
  * Schemas are untrusted (an MCP server writes them), so compiling and validating must not block
  * the process: `pattern`/`patternProperties` run on a linear-time engine (re2js), and a schema over
- * the limits of `schemaLimits` is refused before Ajv sees it. Values are checked first for what JSON
+ * the limits of `schemaLimits` is refused before Ajv sees it (the application's own, marked by
+ * `trustSchema`, only when nested too deep); the meta-schema check and an enum's check are linear
+ * in the schema's size, so an application's enum of 100 000 values compiles at once. Values are checked first for what JSON
  * cannot carry or reins cannot walk safely (`findValueProblem`: non-finite numbers, deep nesting).
  */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
@@ -12,7 +14,9 @@ import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { RE2JS } from 're2js';
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
 import { ConfigError } from '../errors/config-error.ts';
+import { metaSchemaProblem } from './meta-schema-problem.ts';
 import { checkSchemaSize } from './schema-limits.ts';
+import { normalizeSchemaTypes } from './schema-type-aliases.ts';
 import { patternEngine, UnsupportedPatternError } from './pattern-engine.ts';
 import { findValueProblem } from './value-limits.ts';
 
@@ -26,7 +30,12 @@ export interface SchemaProblem {
 
 type Compiled = { ok: true; validate: ValidateFunction } | { ok: false; problem: SchemaProblem };
 
-const ajvOptions = { allErrors: true, strict: false, validateFormats: false } as const;
+/**
+ * The meta-schema check runs before compiling (`metaSchemaProblem`: linear for long enums), not in
+ * Ajv's compile; an enum longer than `loopEnum` is checked by a loop over its values, not by code
+ * holding one comparison per value.
+ */
+const ajvOptions = { allErrors: true, strict: false, validateFormats: false, validateSchema: false, loopEnum: 32 } as const;
 const engines = new Map<string, Ajv | Ajv2020>();
 const bySchemaObject = new WeakMap<object, Compiled>();
 const bySchemaText = new Map<string, Compiled>();
@@ -56,9 +65,13 @@ function loadPackage<T>(specifier: 'ajv' | 'ajv/dist/2020.js' | 're2js'): T {
   return moduleBuiltin.createRequire(import.meta.url)(specifier) as T;
 }
 
-function ajvFor(schema: JsonSchema, trusted: boolean): Ajv | Ajv2020 {
+/** The dialect of a schema: 2020-12 (and 2019-09) by its `$schema`, draft-07 otherwise. */
+function draftOf(schema: JsonSchema): '2020' | '07' {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
-  const draft = dialect.includes('2020-12') || dialect.includes('2019-09') ? '2020' : '07';
+  return dialect.includes('2020-12') || dialect.includes('2019-09') ? '2020' : '07';
+}
+
+function ajvFor(draft: '2020' | '07', trusted: boolean): Ajv | Ajv2020 {
   const key = `${draft}:${trusted ? 'trusted' : 'untrusted'}`;
   let ajv = engines.get(key);
   if (!ajv) {
@@ -77,7 +90,11 @@ function compileFresh(schema: JsonSchema, trusted: boolean): Compiled {
   try {
     // Ajv keys compiled schemas by $id; strip it so two tools sharing an $id do not collide.
     const { $id: _id, ...rest } = schema;
-    return { ok: true, validate: ajvFor(schema, trusted).compile(rest) };
+    const draft = draftOf(schema);
+    const ajv = ajvFor(draft, trusted);
+    const invalid = metaSchemaProblem(ajv, rest, { uniqueEnums: draft === '07' });
+    if (invalid) return { ok: false, problem: { reason: 'invalid-schema', detail: `Invalid JSON Schema: ${invalid}` } };
+    return { ok: true, validate: ajv.compile(rest) };
   } catch (cause) {
     if (cause instanceof UnsupportedPatternError) return { ok: false, problem: { reason: 'unsupported-pattern', detail: cause.message } };
     return { ok: false, problem: { reason: 'invalid-schema', detail: `Invalid JSON Schema: ${(cause as Error).message}` } };
@@ -88,12 +105,14 @@ function compiled(schema: JsonSchema): Compiled {
   const cached = bySchemaObject.get(schema);
   if (cached) return cached;
   const trusted = trustedSchemas.has(schema);
-  const tooLarge = checkSchemaSize(schema);
+  const tooLarge = checkSchemaSize(schema, trusted);
   let outcome: Compiled;
   if (tooLarge) outcome = { ok: false, problem: { reason: 'schema-too-large', detail: tooLarge } };
   else {
-    const text = `${trusted ? 't' : 'u'}${JSON.stringify(schema)}`;
-    outcome = bySchemaText.get(text) ?? compileFresh(schema, trusted);
+    // Type aliases (`str`, `dict`) mean JSON Schema types; toolboxes report them where tools are registered.
+    const readable = normalizeSchemaTypes(schema).schema;
+    const text = `${trusted ? 't' : 'u'}${JSON.stringify(readable)}`;
+    outcome = bySchemaText.get(text) ?? compileFresh(readable, trusted);
     if (bySchemaText.size >= maxCachedTexts) bySchemaText.clear();
     bySchemaText.set(text, outcome);
   }
@@ -151,7 +170,8 @@ export function describeErrors(errors: readonly ErrorObject[]): string[] {
       case 'additionalProperties':
         return `unexpected property \`${safeName(`${path}/${String(params.additionalProperty)}`)}\``;
       case 'enum':
-        return `${where} must be one of ${JSON.stringify(params.allowedValues).slice(0, 200)}`;
+        // A long enum is shown by its first values (the message is cut at 200 characters anyway).
+        return `${where} must be one of ${JSON.stringify(Array.isArray(params.allowedValues) ? params.allowedValues.slice(0, 50) : params.allowedValues).slice(0, 200)}`;
       case 'const':
         return `${where} must be ${JSON.stringify(params.allowedValue).slice(0, 100)}`;
       default:

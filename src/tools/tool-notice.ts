@@ -4,6 +4,7 @@
  * every exposed name maps to exactly one tool, and nothing is renamed or dropped silently.
  */
 import type { ToolWithheldError } from '../errors/tool-withheld-error.ts';
+import { describeTypeChanges, type SchemaTypeChange } from './schema-type-aliases.ts';
 
 /**
  * Why a tool is offered under another name:
@@ -18,7 +19,12 @@ export type ToolNotice =
   /** The tool `tool` (its own name) is offered to the model as `name`. */
   | { type: 'tool-rename'; tool: string; name: string; reason: ToolRenameReason; server?: string }
   /** The tool is not offered at all; `error` says why. */
-  | { type: 'tool-withhold'; tool: string; error: ToolWithheldError; server?: string };
+  | { type: 'tool-withhold'; tool: string; error: ToolWithheldError; server?: string }
+  /**
+   * The tool's schema named types by aliases (`str`, `float`, `dict`...): it is offered with the
+   * JSON Schema types they mean (`schema-type-aliases.ts`); `changes` lists each one.
+   */
+  | { type: 'tool-normalize'; tool: string; changes: SchemaTypeChange[]; server?: string };
 
 const reasons: Record<ToolRenameReason, string> = {
   reserved: 'its name is reserved for the user decisions',
@@ -31,11 +37,17 @@ const reasons: Record<ToolRenameReason, string> = {
 export function describeToolNotice(notice: ToolNotice): string {
   const from = notice.server ? ` of server ${notice.server}` : '';
   if (notice.type === 'tool-rename') return `tool ${notice.tool}${from} is offered as ${notice.name}: ${reasons[notice.reason]}`;
+  if (notice.type === 'tool-normalize') return `tool ${notice.tool}${from} names types JSON Schema does not know; read as ${describeTypeChanges(notice.changes)}`;
   return `tool ${notice.tool}${from} is withheld (${notice.error.reason}): ${notice.error.detail}`;
 }
 
 /** A stable identity, to tell new notices from ones already reported. */
 export function noticeKey(notice: ToolNotice): string {
-  const detail = notice.type === 'tool-rename' ? `${notice.name}:${notice.reason}` : `${notice.error.reason}:${notice.error.detail}`;
+  const detail =
+    notice.type === 'tool-rename'
+      ? `${notice.name}:${notice.reason}`
+      : notice.type === 'tool-normalize'
+        ? describeTypeChanges(notice.changes)
+        : `${notice.error.reason}:${notice.error.detail}`;
   return JSON.stringify([notice.type, notice.server ?? '', notice.tool, detail]);
 }

@@ -46,7 +46,7 @@ describe('patterns of untrusted schemas', () => {
 describe('schema size limits', () => {
   it('refuses a 100 000-value enum before compiling it', () => {
     const schema = { type: 'object', properties: { s: { enum: Array.from({ length: 100_000 }, (_, index) => `v${index}`) } } };
-    expect(schemaProblem(schema)).toEqual({ reason: 'schema-too-large', detail: 'a list in the schema has 100000 items (at most 1000)' });
+    expect(schemaProblem(schema)).toEqual({ reason: 'schema-too-large', detail: 'the schema is too large: a list in it has 100000 items (at most 1000 from a server)' });
   });
 
   it('refuses a schema nested thousands of levels deep, or over 64 KiB of JSON', () => {
@@ -56,12 +56,15 @@ describe('schema size limits', () => {
     const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 900 }, (_, index) => [`p${index}`, { type: 'string', description: 'x'.repeat(80) }])) };
     expect(schemaProblem(wide)).toMatchObject({ reason: 'schema-too-large', detail: expect.stringContaining('characters of JSON') });
     const branches = { type: 'object', properties: { s: { oneOf: Array.from({ length: 400 }, (_, index) => ({ type: 'object', properties: { [`k${index}`]: { type: 'string' } } })) } } };
-    expect(schemaProblem(branches)).toMatchObject({ reason: 'schema-too-large', detail: expect.stringContaining('objects and arrays (at most 1000)') });
+    expect(schemaProblem(branches)).toMatchObject({ reason: 'schema-too-large', detail: expect.stringContaining('objects and arrays (at most 1000') });
   });
 
-  it('defineTool refuses an oversized schema with a ConfigError naming the tool', () => {
-    const input = { type: 'object', properties: { s: { enum: Array.from({ length: 5000 }, (_, index) => index) } } };
-    expect(() => defineTool({ name: 'pick', description: 'Picks.', input, execute: () => '' })).toThrow(/Tool pick has an invalid input JSON Schema/);
+  it('defineTool refuses a schema nested too deep with a ConfigError naming the tool; its other limits are for servers', () => {
+    let input: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 100; level += 1) input = { type: 'object', properties: { a: input } };
+    expect(() => defineTool({ name: 'pick', description: 'Picks.', input, execute: () => '' })).toThrow(/Tool pick has an input JSON Schema that is too large/);
+    const wide = { type: 'object', properties: { s: { enum: Array.from({ length: 5000 }, (_, index) => index) } } };
+    expect(defineTool({ name: 'pick', description: 'Picks.', input: wide, execute: () => '' }).spec.inputSchema).toEqual(wide);
   });
 });
 

@@ -5,16 +5,22 @@
  */
 import type { AgentEvent } from '../../spec/events.ts';
 import type { RecordInput, StoredError } from './run-record.ts';
+import { describeThrown } from '../../errors/describe-thrown.ts';
 
 /** The JSON-safe fields of an error: name, message, fault and its own structured fields. */
 export function storedError(error: unknown): StoredError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(error)) {
-    if (name !== 'cause' && name !== 'stack' && typeof value !== 'function') fields[name] = value;
+  try {
+    if (!(error instanceof Error)) return { name: 'Error', message: describeThrown(error) };
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(error)) {
+      if (name !== 'cause' && name !== 'stack' && typeof value !== 'function') fields[name] = value;
+    }
+    const fault = (error as { fault?: unknown }).fault;
+    return { ...fields, name: String(error.name), message: describeThrown(error), ...(typeof fault === 'string' ? { fault } : {}) };
+  } catch {
+    // Whatever was thrown (a Proxy whose reads throw): its text, never a failed record.
+    return { name: 'Error', message: describeThrown(error) };
   }
-  const fault = (error as { fault?: unknown }).fault;
-  return { ...fields, name: error.name, message: error.message, ...(typeof fault === 'string' ? { fault } : {}) };
 }
 
 export function recordFromEvent(event: AgentEvent): RecordInput | undefined {
