@@ -144,7 +144,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       ...(request.bestEffortAnswer === undefined ? {} : { bestEffortAnswer: request.bestEffortAnswer }),
       ...request.limits,
       // Spans leave the process too: the same mask as the store, the trace and stdout.
-      telemetry: { secrets: mask, ...(traces ? { tracer: traces.tracer } : {}) },
+      telemetry: { secrets: mask, agentName: 'reins', ...(traces ? { tracer: traces.tracer } : {}) },
     });
     const signal = controller.signal;
     const run =

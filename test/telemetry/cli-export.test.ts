@@ -31,8 +31,9 @@ describe('reins exports spans from the OTEL_* variables', () => {
       expect(request.resources.map((attributes) => otlpAttribute(attributes, 'service.name'))).toEqual(['reins-ci']);
     }
     const spans = receiver.spans();
-    const root = spans.find((span) => span.name === 'invoke_agent');
+    const root = spans.find((span) => span.name === 'invoke_agent reins');
     expect(otlpAttribute(root?.attributes, 'reins.status')).toBe('answered');
+    expect(otlpAttribute(root?.attributes, 'gen_ai.agent.name')).toBe('reins');
     const runId = /run ([0-9a-f-]{36})/.exec(done.stderr)?.[1];
     expect(otlpAttribute(root?.attributes, 'gen_ai.conversation.id')).toBe(runId);
     const names = spans.map((span) => span.name);
@@ -61,7 +62,7 @@ describe('reins exports spans from the OTEL_* variables', () => {
     const runId = /run ([0-9a-f-]{36})/.exec(done.stderr)?.[1] as string;
     expect(JSON.stringify(await showJson(runId, work.dir, work.store))).not.toContain(secret);
     const spans = receiver.spans();
-    const root = spans.find((span) => span.name === 'invoke_agent');
+    const root = spans.find((span) => span.name === 'invoke_agent reins');
     expect(otlpAttribute(root?.attributes, 'reins.question')).toBe('What day is it? [redacted]');
     expect(JSON.stringify(root?.events)).toContain('my key is [redacted]');
     expect(JSON.stringify(spans.find((span) => span.name.startsWith('chat '))?.attributes)).toContain('[redacted]');
