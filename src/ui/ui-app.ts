@@ -9,6 +9,7 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { listedStatus } from '../sessions/listed-status.ts';
 import { isPostgresUrl, PostgresStore } from '../sessions/postgres-store.ts';
 import { SqliteStore } from '../sessions/sqlite-store.ts';
+import type { SecretMasker } from '../sessions/secret-masker.ts';
 import type { Store } from '../sessions/store.ts';
 import { accessToken } from './access-token.ts';
 import { CONTENT_SECURITY_POLICY, notFoundHtml, pageHtml } from './page-html.ts';
@@ -25,6 +26,12 @@ export interface UiAppOptions {
   token: string;
   /** How often a live page's run is checked for new records, in ms. @default 250 */
   pollMs?: number;
+  /**
+   * Secret values masked (in every encoding) in everything the viewer serves, for runs whose
+   * writer did not mask them (the CLI masks what it stores; a library run or a worker may not).
+   * @default none (served as stored)
+   */
+  secrets?: SecretMasker;
 }
 
 export interface UiApp {
@@ -39,6 +46,7 @@ export function createUiApp(options: UiAppOptions): UiApp {
   const store: Store = postgres ? new PostgresStore({ url: options.location, readOnly: true }) : new SqliteStore({ path: options.location, readOnly: true });
   const list: RunList = postgres ? new PostgresRunList(options.location) : new SqliteRunList(options.location);
   const pollMs = options.pollMs ?? 250;
+  const masked = <T>(value: T): T => (options.secrets ? options.secrets.value(value) : value);
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
@@ -63,12 +71,12 @@ export function createUiApp(options: UiAppOptions): UiApp {
 
   app.get('/api/runs', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    return c.json(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 }));
+    return c.json(masked(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 })));
   });
   app.get('/api/runs/:id', async (c) => {
     try {
       const run = await store.loadRun(c.req.param('id'));
-      return c.json(runView(run, listedStatus(run.summary)));
+      return c.json(masked(runView(run, listedStatus(run.summary))));
     } catch (error) {
       const status = SessionNotFoundError.isInstance(error) ? 404 : 500;
       const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };

@@ -21,6 +21,7 @@ let url: URL;
 let page: Page;
 let store: SqliteStore;
 let killedRunId = '';
+let leakyRunId = '';
 let resumedRunId = '';
 let live: { runId: string } | undefined;
 /** The live run's id (the store gives it once the run is created). */
@@ -28,6 +29,8 @@ const liveRunId = () => live?.runId ?? '';
 let releaseLive: () => void = () => {};
 let liveRun: Promise<unknown> = Promise.resolve();
 const violations: string[] = [];
+/** A secret in the viewer's environment, in a run a library agent stored unmasked. */
+const SECRET = 'sk-viewer-secret-0123456789';
 
 /** A CLI run of the long operation on server-everything, killed with -9 while the tool runs; its run id. */
 async function killedDuringToolCall(): Promise<string> {
@@ -54,6 +57,8 @@ beforeAll(async () => {
   const longModel = 'openai-compatible:Qwen/Qwen2.5-Coder-32B-Instruct-GPTQ-Int4@http://inference-gateway.internal.example.com:8000/v1';
   const longQuestion = `Summarise https://example.com/${'very-long-path-segment-'.repeat(12)}index.html for me`;
   expect((await wide.run(longQuestion, { meta: { model: longModel } }).result).status).toBe('answered');
+  const leaky = createAgent({ model: new ScriptedModel([turn('json', [answer(`the key is ${SECRET}`)])]), protocol: 'json', store });
+  leakyRunId = (await leaky.run(`What is my key? ${SECRET}`).result).runId;
 
   // A live run of this process whose model has not answered yet.
   const gate = new Promise<void>((resolve) => (releaseLive = resolve));
@@ -67,7 +72,7 @@ beforeAll(async () => {
   live = run;
   liveRun = run.result;
 
-  viewer = await openUiViewer(work.store, work.dir);
+  viewer = await openUiViewer(work.store, work.dir, { VIEWER_API_KEY: SECRET });
   ({ url, page } = viewer);
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -156,6 +161,16 @@ describe('reins ui shows what happened', () => {
     const missing = await page.goto(at('/runs/zzzzzzzz'));
     expect(missing?.status()).toBe(404);
     expect(await page.locator('main p').first().textContent()).toBe('No stored run with id "zzzzzzzz".');
+  });
+
+  it('masks the secrets of its environment in what it serves, as `reins show` does', async () => {
+    expect(JSON.stringify(await api('/api/runs'))).not.toContain(SECRET);
+    expect(JSON.stringify(await api(`/api/runs/${leakyRunId}`))).not.toContain(SECRET);
+    await page.goto(at(`/runs/${leakyRunId}`));
+    await page.locator('.note.answer').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('What is my key? [redacted]');
+    expect(await page.locator('.note.answer pre').textContent()).toBe('the key is [redacted]');
+    expect(await page.content()).not.toContain(SECRET);
   });
 
   it.each([1280, 1340, 1400])('fits the run list in a %i px window', async (width) => {

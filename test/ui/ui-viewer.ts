@@ -14,8 +14,8 @@ export interface UiViewer {
   close(): Promise<void>;
 }
 
-export async function openUiViewer(store: string, cwd: string): Promise<UiViewer> {
-  const ui = startReins(['ui', '--store', store, '--no-open'], { cwd });
+export async function openUiViewer(store: string, cwd: string, env: Record<string, string> = {}): Promise<UiViewer> {
+  const ui = startReins(['ui', '--store', store, '--no-open'], { cwd, env });
   const url = new URL((await ui.line((line) => line.startsWith('reins ui: '))).slice('reins ui: '.length));
   const browser = await launchChromium();
   const page = await browser.newPage();
