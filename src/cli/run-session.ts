@@ -20,7 +20,7 @@ import { openInBrowser } from './render/open-url.ts';
 import { createPrompter } from './render/prompts.ts';
 import { colorEnabled, TraceRenderer } from './render/trace.ts';
 import { approvalFor, type ApprovalMode } from './setup/approval-mode.ts';
-import { maskedStore } from './setup/open-store.ts';
+import { maskedStore } from '../sessions/masked-store.ts';
 import { modelErrorText, needsModelHelp, noModelHelp, openModel, protocolFor } from './setup/pick-model.ts';
 import { SecretMask } from './setup/secret-mask.ts';
 import { startTraceExport, type TraceExport } from './setup/trace-export.ts';
