@@ -33,6 +33,8 @@ export type ToolScope = <A extends unknown[], T>(callId: string, call: (...args:
 export function toolScopeOf(observers: readonly RunObserver[], runId: string): ToolScope | undefined {
   const arounds = observers.flatMap((observer) => (observer.aroundToolCall ? [observer.aroundToolCall] : []));
   if (arounds.length === 0) return undefined;
+  const [only] = arounds;
+  if (arounds.length === 1 && only) return (callId, call, ...args) => only(runId, callId, call, ...args);
   const scoped = <A extends unknown[], T>(index: number, callId: string, call: (...args: A) => T, args: A): T => {
     const around = arounds[index];
     if (around === undefined) return call(...args);
