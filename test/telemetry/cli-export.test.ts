@@ -38,6 +38,11 @@ describe('reins exports spans from the OTEL_* variables', () => {
     expect(otlpAttribute(root?.attributes, 'gen_ai.conversation.id')).toBe(runId);
     const names = spans.map((span) => span.name);
     expect(names.filter((name) => name.startsWith('chat '))).toHaveLength(5);
+    // A replayed model has no server and no response id; what it does say is on every chat span.
+    for (const chat of spans.filter((span) => span.name.startsWith('chat '))) {
+      expect(otlpAttribute(chat.attributes, 'gen_ai.response.finish_reasons')).toEqual({ values: [{ stringValue: 'stop' }] });
+      expect(otlpAttribute(chat.attributes, 'gen_ai.agent.name')).toBe('reins');
+    }
     expect(names.filter((name) => name.startsWith('execute_tool '))).toHaveLength(4);
     expect(spans.filter((span) => span !== root).every((span) => span.parentSpanId === root?.spanId)).toBe(true);
   });
