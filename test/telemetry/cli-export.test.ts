@@ -55,6 +55,15 @@ describe('reins exports spans from the OTEL_* variables', () => {
     expect(receiver.requests).toEqual([]);
   });
 
+  it('runs untraced with the install line for this Node when the SDK is not installed', async () => {
+    const hide = join(import.meta.dirname, '..', 'fixtures', 'telemetry', 'without-otel-sdk.mjs');
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin, NODE_OPTIONS: `--import=${hide}` };
+    const done = await reins(['demo', '--store', work.store], { cwd: work.dir, env });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain(`the OpenTelemetry SDK is not installed; this run is not traced. Install it beside reins: ${traceExportInstall()}`);
+    expect(receiver.requests).toEqual([]);
+  });
+
   it('masks the secrets the CLI knows in exported content, as in the store and `reins show`', async () => {
     const secret = 'supersecretvalue123';
     const env = {
