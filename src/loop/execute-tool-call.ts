@@ -92,6 +92,7 @@ function callTool(state: RunState, callId: string, name: string, args: Record<st
   return isPromiseLike(answered) ? awaitAnswer(run, answered) : run.succeeded(answered);
 }
 
+/** Starts the call: by `target` (an action's own runner) or the toolbox. Inside the observers' scope when they have one. */
 function startCall(state: RunState, name: string, args: Record<string, unknown>, run: ToolRun, target: CallTarget | undefined): ToolResult | PromiseLike<ToolResult> {
   return target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
 }
