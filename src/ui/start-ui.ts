@@ -4,6 +4,7 @@
  */
 import { once } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
+import { ConfigError } from '../errors/config-error.ts';
 import { newAccessToken } from './access-token.ts';
 import type { SecretMasker } from '../sessions/secret-masker.ts';
 import { createUiApp } from './ui-app.ts';
@@ -39,7 +40,13 @@ export async function startUi(options: StartUiOptions): Promise<RunningUi> {
     throw error;
   }
   const server: ServerType = serve({ fetch: ui.app.fetch, hostname: UI_HOST, port: options.port ?? 0 });
-  if (!server.listening) await once(server, 'listening');
+  try {
+    if (!server.listening) await once(server, 'listening');
+  } catch (error) {
+    await ui.close();
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new ConfigError(`Port ${options.port} on ${UI_HOST} is in use by another program.`, { hint: 'Give another --port, or --port 0 for a free one.', cause: error });
+  }
   const { port } = server.address() as { port: number };
   return {
     url: `http://${UI_HOST}:${port}/?token=${token}`,

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { positiveInteger } from '../setup/run-flags.ts';
+import { portNumber } from '../setup/run-flags.ts';
 
 /** The system's "open this URL" command. */
 function openInBrowser(url: string): void {
@@ -22,7 +22,7 @@ export function registerUi(program: Command): void {
     .command('ui')
     .description('Browse stored runs in a local web viewer (127.0.0.1 only, read-only)')
     .option('--store <path|url>', 'the sessions database: an SQLite file or a postgres:// URL (default: REINS_STORE, else REINS_SESSIONS_DB, else the user data folder)')
-    .option('--port <n>', 'the port to listen on (default: a free one)', positiveInteger)
+    .option('--port <n>', 'the port to listen on; 0 for a free one (default: a free one)', portNumber)
     .option('--no-open', 'print the URL without opening a browser')
     .action(async (flags: { store?: string; port?: number; open: boolean }) => {
       const [{ startUi }, { defaultSessionsPath }, { isPostgresUrl }, { SecretMask }] = await Promise.all([

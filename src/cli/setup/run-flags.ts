@@ -30,6 +30,13 @@ export function positiveInteger(value: string): number {
   return parsed;
 }
 
+/** A TCP port; 0 asks the system for a free one. */
+export function portNumber(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new InvalidArgumentError('expected a port from 0 (a free one) to 65535.');
+  return parsed;
+}
+
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function addToolFlags(command: Command): Command {
