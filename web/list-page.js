@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { duration, ErrorPanel, forgetToken, getJson, html, modelLabel, StatusBadge, when } from './ui-parts.js';
 
-const STATUSES = ['', 'running', 'waiting-user', 'answered', 'failed', 'cancelled'];
+const STATUSES = ['', 'running', 'waiting-user', 'interrupted', 'answered', 'failed', 'cancelled'];
 
 function ListPage() {
   const initial = new URL(location.href).searchParams;
@@ -44,7 +44,7 @@ function ListPage() {
         ${(data?.runs ?? []).map(
           (run) => html`<tr class="run-row" data-id=${run.id}>
             <td><${StatusBadge} status=${run.status} /></td>
-            <td class="question"><a href=${`/runs/${run.id}`}>${run.question || '(no question)'}</a></td>
+            <td class="question" title=${run.question}><a href=${`/runs/${run.id}`}>${run.question || '(no question)'}</a></td>
             <td title=${run.model ?? ''}>${modelLabel(run.model)}</td>
             <td>${run.protocol ?? ''}</td>
             <td class="num">${run.steps}</td>

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { duration, ErrorPanel, forgetToken, getJson, html, Json, modelLabel, StatusBadge, when } from './ui-parts.js';
-import { Waterfall } from './waterfall.js';
+import { interruptions, Waterfall } from './waterfall.js';
 
 const runId = document.getElementById('app').dataset.run;
 
@@ -51,26 +51,34 @@ function Content({ result }) {
   })}${result?.structuredContent !== undefined && html`<${Json} value=${result.structuredContent} label="structured content" />`}`;
 }
 
-function ToolCall({ start, end }) {
+/** A call with no end: still running while the run is live, else cut short by the process's end. */
+function ToolCall({ start, end, live, resumed }) {
   const failed = end?.outcome === 'error' || end?.result?.isError;
-  return html`<div class=${`tool-call ${failed ? 'tool-failed' : ''}`}>
+  const state = end ? undefined : live && !resumed ? 'running' : 'interrupted';
+  const why = resumed ? 'the process ended during the call; the resumed run told the model it was interrupted' : 'the process ended during the call';
+  return html`<div class=${`tool-call ${failed ? 'tool-failed' : ''} ${state === 'interrupted' ? 'tool-interrupted' : ''}`}>
     <h4>→ ${start.tool} <span class="muted">${start.callId}</span> ${end?.durationMs !== undefined && html`<span class="muted">${duration(end.durationMs)}</span>`}
-      ${!end && html`<span class="badge running">running</span>`}</h4>
+      ${state && html`<span class=${`badge ${state}`} title=${state === 'interrupted' ? why : ''}>${state}</span>`}</h4>
     <${Json} value=${start.args} label="arguments" open />
     ${end && end.outcome === 'error' && html`<p class="tool-error"><code>${end.error?.name}</code> ${end.error?.message}</p>`}
     ${end && end.outcome === 'result' && html`<details class="json" open><summary>result${end.result?.isError ? ' (error)' : ''}</summary><${Content} result=${end.result} /></details>`}
   </div>`;
 }
 
-/** The records of one step as rows: model turns (raw beside decision), tool calls, approvals, questions. */
-function stepRows(records) {
+/** The records of one step as rows: model turns (raw beside decision), tool calls, approvals, questions, resumes. */
+function stepRows(records, { live, cut, last }) {
   const rows = [];
   let reply;
+  let asked;
   const ends = new Map(records.filter((record) => record.type === 'tool-call-end').map((record) => [record.callId, record]));
   for (const record of records) {
     switch (record.type) {
+      case 'model-request':
+        asked = record;
+        break;
       case 'model-response':
         reply = record;
+        asked = undefined;
         break;
       case 'decision':
       case 'output-invalid':
@@ -78,8 +86,14 @@ function stepRows(records) {
         reply = undefined;
         break;
       case 'tool-call-start':
-        rows.push({ kind: 'tool', key: record.seq, start: record, end: ends.get(record.callId) });
+        rows.push({ kind: 'tool', key: record.seq, start: record, end: ends.get(record.callId), resumed: cut.has(record.callId) });
         break;
+      case 'run-resume': {
+        const count = record.interruptedCalls?.length ?? 0;
+        const calls = count ? `: ${count} call${count === 1 ? '' : 's'} cut short, reported to the model as interrupted` : '';
+        rows.push({ kind: 'note', key: record.seq, css: 'resume', text: html`Run resumed <span class="muted">${when(record.at)}</span>${calls}${record.pendingQuestion ? '; the pending question asked again' : ''}` });
+        break;
+      }
       case 'approval-request':
         rows.push({ kind: 'note', key: record.seq, css: 'approval', text: html`Approval asked for <b>${record.tool}</b>: ${record.reason}` });
         break;
@@ -104,15 +118,19 @@ function stepRows(records) {
     }
   }
   if (reply) rows.push({ kind: 'turn', key: reply.seq, reply, record: undefined });
+  // The request is the run's last record: the model is answering now (or was, when the run stopped).
+  if (asked && asked === last) {
+    rows.push({ kind: 'note', key: asked.seq, css: live ? 'thinking' : 'stopped', text: live ? html`The model is thinking… <span class="muted">asked ${when(asked.at)}</span>` : 'The run stopped before the model replied.' });
+  }
   return rows;
 }
 
-function Step({ step, records, repairs }) {
+function Step({ step, records, repairs, live, cut, last }) {
   const usage = records.filter((record) => record.type === 'model-response').reduce((sum, record) => sum + (record.usage?.inputTokens ?? 0) + (record.usage?.outputTokens ?? 0), 0);
   return html`<section class="step" id=${`step-${step}`} data-step=${step}>
     <h3>Step ${step} <span class="muted">${usage} tokens</span></h3>
-    ${stepRows(records).map((row) => {
-      if (row.kind === 'tool') return html`<${ToolCall} key=${row.key} start=${row.start} end=${row.end} />`;
+    ${stepRows(records, { live, cut, last }).map((row) => {
+      if (row.kind === 'tool') return html`<${ToolCall} key=${row.key} start=${row.start} end=${row.end} live=${live} resumed=${row.resumed} />`;
       if (row.kind === 'note') return html`<div key=${row.key} class=${`note ${row.css}`}>${row.text}</div>`;
       return html`<div key=${row.key} class="turn">
         ${row.reply ? html`<${RawOutput} record=${row.reply} repairs=${repairs} />` : html`<div class="raw-output muted">no reply recorded</div>`}
@@ -144,10 +162,13 @@ function RunPage() {
 
   if (error) return html`<p><a href="/">← all runs</a></p><${ErrorPanel} error=${error} />`;
   if (!view) return html`<p class="muted">Loading…</p>`;
-  const { summary, meta, records, repairs } = view;
+  const { summary, meta, records, repairs, status } = view;
+  const live = status === 'running' || status === 'waiting-user';
+  const cut = interruptions(records);
+  const last = records.at(-1);
   const steps = new Map();
   for (const record of records) {
-    if (record.step === 0 || record.type === 'model-request' || record.type === 'config') continue;
+    if (record.step === 0 || record.type === 'config') continue;
     if (!steps.has(record.step)) steps.set(record.step, []);
     steps.get(record.step).push(record);
   }
@@ -156,12 +177,12 @@ function RunPage() {
     <p><a href="/">← all runs</a></p>
     <header class="run-head">
       <h1>${summary.question}</h1>
-      <div class="facts"><${StatusBadge} status=${summary.status} /> <span title=${meta.model ?? ''}>${modelLabel(meta.model)}</span> <span>${meta.protocol ?? ''}</span>
-        <span>${steps.size} steps</span> <span>${tokens} tokens</span> <span>${duration(Date.parse(summary.updatedAt) - Date.parse(summary.createdAt))}</span>
+      <div class="facts"><${StatusBadge} status=${status} /> <span title=${meta.model ?? ''}>${modelLabel(meta.model)}</span> <span>${meta.protocol ?? ''}</span>
+        <span>${steps.size} step${steps.size === 1 ? '' : 's'}</span> <span>${tokens} tokens</span> <span>${duration(Date.parse(summary.updatedAt) - Date.parse(summary.createdAt))}</span>
         <span class="muted">started ${when(summary.createdAt)}</span> <span class="muted">${summary.id}</span></div>
     </header>
-    <${Waterfall} records=${records} />
-    ${[...steps].map(([step, stepRecords]) => html`<${Step} key=${step} step=${step} records=${stepRecords} repairs=${repairs} />`)}`;
+    <${Waterfall} records=${records} live=${live} />
+    ${[...steps].map(([step, stepRecords]) => html`<${Step} key=${step} step=${step} records=${stepRecords} repairs=${repairs} live=${live} cut=${cut} last=${last} />`)}`;
 }
 
 forgetToken();

@@ -20,9 +20,10 @@ import { openInBrowser } from './render/open-url.ts';
 import { createPrompter } from './render/prompts.ts';
 import { colorEnabled, TraceRenderer } from './render/trace.ts';
 import { approvalFor, type ApprovalMode } from './setup/approval-mode.ts';
-import { maskedStore } from './setup/open-store.ts';
+import { maskedStore } from '../sessions/masked-store.ts';
 import { modelErrorText, needsModelHelp, noModelHelp, openModel, protocolFor } from './setup/pick-model.ts';
 import { SecretMask } from './setup/secret-mask.ts';
+import { startTraceExport, type TraceExport } from './setup/trace-export.ts';
 
 export interface SessionRequest {
   target: { kind: 'new'; question: string } | { kind: 'resume'; runId: string };
@@ -77,6 +78,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
     ? createPrompter({ interactive, input: process.stdin, output: process.stderr, mask, beforePrompt: () => trace?.pause(), cancel })
     : undefined;
   let servers: McpServers | undefined;
+  let traces: TraceExport | undefined;
   try {
     let model: Model;
     try {
@@ -130,6 +132,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       return servers.failures.some((failure) => McpConfigError.isInstance(failure.error)) ? ExitCode.usage : ExitCode.failed;
     }
     const protocol = protocolFor(model, request.protocol);
+    traces = await startTraceExport(process.env, say);
     const agent = createAgent({
       model,
       tools: servers.toolbox,
@@ -140,6 +143,8 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       ...(request.maxSteps ? { maxSteps: request.maxSteps } : {}),
       ...(request.bestEffortAnswer === undefined ? {} : { bestEffortAnswer: request.bestEffortAnswer }),
       ...request.limits,
+      // Spans leave the process too: the same mask as the store, the trace and stdout.
+      telemetry: { secrets: mask, agentName: 'reins', ...(traces ? { tracer: traces.tracer } : {}) },
     });
     const signal = controller.signal;
     const run =
@@ -156,6 +161,8 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
     prompter?.close();
     trace?.pause();
     await servers?.close();
+    const undelivered = await traces?.close();
+    if (undelivered) say(`Note: traces not delivered (${undelivered}).`);
   }
 }
 

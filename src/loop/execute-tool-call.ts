@@ -84,11 +84,17 @@ function callTool(state: RunState, callId: string, name: string, args: Record<st
   const run = new ToolRun(state, callId, name);
   let answered: ToolResult | PromiseLike<ToolResult>;
   try {
-    answered = target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
+    const scope = state.context.toolScope;
+    answered = scope ? scope(callId, startCall, state, name, args, run, target) : startCall(state, name, args, run, target);
   } catch (error) {
     return run.failed(error);
   }
   return isPromiseLike(answered) ? awaitAnswer(run, answered) : run.succeeded(answered);
+}
+
+/** Starts the call: by `target` (an action's own runner) or the toolbox. Inside the observers' scope when they have one. */
+function startCall(state: RunState, name: string, args: Record<string, unknown>, run: ToolRun, target: CallTarget | undefined): ToolResult | PromiseLike<ToolResult> {
+  return target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
 }
 
 /** An answer that comes later (its own function: the closures' context is then made only for it, not on every call). */

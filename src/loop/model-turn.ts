@@ -50,7 +50,7 @@ export function generateTurn<R>(target: ReplyTarget<R>, request: ModelRequest): 
 }
 
 function receiveResponse<R>(response: ModelResponse, target: ReplyTarget<R>): R | PromiseLike<R> {
-  return target.receive({ text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason });
+  return target.receive({ text: response.text, toolCalls: response.toolCalls, usage: response.usage, modelId: response.modelId, finishReason: response.finishReason, responseId: response.responseId });
 }
 
 function targetFailure(error: unknown, target: ReplyTarget<unknown>): unknown {

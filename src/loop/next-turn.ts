@@ -146,6 +146,8 @@ export function modelResponseEvent(raw: RawTurn): EventBody {
   event.toolCalls = raw.toolCalls;
   event.usage = raw.usage;
   event.modelId = raw.modelId;
+  if (raw.finishReason !== undefined) event.finishReason = raw.finishReason;
+  if (raw.responseId !== undefined) event.responseId = raw.responseId;
   return event as EventBody;
 }
 

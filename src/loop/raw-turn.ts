@@ -13,4 +13,6 @@ export interface RawTurn {
   parsed?: Extract<ParseResult, { success: true }>;
   /** Why the model stopped, when it said (a stream stopped early by reins has none). */
   finishReason?: FinishReason;
+  /** The provider's id of the response, when it gave one. */
+  responseId?: string;
 }

@@ -12,7 +12,7 @@ import type { Toolbox } from '../tools/toolbox.ts';
 import type { ActionHandlers } from './agent-options.ts';
 import type { EventStream } from './event-stream.ts';
 import type { Policies } from './policies.ts';
-import { notifyObservers, type RunObserver } from './run-observer.ts';
+import { notifyObservers, toolScopeOf, type RunObserver, type ToolScope } from './run-observer.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { EventBody, RunContext, RunCounters } from './run-state.ts';
 
@@ -50,6 +50,7 @@ export class DrivenRunContext implements RunContext {
   readonly startedAt: number;
   readonly handlers: ActionHandlers;
   readonly fileRoots: readonly string[];
+  readonly toolScope: ToolScope | undefined;
   /** Read for the step each event is stamped with. */
   readonly #counters: RunCounters;
   readonly #observers: readonly RunObserver[];
@@ -71,6 +72,7 @@ export class DrivenRunContext implements RunContext {
     this.startedAt = performance.now();
     this.handlers = parts.handlers;
     this.fileRoots = parts.fileRoots;
+    this.toolScope = toolScopeOf(parts.observers, run.runId);
     this.#counters = counters;
     this.#observers = parts.observers;
     this.#recorder = recorder;

@@ -14,6 +14,33 @@ export interface RunObserver {
    * @default undefined (ready at once)
    */
   ready?: () => Promise<void>;
+  /**
+   * Runs a tool call (`call(...args)`) inside the observer's scope, right after the call's
+   * `tool-call` event: telemetry makes the call's `execute_tool` span the active context there,
+   * so a tool's own instrumentation nests under it. It must call `call` once and return its result.
+   * @default undefined (the call runs as it is)
+   */
+  aroundToolCall?: <A extends unknown[], T>(runId: string, callId: string, call: (...args: A) => T, ...args: A) => T;
+}
+
+/** Runs `call(...args)` for the tool call `callId` inside the scopes of a run's observers. */
+export type ToolScope = <A extends unknown[], T>(callId: string, call: (...args: A) => T, ...args: A) => T;
+
+/**
+ * The scope of a run's tool calls: its observers' `aroundToolCall`, nested in their order;
+ * `undefined` when none has one (most runs: the call is then made directly).
+ */
+export function toolScopeOf(observers: readonly RunObserver[], runId: string): ToolScope | undefined {
+  const arounds = observers.flatMap((observer) => (observer.aroundToolCall ? [observer.aroundToolCall] : []));
+  if (arounds.length === 0) return undefined;
+  const [only] = arounds;
+  if (arounds.length === 1 && only) return (callId, call, ...args) => only(runId, callId, call, ...args);
+  const scoped = <A extends unknown[], T>(index: number, callId: string, call: (...args: A) => T, args: A): T => {
+    const around = arounds[index];
+    if (around === undefined) return call(...args);
+    return around(runId, callId, (...inner: A) => scoped(index + 1, callId, call, inner), ...args);
+  };
+  return (callId, call, ...args) => scoped(0, callId, call, args);
 }
 
 /** Calls each observer with the event; a throwing observer does not stop the others or the run. */

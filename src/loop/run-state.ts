@@ -14,6 +14,7 @@ import type { Toolbox } from '../tools/toolbox.ts';
 import type { RunVariables } from './actions/run-variables.ts';
 import type { ActionHandlers } from './agent-options.ts';
 import type { Policies } from './policies.ts';
+import type { ToolScope } from './run-observer.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** An event before the run id and step are stamped on. */
@@ -38,6 +39,8 @@ export interface RunContext {
   readonly handlers: ActionHandlers;
   /** Folders a `send_response` `file_path` may read from. */
   readonly fileRoots: readonly string[];
+  /** Where tool calls run: inside the observers' scopes (`RunObserver.aroundToolCall`); undefined: directly. */
+  readonly toolScope: ToolScope | undefined;
 }
 
 /** The conversation so far. */

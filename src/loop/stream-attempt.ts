@@ -79,6 +79,7 @@ class StreamAttempt {
   #usage: Usage | undefined;
   #modelId: string;
   #finishReason: RawTurn['finishReason'];
+  #responseId: string | undefined;
   #parsed: Success | undefined;
   /** The model's parts, read directly. */
   #parts: AsyncIterator<ModelStreamPart> | undefined;
@@ -211,6 +212,7 @@ class StreamAttempt {
       this.#usage = part.usage;
       this.#modelId = part.modelId ?? this.#modelId;
       this.#finishReason = part.finishReason;
+      this.#responseId = part.responseId;
     } else if (part.text !== '') {
       const context = this.#state.context;
       this.#text += part.text;
@@ -256,6 +258,7 @@ class StreamAttempt {
       const usage = this.#usage;
       const turn: RawTurn = { text, toolCalls: this.#toolCalls, usage: usage ?? estimateUsage(this.#request, text), modelId: this.#modelId, usageEstimated: usage === undefined };
       if (this.#finishReason) turn.finishReason = this.#finishReason;
+      if (this.#responseId) turn.responseId = this.#responseId;
       if (final.success) turn.parsed = final;
       this.#resolve(this.#onFailed ? turn : { ok: true, turn });
     } catch (error) {

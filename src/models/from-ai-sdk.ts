@@ -79,6 +79,7 @@ function adaptLanguageModel(languageModel: LanguageModelV4, options: FromAiSdkOp
       provider,
       modelId: languageModel.modelId,
       supportsTools: options.supportsTools ?? true,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       generate(request: ModelRequest): Promise<ModelResponse> {
         return generateAttempt(adapter, request, undefined);
       },

@@ -28,6 +28,7 @@ export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelI
     finishReason: fromFinishReason(result.finishReason),
     usage: fromUsage(result.usage),
     modelId: result.response?.modelId ?? modelId,
+    ...(result.response?.id ? { responseId: result.response.id } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ export async function* streamAiSdk(
     );
     reader = result.stream.getReader();
     let modelId: string | undefined;
+    let responseId: string | undefined;
     for (;;) {
       const { done, value: part } = await reader.read();
       if (done) break;
@@ -38,6 +39,7 @@ export async function* streamAiSdk(
           break;
         case 'response-metadata':
           modelId = part.modelId ?? modelId;
+          responseId = part.id ?? responseId;
           break;
         case 'error':
           throw part.error;
@@ -48,6 +50,7 @@ export async function* streamAiSdk(
             finishReason: fromFinishReason(part.finishReason),
             usage: fromUsage(part.usage),
             modelId: modelId ?? languageModel.modelId,
+            ...(responseId ? { responseId } : {}),
           };
           return;
       }

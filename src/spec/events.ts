@@ -5,7 +5,7 @@
 import type { Decision, Thought, ToolSpec } from './decision.ts';
 import type { ModelCallError } from '../errors/model-call-error.ts';
 import type { ReinsError } from '../errors/reins-error.ts';
-import type { ModelMessage, ModelToolCall, Usage } from './model.ts';
+import type { FinishReason, ModelMessage, ModelToolCall, Usage } from './model.ts';
 import type { ActionNotes, ProtocolName } from '../protocols/codec.ts';
 import type { HandlerType } from '../protocols/envelope-schema.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
@@ -50,7 +50,17 @@ export type AgentEvent = EventBase &
         error: ModelCallError;
         delayMs: number;
       }
-    | { type: 'model-response'; text: string; toolCalls: ModelToolCall[]; usage: Usage; modelId: string }
+    | {
+        type: 'model-response';
+        text: string;
+        toolCalls: ModelToolCall[];
+        usage: Usage;
+        modelId: string;
+        /** Why the model stopped, when it said (a stream reins stopped early has none). */
+        finishReason?: FinishReason;
+        /** The provider's id of the response, when it gave one. */
+        responseId?: string;
+      }
     | {
         type: 'decision';
         decision: Decision;

@@ -96,12 +96,14 @@ export interface ModelResponse {
   usage: Usage;
   /** The model that answered, as the provider reports it. */
   modelId: string;
+  /** The provider's id of this response (`chatcmpl-...`, `msg_...`), when it gives one. */
+  responseId?: string;
 }
 
 export type ModelStreamPart =
   | { type: 'text-delta'; text: string }
   | { type: 'tool-call'; toolCall: ModelToolCall }
-  | { type: 'finish'; finishReason: FinishReason; usage: Usage; modelId?: string };
+  | { type: 'finish'; finishReason: FinishReason; usage: Usage; modelId?: string; responseId?: string };
 
 export interface Model {
   /** e.g. `openai`, `anthropic`, `ollama`, `scripted`. */
@@ -109,6 +111,12 @@ export interface Model {
   readonly modelId: string;
   /** True when the model supports native tool calling (decides `protocol: 'auto'`). */
   readonly supportsTools: boolean;
+  /**
+   * Where the model is called (the base URL, without credentials), for telemetry's
+   * `server.address` / `server.port`.
+   * @default undefined (in process, or not said)
+   */
+  readonly endpoint?: string;
   /** One complete model turn. Throws a `ModelCallError` on transport/API failure. */
   generate(request: ModelRequest): Promise<ModelResponse>;
   /**

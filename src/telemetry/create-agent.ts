@@ -5,7 +5,7 @@
  */
 import { createAgent as createLoopAgent, type Agent } from '../loop/create-agent.ts';
 import type { AgentOptions } from '../loop/agent-options.ts';
-import type { TelemetryOptions } from './telemetry-options.ts';
+import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
 import { telemetryObserver } from './telemetry-observer.ts';
 
 export interface TracedAgentOptions extends AgentOptions {
@@ -24,7 +24,11 @@ export interface TracedAgentOptions extends AgentOptions {
 export function createAgent(options: TracedAgentOptions): Agent {
   const { telemetry = {}, ...rest } = options;
   if (telemetry === false) return createLoopAgent(rest);
-  const { provider, modelId } = options.model;
-  const observer = telemetryObserver({ provider, model: modelId }, telemetry);
+  const { provider, modelId, endpoint } = options.model;
+  const agent: TracedAgent = { provider, model: modelId };
+  if (endpoint) agent.endpoint = endpoint;
+  if (options.temperature !== undefined) agent.temperature = options.temperature;
+  if (options.maxOutputTokens !== undefined) agent.maxTokens = options.maxOutputTokens;
+  const observer = telemetryObserver(agent, telemetry);
   return createLoopAgent({ ...rest, observers: [...(rest.observers ?? []), observer] });
 }

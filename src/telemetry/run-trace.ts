@@ -8,9 +8,9 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { AgentEvent, EventOf } from '../spec/events.ts';
-import type { Usage } from '../spec/model.ts';
 import type { ContentRecorder } from './content-recorder.ts';
 import { GenAi, Reins, ReinsEvent } from './gen-ai-attributes.ts';
+import { chatRequestAttributes, chatResponseAttributes, usageAttributes } from './span-attributes.ts';
 import type { TracedAgent } from './telemetry-options.ts';
 
 interface OpenChat {
@@ -106,16 +106,8 @@ export class RunTrace {
 
   #startChat(event: EventOf<'model-request'>): void {
     this.#endChat();
-    const { provider, model } = this.#agent;
-    const attributes: Attributes = {
-      [GenAi.operationName]: 'chat',
-      [GenAi.providerName]: provider,
-      [GenAi.requestModel]: model,
-      [GenAi.conversationId]: event.runId,
-      [Reins.step]: event.step,
-      [Reins.attempt]: event.attempt,
-    };
-    const span = this.#tracer.startSpan(`chat ${model}`, { kind: SpanKind.CLIENT, attributes }, this.#parent());
+    const attributes = chatRequestAttributes(this.#agent, event);
+    const span = this.#tracer.startSpan(`chat ${this.#agent.model}`, { kind: SpanKind.CLIENT, attributes }, this.#parent());
     this.#content.set(span, GenAi.systemInstructions, [{ type: 'text', content: event.system }]);
     this.#content.set(span, GenAi.inputMessages, event.messages);
     this.#chat = { span };
@@ -125,7 +117,7 @@ export class RunTrace {
     const chat = this.#chat;
     if (!chat) return;
     chat.endTime = performance.timeOrigin + performance.now();
-    chat.span.setAttributes({ [GenAi.responseModel]: event.modelId, ...usageAttributes(event.usage) });
+    chat.span.setAttributes(chatResponseAttributes(event));
     const parts = [
       ...(event.text ? [{ type: 'text', content: event.text }] : []),
       ...event.toolCalls.map((call) => ({ type: 'tool_call', id: call.id, name: call.name, arguments: call.arguments })),
@@ -218,7 +210,16 @@ export class RunTrace {
     return open?.span ?? this.#root;
   }
 
+  /** Runs a tool call with its `execute_tool` span as the active context (its own spans nest under it). */
+  inToolCall<A extends unknown[], T>(callId: string, call: (...args: A) => T, args: A): T {
+    const span = this.#calls.get(callId)?.span;
+    if (!span) return call(...args);
+    return context.with(trace.setSpan(context.active(), span), call, undefined, ...args);
+  }
+
   #runEnd(event: EventOf<'run-end'>): void {
+    // A model call that failed (no response came) ends the run: its chat span carries the error.
+    if (event.error && this.#chat && this.#chat.endTime === undefined) this.#fail(this.#chat.span, event.error);
     this.#endChat();
     for (const { span } of this.#calls.values()) span.end();
     this.#calls.clear();
@@ -239,8 +240,4 @@ export class RunTrace {
     span.recordException({ name: error.name, message: this.#content.mask(error.message) });
     span.setStatus({ code: SpanStatusCode.ERROR, message: error.name });
   }
-}
-
-export function usageAttributes(usage: Usage): Attributes {
-  return { [GenAi.inputTokens]: usage.inputTokens, [GenAi.outputTokens]: usage.outputTokens };
 }

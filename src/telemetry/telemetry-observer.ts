@@ -20,7 +20,7 @@ export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions 
     recordContent: options.recordContent ?? contentFromEnvironment(),
     secrets: secrets && isIterable(secrets) ? [...secrets] : secrets,
   };
-  let live: ((event: AgentEvent) => void) | undefined;
+  let live: RunObserver | undefined;
   const waiting: AgentEvent[] = [];
   let loading: Promise<void> | undefined;
 
@@ -30,7 +30,7 @@ export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions 
       () => start(() => undefined),
     ));
 
-  const start = (observer: (event: AgentEvent) => void): void => {
+  const start = (observer: RunObserver): void => {
     live = observer;
     for (const event of waiting.splice(0)) {
       try {
@@ -46,7 +46,10 @@ export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions 
     waiting.push(event);
     void ready();
   };
-  return Object.assign(observe, { ready });
+  // A tool call runs inside the run's `execute_tool` span once the span builder is loaded.
+  const aroundToolCall = <A extends unknown[], T>(runId: string, callId: string, call: (...args: A) => T, ...args: A): T =>
+    live?.aroundToolCall ? live.aroundToolCall(runId, callId, call, ...args) : call(...args);
+  return Object.assign(observe, { ready, aroundToolCall });
 }
 
 const isIterable = (value: object): value is Iterable<string> => Symbol.iterator in value;

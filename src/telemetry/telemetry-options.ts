@@ -36,4 +36,12 @@ export interface TracedAgent {
   provider: string;
   /** `gen_ai.request.model`. */
   model: string;
+  /** The model's base URL (`Model.endpoint`): `server.address` and `server.port`. */
+  endpoint?: string;
+  /** `gen_ai.request.temperature` (the agent's `temperature`). */
+  temperature?: number;
+  /** `gen_ai.request.max_tokens` (the agent's `maxOutputTokens`). */
+  maxTokens?: number;
+  /** `gen_ai.agent.name` (`TelemetryOptions.agentName`). */
+  agentName?: string;
 }

@@ -9,29 +9,21 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { AgentEvent } from '../spec/events.ts';
 import type { RunObserver } from '../loop/run-observer.ts';
 import { ContentRecorder } from './content-recorder.ts';
-import { GenAi } from './gen-ai-attributes.ts';
 import { RunTrace } from './run-trace.ts';
+import { agentAttributes } from './span-attributes.ts';
 import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
 
 /** `options.recordContent` is settled by the caller (the environment is read when the agent is made). */
-export function tracingObserver(agent: TracedAgent, options: TelemetryOptions & { recordContent: boolean }): RunObserver {
+export function tracingObserver(given: TracedAgent, options: TelemetryOptions & { recordContent: boolean }): Required<Pick<RunObserver, 'aroundToolCall'>> & RunObserver {
+  const agent = options.agentName ? { ...given, agentName: options.agentName } : given;
   const content = new ContentRecorder(options.recordContent, options.secrets);
   const runs = new Map<string, RunTrace | null>();
   const tracer = (): Tracer => options.tracer ?? trace.getTracer('reins', packageJson.version);
 
   const start = (event: AgentEvent): RunTrace | null => {
     const chosen = tracer();
-    const name = options.agentName ? `invoke_agent ${options.agentName}` : 'invoke_agent';
-    const root = chosen.startSpan(name, {
-      kind: SpanKind.INTERNAL,
-      attributes: {
-        [GenAi.operationName]: 'invoke_agent',
-        [GenAi.providerName]: agent.provider,
-        [GenAi.requestModel]: agent.model,
-        [GenAi.conversationId]: event.runId,
-        ...(options.agentName ? { [GenAi.agentName]: options.agentName } : {}),
-      },
-    });
+    const name = agent.agentName ? `invoke_agent ${agent.agentName}` : 'invoke_agent';
+    const root = chosen.startSpan(name, { kind: SpanKind.INTERNAL, attributes: agentAttributes(agent, event.runId) });
     if (!root.isRecording()) {
       root.end();
       return null;
@@ -39,7 +31,7 @@ export function tracingObserver(agent: TracedAgent, options: TelemetryOptions & 
     return new RunTrace(chosen, agent, content, root);
   };
 
-  return (event) => {
+  const observe = (event: AgentEvent): void => {
     let run = runs.get(event.runId);
     if (run === undefined) {
       // A run's spans begin with its first event; a failed setup ends a run that never started.
@@ -53,4 +45,10 @@ export function tracingObserver(agent: TracedAgent, options: TelemetryOptions & 
     }
     if (run.observe(event)) runs.delete(event.runId);
   };
+  // The tool runs with its `execute_tool` span as the active context (a run not traced: as it is).
+  const aroundToolCall = <A extends unknown[], T>(runId: string, callId: string, call: (...args: A) => T, ...args: A): T => {
+    const run = runs.get(runId);
+    return run ? run.inToolCall(callId, call, args) : call(...args);
+  };
+  return Object.assign(observe, { aroundToolCall });
 }

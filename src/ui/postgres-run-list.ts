@@ -10,7 +10,7 @@ import type { Pool } from 'pg';
 import { loadPg } from '../sessions/load-pg.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { READ_ONLY_CONNECTION, safeUrl } from '../sessions/postgres-store.ts';
-import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
+import { likePattern, listPage, type RunAggregate, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
 
 const tokens = (field: string) => `sum((substring(body from '"usage":\\{[^{}]*"${field}":(\\d+)'))::bigint) FILTER (WHERE type = 'model-response')`;
 
@@ -23,39 +23,7 @@ export class PostgresRunList implements RunList {
   }
 
   page(filter: RunListFilter = {}): Promise<RunListPage> {
-    return this.#guard('list', (pool) => this.#page(pool, filter));
-  }
-
-  async #page(pool: Pool, filter: RunListFilter): Promise<RunListPage> {
-    const page = Math.max(1, Math.floor(filter.page ?? 1));
-    const where: string[] = [];
-    const parameters: unknown[] = [];
-    if (filter.status) {
-      parameters.push(filter.status);
-      where.push(`status = $${parameters.length}`);
-    }
-    const text = filter.text?.trim();
-    if (text) {
-      parameters.push(likePattern(text));
-      where.push(`(question ILIKE $${parameters.length} ESCAPE '\\' OR id ILIKE $${parameters.length} ESCAPE '\\')`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM reins_runs ${clause}`, parameters)).rows[0]?.n ?? 0);
-    const { rows } = await pool.query<RunListSourceRow>(
-      `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
-       FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
-      parameters,
-    );
-    const aggregates = new Map<string, { steps: number; inputTokens: number; outputTokens: number }>();
-    if (rows.length > 0) {
-      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null }>(
-        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output
-         FROM reins_records WHERE run_id = ANY($1) GROUP BY run_id`,
-        [rows.map((row) => row.id)],
-      );
-      for (const row of found.rows) aggregates.set(row.run_id, { steps: Number(row.steps ?? 0), inputTokens: Number(row.input ?? 0), outputTokens: Number(row.output ?? 0) });
-    }
-    return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
+    return this.#guard('list', (pool) => listPage(source(pool), filter));
   }
 
   version(id: string): Promise<RunVersion | undefined> {
@@ -95,4 +63,45 @@ export class PostgresRunList implements RunList {
     });
     return this.#pool;
   }
+}
+
+function source(pool: Pool): RunListSource {
+  return {
+    count: async (where) => {
+      const [clause, parameters] = whereClause(where);
+      return Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM reins_runs ${clause}`, parameters)).rows[0]?.n ?? 0);
+    },
+    rows: async (where, window) => {
+      const [clause, parameters] = whereClause(where);
+      const limit = window ? `LIMIT ${window.limit} OFFSET ${window.offset}` : '';
+      const { rows } = await pool.query<RunListSourceRow>(
+        `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
+         FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC ${limit}`,
+        parameters,
+      );
+      return rows;
+    },
+    aggregates: async (ids) => {
+      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null }>(
+        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output
+         FROM reins_records WHERE run_id = ANY($1) GROUP BY run_id`,
+        [ids],
+      );
+      return new Map<string, RunAggregate>(found.rows.map((row) => [row.run_id, { steps: Number(row.steps ?? 0), inputTokens: Number(row.input ?? 0), outputTokens: Number(row.output ?? 0) }]));
+    },
+  };
+}
+
+function whereClause(where: RunListWhere): [string, unknown[]] {
+  const conditions: string[] = [];
+  const parameters: unknown[] = [];
+  if (where.statuses) {
+    parameters.push(where.statuses);
+    conditions.push(`status = ANY($${parameters.length})`);
+  }
+  if (where.text) {
+    parameters.push(likePattern(where.text));
+    conditions.push(`(question ILIKE $${parameters.length} ESCAPE '\\' OR id ILIKE $${parameters.length} ESCAPE '\\')`);
+  }
+  return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', parameters];
 }

@@ -11,7 +11,7 @@ import type { SessionStatus } from '../sessions/durable/run-record.ts';
 export const PAGE_SIZE = 50;
 
 export interface RunListFilter {
-  /** Only runs with this stored status. @default every status */
+  /** Only runs shown with this status (`interrupted`: stored as live, owner gone). @default every status */
   status?: string;
   /** Only runs whose question or id contains this text (case-insensitive). @default '' (all) */
   text?: string;
@@ -68,13 +68,64 @@ export interface RunListSourceRow {
   heartbeat_at: string | null;
 }
 
-/** The page row of a `runs` row and its records' aggregate. */
-export function runListRow(row: RunListSourceRow, aggregate: { steps: number; inputTokens: number; outputTokens: number }): RunListRow {
+/** A run's records summed up for the list. */
+export interface RunAggregate {
+  steps: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** The rows a page is read from: stored statuses (any when unset) and text in the question or id. */
+export interface RunListWhere {
+  statuses?: string[];
+  text?: string;
+}
+
+/** What the list reads from one engine (`sqlite-run-list.ts`, `postgres-run-list.ts`). */
+export interface RunListSource {
+  count(where: RunListWhere): Promise<number>;
+  /** Newest first; all of them without a window. */
+  rows(where: RunListWhere, window?: { limit: number; offset: number }): Promise<RunListSourceRow[]>;
+  aggregates(ids: string[]): Promise<Map<string, RunAggregate>>;
+}
+
+/**
+ * One page of the list. A shown status is the stored one, except for a live run whose owner is
+ * gone (`interrupted`, as `reins sessions` says): filtering by `running`, `waiting-user` or
+ * `interrupted` reads the live runs (few) and keeps those whose shown status matches; the final
+ * statuses are filtered and paged by the database.
+ */
+export async function listPage(source: RunListSource, filter: RunListFilter = {}): Promise<RunListPage> {
+  const page = Math.max(1, Math.floor(filter.page ?? 1));
+  const text = filter.text?.trim() || undefined;
+  const shown = filter.status;
+  const byOwner = shown === 'interrupted' || shown === 'running' || shown === 'waiting-user';
+  const where: RunListWhere = { text, ...(shown ? { statuses: shown === 'interrupted' ? ['running', 'waiting-user'] : [shown] } : {}) };
+  const window = { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  let rows: RunListSourceRow[];
+  let total: number;
+  if (byOwner) {
+    const matching = (await source.rows(where)).filter((row) => rowStatus(row) === shown);
+    total = matching.length;
+    rows = matching.slice(window.offset, window.offset + window.limit);
+  } else {
+    [total, rows] = await Promise.all([source.count(where), source.rows(where, window)]);
+  }
+  const aggregates = rows.length > 0 ? await source.aggregates(rows.map((row) => row.id)) : new Map<string, RunAggregate>();
+  return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
+}
+
+/** The status a row is shown with (`interrupted` for a live run whose owner is gone). */
+function rowStatus(row: RunListSourceRow): ListedStatus {
   const owner = row.owner_pid !== null && row.owner_host && row.heartbeat_at ? { pid: Number(row.owner_pid), host: row.owner_host, heartbeatAt: row.heartbeat_at } : undefined;
-  const status = listedStatus({ id: row.id, question: row.question, status: row.status as SessionStatus, createdAt: row.created_at, updatedAt: row.updated_at, recordCount: 0, ...(owner ? { owner } : {}) });
+  return listedStatus({ id: row.id, question: row.question, status: row.status as SessionStatus, createdAt: row.created_at, updatedAt: row.updated_at, recordCount: 0, ...(owner ? { owner } : {}) });
+}
+
+/** The page row of a `runs` row and its records' aggregate. */
+export function runListRow(row: RunListSourceRow, aggregate: RunAggregate): RunListRow {
   return {
     id: row.id,
-    status,
+    status: rowStatus(row),
     question: row.question,
     model: row.model,
     protocol: row.protocol,

@@ -5,7 +5,7 @@
  * error); the list never fails for one bad row.
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
+import { likePattern, listPage, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
 
 export class SqliteRunList implements RunList {
   readonly #db: DatabaseSync;
@@ -14,30 +14,27 @@ export class SqliteRunList implements RunList {
     this.#db = new DatabaseSync(path, { readOnly: true });
   }
 
-  async page(filter: RunListFilter = {}): Promise<RunListPage> {
-    const page = Math.max(1, Math.floor(filter.page ?? 1));
-    const where: string[] = [];
-    const parameters: SQLInputValue[] = [];
-    if (filter.status) {
-      where.push('status = ?');
-      parameters.push(filter.status);
-    }
-    const text = filter.text?.trim();
-    if (text) {
-      const pattern = likePattern(text);
-      where.push("(question LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')");
-      parameters.push(pattern, pattern);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = Number((this.#db.prepare(`SELECT count(*) AS n FROM runs ${clause}`).get(...parameters) as { n: number }).n);
-    const rows = this.#db
-      .prepare(
-        `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
-         FROM runs ${clause} ORDER BY updated_at DESC, created_at DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...parameters, PAGE_SIZE, (page - 1) * PAGE_SIZE) as unknown as RunListSourceRow[];
-    return { runs: rows.map((row) => runListRow(row, this.#aggregate(row.id))), total, page, pageSize: PAGE_SIZE };
+  page(filter: RunListFilter = {}): Promise<RunListPage> {
+    return listPage(this.#source, filter);
   }
+
+  readonly #source: RunListSource = {
+    count: async (where) => {
+      const [clause, parameters] = whereClause(where);
+      return Number((this.#db.prepare(`SELECT count(*) AS n FROM runs ${clause}`).get(...parameters) as { n: number }).n);
+    },
+    rows: async (where, window) => {
+      const [clause, parameters] = whereClause(where);
+      const limit = window ? `LIMIT ${window.limit} OFFSET ${window.offset}` : '';
+      return this.#db
+        .prepare(
+          `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
+           FROM runs ${clause} ORDER BY updated_at DESC, created_at DESC ${limit}`,
+        )
+        .all(...parameters) as unknown as RunListSourceRow[];
+    },
+    aggregates: async (ids) => new Map(ids.map((id) => [id, this.#aggregate(id)])),
+  };
 
   async version(id: string): Promise<RunVersion | undefined> {
     const row = this.#db.prepare('SELECT status, record_count, updated_at FROM runs WHERE id = ?').get(id) as
@@ -61,4 +58,19 @@ export class SqliteRunList implements RunList {
       .get(runId) as { steps: number | null; input: number | null; output: number | null };
     return { steps: Number(aggregate.steps ?? 0), inputTokens: Number(aggregate.input ?? 0), outputTokens: Number(aggregate.output ?? 0) };
   }
+}
+
+function whereClause(where: RunListWhere): [string, SQLInputValue[]] {
+  const conditions: string[] = [];
+  const parameters: SQLInputValue[] = [];
+  if (where.statuses) {
+    conditions.push(`status IN (${where.statuses.map(() => '?').join(', ')})`);
+    parameters.push(...where.statuses);
+  }
+  if (where.text) {
+    const pattern = likePattern(where.text);
+    conditions.push("(question LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')");
+    parameters.push(pattern, pattern);
+  }
+  return [conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', parameters];
 }

@@ -6,11 +6,13 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
+import { listedStatus } from '../sessions/listed-status.ts';
 import { isPostgresUrl, PostgresStore } from '../sessions/postgres-store.ts';
 import { SqliteStore } from '../sessions/sqlite-store.ts';
+import type { SecretMasker } from '../sessions/secret-masker.ts';
 import type { Store } from '../sessions/store.ts';
 import { accessToken } from './access-token.ts';
-import { notFoundHtml, pageHtml } from './page-html.ts';
+import { CONTENT_SECURITY_POLICY, notFoundHtml, pageHtml } from './page-html.ts';
 import { PostgresRunList } from './postgres-run-list.ts';
 import type { RunList } from './run-list.ts';
 import { SqliteRunList } from './sqlite-run-list.ts';
@@ -24,6 +26,12 @@ export interface UiAppOptions {
   token: string;
   /** How often a live page's run is checked for new records, in ms. @default 250 */
   pollMs?: number;
+  /**
+   * Secret values masked (in every encoding) in everything the viewer serves, for runs whose
+   * writer did not mask them (the CLI masks what it stores; a library run or a worker may not).
+   * @default none (served as stored)
+   */
+  secrets?: SecretMasker;
 }
 
 export interface UiApp {
@@ -38,28 +46,37 @@ export function createUiApp(options: UiAppOptions): UiApp {
   const store: Store = postgres ? new PostgresStore({ url: options.location, readOnly: true }) : new SqliteStore({ path: options.location, readOnly: true });
   const list: RunList = postgres ? new PostgresRunList(options.location) : new SqliteRunList(options.location);
   const pollMs = options.pollMs ?? 250;
+  const masked = <T>(value: T): T => (options.secrets ? options.secrets.value(value) : value);
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
+    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
   app.use('*', accessToken(options.token));
 
   app.get('/', (c) => c.html(pageHtml('Runs', 'list-page.js')));
+  // A run by its id or by a prefix of it, as the CLI takes them: a prefix redirects to the whole id.
   app.get('/runs/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!(await list.version(id))) return c.html(notFoundHtml(`No stored run with id "${id}".`), 404);
-    return c.html(pageHtml(`Run ${id.slice(0, 8)}`, 'run-page.js', { run: id }));
+    const asked = c.req.param('id');
+    if (await list.version(asked)) return c.html(pageHtml(`Run ${asked.slice(0, 8)}`, 'run-page.js', { run: asked }));
+    try {
+      return c.redirect(`/runs/${encodeURIComponent(await store.resolveId(asked))}`, 302);
+    } catch (error) {
+      if (!SessionNotFoundError.isInstance(error)) throw error;
+      return c.html(notFoundHtml(error.candidates.length > 1 ? error.message : `No stored run with id "${asked}".`), 404);
+    }
   });
 
   app.get('/api/runs', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    return c.json(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 }));
+    return c.json(masked(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 })));
   });
   app.get('/api/runs/:id', async (c) => {
     try {
-      return c.json(runView(await store.loadRun(c.req.param('id'))));
+      const run = await store.loadRun(c.req.param('id'));
+      return c.json(masked(runView(run, listedStatus(run.summary))));
     } catch (error) {
       const status = SessionNotFoundError.isInstance(error) ? 404 : 500;
       const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };

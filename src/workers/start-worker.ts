@@ -11,6 +11,8 @@ import type { Pool } from 'pg';
 import { loadDbos } from '../durable/load-dbos.ts';
 import { loadPg } from '../sessions/load-pg.ts';
 import { migrateSystemDatabase } from './migrate-system-database.ts';
+import { maskedStore } from '../sessions/masked-store.ts';
+import type { SecretMasker } from '../sessions/secret-masker.ts';
 import { ridingStore } from './riding-store.ts';
 import type { NamedAgents } from './named-agents.ts';
 import type { RecoveryPass } from './recover-dead-workers.ts';
@@ -51,6 +53,13 @@ export interface WorkerOptions {
    * @default 120000
    */
   storeOutageMs?: number;
+  /**
+   * Secret values masked (in every encoding) in each record and run's metadata before the worker
+   * writes them to Postgres (`reins worker` gives the secrets of its environment, as the CLI masks
+   * what it stores).
+   * @default none (records written as the runs made them)
+   */
+  secrets?: SecretMasker;
   /** The queue to take runs from. @default 'reins-runs' */
   queue?: string;
   /**
@@ -109,7 +118,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     await membership.join(hostname(), process.pid);
     await migrateSystemDatabase(options.url);
     await launchDurableRuns({
-      store: ridingStore(store, options.storeOutageMs ?? DEFAULT_STORE_OUTAGE_MS),
+      store: ridingStore(options.secrets ? maskedStore(store, options.secrets) : store, options.storeOutageMs ?? DEFAULT_STORE_OUTAGE_MS),
       agent: dispatchAgents(options.agents),
       systemDatabaseUrl: options.url,
       name: REINS_APPLICATION,

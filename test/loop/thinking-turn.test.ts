@@ -67,7 +67,7 @@ describe('model requests and the events of a turn', () => {
       expect(Object.keys(event)).toEqual(['type', 'attempt', 'system', 'messages', 'runId', 'step']);
     }
     const kept = [
-      [ofType(events, 'model-response'), ['type', 'text', 'toolCalls', 'usage', 'modelId', 'runId', 'step']],
+      [ofType(events, 'model-response'), ['type', 'text', 'toolCalls', 'usage', 'modelId', 'finishReason', 'runId', 'step']],
       [ofType(events, 'decision'), ['type', 'decision', 'decisions', 'thoughts', 'repaired', 'dialect', 'usage', 'runId', 'step']],
     ] as const;
     for (const [ofKind, keys] of kept) {

@@ -10,6 +10,7 @@ runModelContract({
   createModel: (url) =>
     resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${url}/v1`, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } }),
   respondedModelId: 'claude-sonnet-4-5-20250929',
+  responseIds: { text: 'msg_01XFDUDYJgAACzvnptvVoYEL', stream: 'msg_01StrmDec1s10nAbCdEfGhJk' },
   textUsage: { inputTokens: 21, outputTokens: 10 },
   apiKeyHint: 'ANTHROPIC_API_KEY',
   expectSchemaOnWire: (body, schema) => {

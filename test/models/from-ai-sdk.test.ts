@@ -145,7 +145,7 @@ describe('fromAiSdk over MockLanguageModelV4', () => {
       { type: 'text-delta', text: 'Checking ' },
       { type: 'text-delta', text: 'Paris.' },
       { type: 'tool-call', toolCall: { id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } } },
-      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 40, outputTokens: 9 }, modelId: 'acme-1-2025-06-01' },
+      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 40, outputTokens: 9 }, modelId: 'acme-1-2025-06-01', responseId: 'resp_1' },
     ]);
     expect(languageModel.doStreamCalls[0]?.toolChoice).toEqual({ type: 'required' });
   });

@@ -8,6 +8,7 @@ runModelContract({
   createModel: (url) =>
     resolveModel('google:gemini-2.5-flash', { baseURL: `${url}/v1beta`, env: { GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-test' } }),
   respondedModelId: 'gemini-2.5-flash',
+  responseIds: { text: 'wE8kaJ3qBtOYz7IPk5mJ4Q0', stream: 'wE8kaJ3qBtOYz7IPk5mJ4Q0' },
   textUsage: { inputTokens: 24, outputTokens: 8 },
   apiKeyHint: 'GOOGLE_GENERATIVE_AI_API_KEY',
   expectSchemaOnWire: (body, schema) => {

@@ -42,6 +42,8 @@ export interface ModelContractOptions {
   provider: string;
   /** The model id the recorded responses report. */
   respondedModelId: string;
+  /** The response ids recorded in text.json and stream-decision.chunks.txt (none where the provider gives none). */
+  responseIds?: { text: string; stream: string };
   /** Usage recorded in text.json. */
   textUsage: { inputTokens: number; outputTokens: number };
   /** What the 401 hint must name (the key variable). */
@@ -95,6 +97,7 @@ export function runModelContract(options: ModelContractOptions): void {
         finishReason: 'stop',
         usage: options.textUsage,
         modelId: options.respondedModelId,
+        ...(options.responseIds ? { responseId: options.responseIds.text } : {}),
       });
       const wire = JSON.stringify(lastBody());
       expect(wire).toContain('You are a terse assistant.');
@@ -151,6 +154,7 @@ export function runModelContract(options: ModelContractOptions): void {
         finishReason: 'stop',
         usage: { inputTokens: 180, outputTokens: 96 },
         modelId: options.respondedModelId,
+        ...(options.responseIds ? { responseId: options.responseIds.stream } : {}),
       });
       expect(server.requests.at(-1)?.closedEarly).toBe(false);
     });

@@ -27,6 +27,8 @@ interface Engine {
   contents(location: string): Promise<unknown>;
   /** The store as the viewer opens it (read-only), and how the engine refuses a write on it. */
   viewer(location: string): Store;
+  /** A store that writes (the runs the viewer reads later). */
+  writer(location: string): Store;
   readOnlyRefusal: RegExp;
   stop(): Promise<void>;
 }
@@ -42,6 +44,7 @@ const sqlite: Engine = {
   // The database and its write-ahead log (where any write would land first).
   contents: async (location) => [location, `${location}-wal`].map((file) => (existsSync(file) ? readFileSync(file).toString('base64') : '')),
   viewer: (location) => new SqliteStore({ path: location, readOnly: true }),
+  writer: (location) => new SqliteStore({ path: location }),
   readOnlyRefusal: /readonly database/,
   stop: () => rm(folder, { recursive: true, force: true }),
 };
@@ -65,6 +68,7 @@ const postgres: Engine = {
   },
   // Read-only in Postgres itself: not even the schema is re-created.
   viewer: (location) => new PostgresStore({ url: location, readOnly: true }),
+  writer: (location) => new PostgresStore({ url: location }),
   readOnlyRefusal: /read-only transaction/,
   stop: () => server.destroy(),
 };
@@ -142,6 +146,24 @@ describe.each([sqlite, postgres])('reins ui app on $name', (engine) => {
     const viewer = engine.viewer(location);
     await expect(viewer.createRun({ question: 'x' })).rejects.toThrow(engine.readOnlyRefusal);
     await viewer.close();
+  });
+
+  // Last: it adds runs. Runs stored as live whose owner is not another live process (here: this one) are interrupted.
+  it('filters by the status shown (interrupted: stored as live, nobody continuing it), and opens a run by an id prefix', async () => {
+    const writer = engine.writer(location);
+    const left = [await writer.createRun({ question: 'left running', protocol: 'json' }), await writer.createRun({ question: 'left waiting', protocol: 'json' })];
+    await writer.markStatus(left[1]!, 'waiting-user');
+    await writer.close();
+    const interrupted = await list('?status=interrupted');
+    expect([interrupted.total, interrupted.runs.map((run) => [run.id, run.status])]).toEqual([2, [[left[1], 'interrupted'], [left[0], 'interrupted']]]);
+    expect((await list('?status=running')).total).toBe(0);
+    expect((await list('?status=failed')).total).toBe(40);
+    const view = (await (await get(`/api/runs/${left[0]}`)).json()) as { status: string; summary: { status: string } };
+    expect([view.status, view.summary.status]).toEqual(['interrupted', 'running']);
+
+    const byPrefix = await get(`/runs/${left[0]!.slice(0, 8)}`);
+    expect([byPrefix.status, byPrefix.headers.get('location')]).toEqual([302, `/runs/${left[0]}`]);
+    expect((await get('/runs/ffffffff-none')).status).toBe(404);
   });
 });
 

@@ -24,10 +24,11 @@ export function registerWorker(program: Command): void {
     .option('--heartbeat <seconds>', 'how often the worker beats and looks for dead workers (default: 5)', positiveInteger)
     .option('--dead-after <seconds>', 'a worker silent this long is dead; its runs go to the others (default: 30)', positiveInteger)
     .action(async (flags: WorkerFlags) => {
-      const [{ isPostgresUrl }, { startWorker }, { CLI_AGENT, queuedAgent }] = await Promise.all([
+      const [{ isPostgresUrl }, { startWorker }, { CLI_AGENT, queuedAgent }, { SecretMask }] = await Promise.all([
         import('../../sessions/postgres-store.ts'),
         import('../../workers/start-worker.ts'),
         import('../setup/queued-agent.ts'),
+        import('../setup/secret-mask.ts'),
       ]);
       const url = flags.store ?? (process.env.REINS_STORE || undefined);
       if (!isPostgresUrl(url)) {
@@ -37,6 +38,8 @@ export function registerWorker(program: Command): void {
       const worker = await startWorker({
         url,
         agents: { [CLI_AGENT]: agent.factory },
+        // What the worker writes to Postgres is masked as `reins run` masks what it stores.
+        secrets: SecretMask.from(process.env),
         ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
         ...(flags.heartbeat ? { heartbeatMs: flags.heartbeat * 1000 } : {}),
         ...(flags.deadAfter ? { deadAfterMs: flags.deadAfter * 1000 } : {}),

@@ -3,13 +3,12 @@
  * user's data folder. A `postgres://` URL opens a PostgresStore (the `pg` driver is loaded only then);
  * anything else is an SQLite file. `run` and `demo` create the file when missing; `resume` needs it
  * to exist; `show` and `sessions` only read it. What the CLI records also passes through its
- * SecretMask before it is written.
+ * SecretMask before it is written (`maskedStore`, sessions/masked-store.ts).
  */
 import { resolve } from 'node:path';
 import { isPostgresUrl, PostgresStore } from '../../sessions/postgres-store.ts';
 import { SqliteStore } from '../../sessions/sqlite-store.ts';
 import type { Store } from '../../sessions/store.ts';
-import type { SecretMask } from './secret-mask.ts';
 
 /** `create`: make the file if missing; `existing`: read and write an existing file; `read`: read only. */
 export type StoreAccess = 'create' | 'existing' | 'read';
@@ -25,19 +24,4 @@ export function openStore(location: string | undefined, access: StoreAccess = 'c
     create: access === 'create',
     readOnly: access === 'read',
   });
-}
-
-/** The store with every record and run's metadata masked before it reaches the database. */
-export function maskedStore(store: Store, mask: SecretMask): Store {
-  const claimRun = store.claimRun?.bind(store);
-  return {
-    createRun: (meta) => store.createRun(mask.value(meta)),
-    appendStep: (runId, record) => store.appendStep(runId, mask.value(record)),
-    loadRun: (id) => store.loadRun(id),
-    listRuns: (options) => store.listRuns(options),
-    markStatus: (id, status) => store.markStatus(id, status),
-    resolveId: (prefix) => store.resolveId(prefix),
-    ...(claimRun ? { claimRun } : {}),
-    close: () => store.close(),
-  };
 }
