@@ -30,7 +30,7 @@ function ListPage() {
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return html`
-    <header class="top"><h1>reins runs</h1><span class="muted">${data ? `${data.total} runs` : ''}</span></header>
+    <header class="top"><h1>reins runs</h1><a href="/evals">evals</a><span class="muted">${data ? `${data.total} runs` : ''}</span></header>
     <form class="filters" onSubmit=${(event) => event.preventDefault()}>
       <label>Status <select name="status" value=${status} onChange=${(event) => (setStatus(event.currentTarget.value), setPage(1))}>
         ${STATUSES.map((value) => html`<option value=${value}>${value || 'any'}</option>`)}

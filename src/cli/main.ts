@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json' with { type: 'json' };
 import { registerAuth } from './commands/auth.ts';
 import { registerDemo } from './commands/demo.ts';
+import { registerEval } from './commands/eval.ts';
 import { registerModels } from './commands/models.ts';
 import { registerReply } from './commands/reply.ts';
 import { registerResume } from './commands/resume.ts';
@@ -55,6 +56,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
   registerRun(program, finish);
   registerTools(program, finish);
   registerAuth(program, finish);
+  registerEval(program, finish);
   registerSessions(program);
   registerShow(program);
   registerResume(program, finish);

@@ -1,6 +1,8 @@
 export { ReinsError, isErrorNamed, hasMarker, type ErrorFault, type ReinsErrorOptions } from './reins-error.ts';
 export { describeThrown } from './describe-thrown.ts';
 export { ConfigError } from './config-error.ts';
+export { EvalTaskError } from './eval-task-error.ts';
+export { EvalNotFoundError } from './eval-not-found-error.ts';
 export { InvalidDecisionError, type InvalidDecisionKind } from './invalid-decision-error.ts';
 export type { RunSnapshot } from './run-snapshot.ts';
 export { MaxStepsError } from './max-steps-error.ts';

@@ -5,8 +5,8 @@
  * race on `CREATE TABLE`.
  */
 
-/** 1: runs, records, blobs (the SQLite store's version 3, without `sharedMessages`). */
-export const POSTGRES_SCHEMA_VERSION = 1;
+/** 1: runs, records, blobs (the SQLite store's version 3, without `sharedMessages`). 2: `reins eval` results (SQLite's version 4). */
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /** The advisory lock key taken while the schema is created (any stable number). */
 export const SCHEMA_LOCK_KEY = 0x7265696e; // "rein"
@@ -40,6 +40,24 @@ CREATE TABLE IF NOT EXISTS reins_records (
 CREATE TABLE IF NOT EXISTS reins_blobs (
   hash TEXT PRIMARY KEY,
   text TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS reins_evals (
+  id TEXT PRIMARY KEY,
+  model TEXT NOT NULL,
+  finished_at TEXT NOT NULL,
+  interrupted BOOLEAN NOT NULL,
+  recommended TEXT,
+  summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reins_evals_model ON reins_evals (model, finished_at DESC);
+CREATE TABLE IF NOT EXISTS reins_eval_outcomes (
+  eval_id TEXT NOT NULL REFERENCES reins_evals (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  correct BOOLEAN NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (eval_id, seq)
 );
 CREATE TABLE IF NOT EXISTS reins_schema (version INTEGER NOT NULL);
 `;

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
-import { loadPg } from './load-pg.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { SessionInUseError } from '../errors/session-in-use-error.ts';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
@@ -15,7 +14,7 @@ import { SessionStoreError } from '../errors/session-store-error.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
 import { ownerOf, toSummary, type RunRow } from './run-row.ts';
 import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
-import { POSTGRES_SCHEMA, POSTGRES_SCHEMA_VERSION, SCHEMA_LOCK_KEY } from './postgres-schema.ts';
+import { openPostgresPool, READ_ONLY_CONNECTION } from './postgres-pool.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
 import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
 import { SecretMasker } from './secret-masker.ts';
@@ -37,8 +36,7 @@ export interface PostgresStoreOptions {
   readOnly?: boolean;
 }
 
-/** The pool settings of a connection that can only read (Postgres refuses any write on it). */
-export const READ_ONLY_CONNECTION = { options: '-c default_transaction_read_only=on' } as const;
+export { READ_ONLY_CONNECTION };
 
 /** True for a `postgres://` or `postgresql://` URL (how the CLI tells a Postgres store from a file). */
 export function isPostgresUrl(value: string | undefined): value is string {
@@ -183,24 +181,7 @@ export class PostgresStore implements Store {
 
   /** The connection pool, opened (and, unless read-only, the schema created) on first use. */
   #open(): Promise<Pool> {
-    this.#pool ??= (async () => {
-      const pg = await loadPg();
-      const pool = new pg.Pool({ connectionString: this.#url, max: this.#max, ...(this.#readOnly ? READ_ONLY_CONNECTION : {}) });
-      // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
-      pool.on('error', () => undefined);
-      if (this.#readOnly) return pool;
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
-        await client.query(POSTGRES_SCHEMA);
-        await client.query('DELETE FROM reins_schema');
-        await client.query('INSERT INTO reins_schema (version) VALUES ($1)', [POSTGRES_SCHEMA_VERSION]);
-        await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]);
-      } finally {
-        client.release();
-      }
-      return pool;
-    })();
+    this.#pool ??= openPostgresPool(this.#url, { max: this.#max, readOnly: this.#readOnly });
     this.#pool.catch(() => {
       this.#pool = undefined;
     });

@@ -4,9 +4,32 @@ import type { DatabaseSync } from 'node:sqlite';
 /**
  * 1: runs and records. 2: the run's owner (`owner_pid`, `owner_host`, `heartbeat_at`). 3: large
  * strings stored once (`blobs`, `records.refs`, see `compact-records.ts`) and `model-request`
- * records holding only the messages the previous one did not (`sharedMessages`).
+ * records holding only the messages the previous one did not (`sharedMessages`). 4: `reins eval`
+ * results (`evals`, `eval_outcomes`, see `eval-store.ts`).
  */
-export const SESSIONS_SCHEMA_VERSION = 3;
+export const SESSIONS_SCHEMA_VERSION = 4;
+
+/** The tables of `reins eval` (the same columns in Postgres, prefixed `reins_`). */
+export const EVAL_TABLES = `
+CREATE TABLE IF NOT EXISTS evals (
+  id TEXT PRIMARY KEY,
+  model TEXT NOT NULL,
+  finished_at TEXT NOT NULL,
+  interrupted INTEGER NOT NULL,
+  recommended TEXT,
+  summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS evals_model ON evals (model, finished_at DESC);
+CREATE TABLE IF NOT EXISTS eval_outcomes (
+  eval_id TEXT NOT NULL REFERENCES evals (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  task_id TEXT NOT NULL,
+  correct INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (eval_id, seq)
+);
+`;
 
 export const SESSIONS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -38,7 +61,7 @@ CREATE TABLE IF NOT EXISTS blobs (
   hash TEXT PRIMARY KEY,
   text TEXT NOT NULL
 ) WITHOUT ROWID;
-`;
+${EVAL_TABLES}`;
 
 const OWNER_COLUMNS = [
   ['owner_pid', 'INTEGER'],

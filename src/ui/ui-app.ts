@@ -8,11 +8,14 @@ import { streamSSE } from 'hono/streaming';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { listedStatus } from '../sessions/listed-status.ts';
 import { isPostgresUrl, PostgresStore } from '../sessions/postgres-store.ts';
+import { PostgresEvalStore } from '../sessions/postgres-eval-store.ts';
+import { SqliteEvalStore } from '../sessions/sqlite-eval-store.ts';
 import { SqliteStore } from '../sessions/sqlite-store.ts';
 import type { SecretMasker } from '../sessions/secret-masker.ts';
 import type { Store } from '../sessions/store.ts';
 import { accessToken } from './access-token.ts';
 import { CONTENT_SECURITY_POLICY, notFoundHtml, pageHtml } from './page-html.ts';
+import { registerEvalRoutes } from './eval-routes.ts';
 import { PostgresRunList } from './postgres-run-list.ts';
 import type { RunList } from './run-list.ts';
 import { SqliteRunList } from './sqlite-run-list.ts';
@@ -45,6 +48,7 @@ export function createUiApp(options: UiAppOptions): UiApp {
   const postgres = isPostgresUrl(options.location);
   const store: Store = postgres ? new PostgresStore({ url: options.location, readOnly: true }) : new SqliteStore({ path: options.location, readOnly: true });
   const list: RunList = postgres ? new PostgresRunList(options.location) : new SqliteRunList(options.location);
+  const evals = postgres ? new PostgresEvalStore({ url: options.location, readOnly: true }) : new SqliteEvalStore({ path: options.location, readOnly: true });
   const pollMs = options.pollMs ?? 250;
   const masked = <T>(value: T): T => (options.secrets ? options.secrets.value(value) : value);
   const app = new Hono();
@@ -99,6 +103,8 @@ export function createUiApp(options: UiAppOptions): UiApp {
     });
   });
 
+  registerEvalRoutes(app, evals);
+
   app.get('/web/:name', async (c) => asset(c, await readAsset('web', c.req.param('name'))));
   app.get('/vendor/:name', async (c) => asset(c, await readAsset('vendor', c.req.param('name'))));
   app.notFound((c) => c.html(notFoundHtml(`Nothing at ${c.req.path}.`), 404));
@@ -109,7 +115,7 @@ export function createUiApp(options: UiAppOptions): UiApp {
       await list.version('');
     },
     close: async () => {
-      await Promise.all([list.close(), store.close()]);
+      await Promise.all([list.close(), store.close(), evals.close()]);
     },
   };
 }

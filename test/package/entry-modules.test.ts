@@ -29,6 +29,7 @@ describe('entry points', () => {
     ['reins/mcp', 260],
     ['reins/sessions', 280],
     ['reins/server', 300],
+    ['reins/eval', 220],
   ])('%s loads fewer than %i modules', (entry, bound) => {
     const { modules } = loadedModules(entry);
     expect(modules.some((url) => url.includes('/src/'))).toBe(true);

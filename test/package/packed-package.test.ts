@@ -44,6 +44,8 @@ describe('the packed package', () => {
     expect(files).toContain('package/dist/src/index.js');
     expect(files).toContain('package/dist/src/index.d.ts');
     expect(files).toContain('package/bin/reins.js');
+    // The BFCL tasks `reins eval` runs, with their licence and source.
+    for (const file of ['LICENSE', 'README.md', 'BFCL_v4_simple_python.json', 'possible_answer/BFCL_v4_simple_python.json']) expect(files).toContain(`package/data/bfcl/${file}`);
     expect(files.some((file) => file.startsWith('package/src/') || file.startsWith('package/test/'))).toBe(false);
   });
 

@@ -11,21 +11,25 @@ export function registerRun(program: Command, finish: (code: number) => void): v
     .option('--detach', 'with --queue: print the run id and return at once', false)
     .action(async (question: string, flags: RunFlags & { queue: boolean; detach: boolean }) => {
       if (flags.queue || flags.detach) return finish(await queued(question, flags));
-      const [{ runSession }, { loadToolConfig }, { openStore }, { defaultModelString }] = await Promise.all([
+      const [{ runSession }, { loadToolConfig }, { openStore }, { defaultModelString }, { recommendedProtocol }] = await Promise.all([
         import('../run-session.ts'),
         import('../setup/load-tool-config.ts'),
         import('../setup/open-store.ts'),
         import('../setup/pick-model.ts'),
+        import('../setup/recommended-protocol.ts'),
       ]);
       const { config, sources } = await loadToolConfig(flags.config, flags.server);
       const modelString = await defaultModelString(flags.model, process.env);
+      // `auto` takes the protocol `reins eval` measured best for this model, when one is stored.
+      const recommended = flags.protocol === 'auto' ? await recommendedProtocol(modelString, flags.store) : undefined;
       const store = openStore(flags.store);
       try {
         const code = await runSession(
           {
             target: { kind: 'new', question },
             modelString,
-            protocol: flags.protocol as ProtocolName | 'auto',
+            protocol: recommended?.protocol ?? (flags.protocol as ProtocolName | 'auto'),
+            ...(recommended ? { banner: [recommended.note] } : {}),
             config,
             meta: {
               ...sources,
