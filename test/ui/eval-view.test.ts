@@ -3,7 +3,7 @@
  * chart (one point per protocol, the recommended one marked), its table, and its failed tasks with
  * the raw output beside the expected call. The eval is a real one, of the flawed test model.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/eval/evaluate.ts';
 import { selectTasks } from '../../src/eval/select-tasks.ts';
@@ -13,8 +13,7 @@ import type { EvalReport } from '../../src/spec/eval-report.ts';
 import { validateToolArgs } from '../../src/tools/schema-validator.ts';
 import { startReins, tempWorkspace, type ReinsProcess } from '../cli/cli-process.ts';
 import { FlawedModel, usableTasks } from '../helpers/flawed-model.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../helpers/launch-chromium.ts';
 
 let work: Awaited<ReturnType<typeof tempWorkspace>>;
 let ui: ReinsProcess;
@@ -33,7 +32,7 @@ beforeAll(async () => {
   await store.close();
   ui = startReins(['ui', '--store', work.store, '--no-open'], { cwd: work.dir });
   url = new URL((await ui.line((line) => line.startsWith('reins ui: '))).slice('reins ui: '.length));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  browser = await launchChromium();
   page = await browser.newPage();
 }, 60_000);
 

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { startReins } from '../cli/cli-process.ts';
-import { launchChromium } from '../helpers/chromium.ts';
+import { launchChromium } from '../helpers/launch-chromium.ts';
 
 export interface UiViewer {
   /** The address `reins ui` printed, with its access token. */
