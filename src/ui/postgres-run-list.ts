@@ -9,9 +9,10 @@
 import type { Pool } from 'pg';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { READ_ONLY_CONNECTION, safeUrl } from '../sessions/postgres-store.ts';
-import { likePattern, PAGE_SIZE, runListRow, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
+import { emptyAggregate, likePattern, PAGE_SIZE, cacheReadOf, runListRow, type RunAggregate, type RunList, type RunListFilter, type RunListPage, type RunListSourceRow, type RunVersion } from './run-list.ts';
 
 const tokens = (field: string) => `sum((substring(body from '"usage":\\{[^{}]*"${field}":(\\d+)'))::bigint) FILTER (WHERE type = 'model-response')`;
+const estimated = `coalesce(bool_or(body ~ '"usage":\\{[^{}]*"estimated":true') FILTER (WHERE type = 'model-response'), false)`;
 
 export class PostgresRunList implements RunList {
   readonly #url: string;
@@ -45,16 +46,25 @@ export class PostgresRunList implements RunList {
        FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
       parameters,
     );
-    const aggregates = new Map<string, { steps: number; inputTokens: number; outputTokens: number }>();
+    const aggregates = new Map<string, RunAggregate>();
     if (rows.length > 0) {
-      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null }>(
-        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output
+      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null; cache_read: string | null; estimated: boolean }>(
+        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output,
+                ${tokens('cacheReadTokens')} AS cache_read, ${estimated} AS estimated
          FROM reins_records WHERE run_id = ANY($1) GROUP BY run_id`,
         [rows.map((row) => row.id)],
       );
-      for (const row of found.rows) aggregates.set(row.run_id, { steps: Number(row.steps ?? 0), inputTokens: Number(row.input ?? 0), outputTokens: Number(row.output ?? 0) });
+      for (const row of found.rows) {
+        aggregates.set(row.run_id, {
+          steps: Number(row.steps ?? 0),
+          inputTokens: Number(row.input ?? 0),
+          outputTokens: Number(row.output ?? 0),
+          ...cacheReadOf(row.cache_read),
+          tokensEstimated: row.estimated,
+        });
+      }
     }
-    return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
+    return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? emptyAggregate())), total, page, pageSize: PAGE_SIZE };
   }
 
   version(id: string): Promise<RunVersion | undefined> {

@@ -28,6 +28,10 @@ export interface RunListRow {
   steps: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from a prompt cache; absent when no reply reported it. */
+  cacheReadTokens?: number;
+  /** True when some reply's usage was estimated by reins, not reported by the provider. */
+  tokensEstimated: boolean;
   createdAt: string;
   updatedAt: string;
   durationMs: number;
@@ -69,7 +73,23 @@ export interface RunListSourceRow {
 }
 
 /** The page row of a `runs` row and its records' aggregate. */
-export function runListRow(row: RunListSourceRow, aggregate: { steps: number; inputTokens: number; outputTokens: number }): RunListRow {
+/** What a run's records add up to on its list row. */
+export interface RunAggregate {
+  steps: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  tokensEstimated: boolean;
+}
+
+export const emptyAggregate = (): RunAggregate => ({ steps: 0, inputTokens: 0, outputTokens: 0, tokensEstimated: false });
+
+/** The cache-read sum of a run, absent when no reply reported it (SQL's sum of no values is null). */
+export function cacheReadOf(value: number | string | null | undefined): { cacheReadTokens?: number } {
+  return value === null || value === undefined ? {} : { cacheReadTokens: Number(value) };
+}
+
+export function runListRow(row: RunListSourceRow, aggregate: RunAggregate): RunListRow {
   const owner = row.owner_pid !== null && row.owner_host && row.heartbeat_at ? { pid: Number(row.owner_pid), host: row.owner_host, heartbeatAt: row.heartbeat_at } : undefined;
   const status = listedStatus({ id: row.id, question: row.question, status: row.status as SessionStatus, createdAt: row.created_at, updatedAt: row.updated_at, recordCount: 0, ...(owner ? { owner } : {}) });
   return {

@@ -10,7 +10,8 @@ runModelContract({
   createModel: (url) =>
     resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${url}/v1`, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } }),
   respondedModelId: 'claude-sonnet-4-5-20250929',
-  textUsage: { inputTokens: 21, outputTokens: 10 },
+  textUsage: { inputTokens: 21, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  reportedDetails: { cacheReadTokens: 0, cacheWriteTokens: 0 },
   apiKeyHint: 'ANTHROPIC_API_KEY',
   expectSchemaOnWire: (body, schema) => {
     // Native structured outputs for Claude 4.5 models; older models get the provider's forced `json` tool.

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
+import type { Model, ModelRequest, ModelStreamPart, Usage } from '../../src/spec/model.ts';
 import { isRetrying, withRetry } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 
@@ -42,8 +42,10 @@ export interface ModelContractOptions {
   provider: string;
   /** The model id the recorded responses report. */
   respondedModelId: string;
-  /** Usage recorded in text.json. */
-  textUsage: { inputTokens: number; outputTokens: number };
+  /** Usage recorded in text.json, with the details the provider package reads from it. */
+  textUsage: Usage;
+  /** The details the provider package reads from a usage without cache or reasoning figures (the stream's). */
+  reportedDetails: Partial<Usage>;
   /** What the 401 hint must name (the key variable). */
   apiKeyHint: string;
   /** Asserts the provider's native structured-output mechanism carried `schema` in the request body. */
@@ -149,7 +151,7 @@ export function runModelContract(options: ModelContractOptions): void {
       expect(parts.at(-1)).toEqual({
         type: 'finish',
         finishReason: 'stop',
-        usage: { inputTokens: 180, outputTokens: 96 },
+        usage: { inputTokens: 180, outputTokens: 96, ...options.reportedDetails },
         modelId: options.respondedModelId,
       });
       expect(server.requests.at(-1)?.closedEarly).toBe(false);

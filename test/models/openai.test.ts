@@ -7,7 +7,8 @@ runModelContract({
   fixtures: 'openai',
   createModel: (url) => resolveModel('openai:gpt-4.1-mini', { baseURL: `${url}/v1`, env: { OPENAI_API_KEY: 'sk-test' } }),
   respondedModelId: 'gpt-4.1-mini-2025-04-14',
-  textUsage: { inputTokens: 24, outputTokens: 8 },
+  textUsage: { inputTokens: 24, outputTokens: 8, cacheReadTokens: 0, reasoningTokens: 0 },
+  reportedDetails: { cacheReadTokens: 0, reasoningTokens: 0 },
   apiKeyHint: 'OPENAI_API_KEY',
   expectSchemaOnWire: (body, schema) => {
     expect(body.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'response', schema } });
