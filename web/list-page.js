@@ -1,7 +1,7 @@
 // The runs list: newest first, filter by status and text, paginated.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { duration, ErrorPanel, forgetToken, getJson, html, modelLabel, StatusBadge, when } from './ui-parts.js';
+import { duration, ErrorPanel, forgetToken, getJson, html, modelLabel, StatusBadge, tokensLabel, when } from './ui-parts.js';
 
 const STATUSES = ['', 'running', 'waiting-user', 'interrupted', 'answered', 'failed', 'cancelled'];
 
@@ -48,7 +48,7 @@ function ListPage() {
             <td title=${run.model ?? ''}>${modelLabel(run.model)}</td>
             <td>${run.protocol ?? ''}</td>
             <td class="num">${run.steps}</td>
-            <td class="num">${run.inputTokens + run.outputTokens}</td>
+            <td class="num">${tokensLabel({ ...run, estimated: run.tokensEstimated })}</td>
             <td class="num">${duration(run.durationMs)}</td>
             <td class="when">${when(run.createdAt)}</td>
           </tr>`,

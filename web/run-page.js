@@ -1,7 +1,7 @@
 // One run: header, waterfall of model and tool time, then each step's turns, tool calls and replies. Live over SSE.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { duration, ErrorPanel, forgetToken, getJson, html, Json, modelLabel, StatusBadge, when } from './ui-parts.js';
+import { duration, ErrorPanel, forgetToken, getJson, html, Json, modelLabel, StatusBadge, sumUsage, tokensLabel, when } from './ui-parts.js';
 import { interruptions, Waterfall } from './waterfall.js';
 
 const runId = document.getElementById('app').dataset.run;
@@ -126,9 +126,8 @@ function stepRows(records, { live, cut, last }) {
 }
 
 function Step({ step, records, repairs, live, cut, last }) {
-  const usage = records.filter((record) => record.type === 'model-response').reduce((sum, record) => sum + (record.usage?.inputTokens ?? 0) + (record.usage?.outputTokens ?? 0), 0);
   return html`<section class="step" id=${`step-${step}`} data-step=${step}>
-    <h3>Step ${step} <span class="muted">${usage} tokens</span></h3>
+    <h3>Step ${step} <span class="muted">${tokensLabel(sumUsage(records))}</span></h3>
     ${stepRows(records, { live, cut, last }).map((row) => {
       if (row.kind === 'tool') return html`<${ToolCall} key=${row.key} start=${row.start} end=${row.end} live=${live} resumed=${row.resumed} />`;
       if (row.kind === 'note') return html`<div key=${row.key} class=${`note ${row.css}`}>${row.text}</div>`;
@@ -172,13 +171,12 @@ function RunPage() {
     if (!steps.has(record.step)) steps.set(record.step, []);
     steps.get(record.step).push(record);
   }
-  const tokens = records.filter((record) => record.type === 'model-response').reduce((sum, record) => sum + (record.usage?.inputTokens ?? 0) + (record.usage?.outputTokens ?? 0), 0);
   return html`
     <p><a href="/">← all runs</a></p>
     <header class="run-head">
       <h1>${summary.question}</h1>
       <div class="facts"><${StatusBadge} status=${status} /> <span title=${meta.model ?? ''}>${modelLabel(meta.model)}</span> <span>${meta.protocol ?? ''}</span>
-        <span>${steps.size} step${steps.size === 1 ? '' : 's'}</span> <span>${tokens} tokens</span> <span>${duration(Date.parse(summary.updatedAt) - Date.parse(summary.createdAt))}</span>
+        <span>${steps.size} step${steps.size === 1 ? '' : 's'}</span> <span class="tokens">${tokensLabel(sumUsage(records))}</span> <span>${duration(Date.parse(summary.updatedAt) - Date.parse(summary.createdAt))}</span>
         <span class="muted">started ${when(summary.createdAt)}</span> <span class="muted">${summary.id}</span></div>
     </header>
     <${Waterfall} records=${records} live=${live} />

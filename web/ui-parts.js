@@ -48,3 +48,27 @@ export function Json({ value, label = 'JSON', open = false }) {
 export function ErrorPanel({ error, title = 'This run cannot be shown' }) {
   return html`<section class="error-panel" role="alert"><h2>${title}</h2><p><code>${error?.name ?? 'Error'}</code> ${error?.message ?? ''}</p></section>`;
 }
+
+/** The usage of some model replies, summed (a detail is kept where a reply reports it). */
+export function sumUsage(records) {
+  const sum = { inputTokens: 0, outputTokens: 0, estimated: false };
+  for (const record of records) {
+    const usage = record.type === 'model-response' ? record.usage : undefined;
+    if (!usage) continue;
+    sum.inputTokens += usage.inputTokens ?? 0;
+    sum.outputTokens += usage.outputTokens ?? 0;
+    if (usage.cacheReadTokens !== undefined) sum.cacheReadTokens = (sum.cacheReadTokens ?? 0) + usage.cacheReadTokens;
+    if (usage.estimated) sum.estimated = true;
+  }
+  return sum;
+}
+
+/**
+ * Tokens as the CLI words them: "not reported" when the provider gave none (never a bare 0), the
+ * cached part where reported, and "estimated" on figures reins counted itself.
+ */
+export function tokensLabel({ inputTokens, outputTokens, cacheReadTokens, estimated }) {
+  if (!inputTokens && !outputTokens && !estimated) return 'tokens not reported';
+  const cached = cacheReadTokens ? ` (${cacheReadTokens} cached)` : '';
+  return `${estimated ? 'estimated ' : ''}${inputTokens} in${cached} / ${outputTokens} out`;
+}

@@ -2,7 +2,7 @@
  * The AI SDK side of the peer comparisons: the AI SDK's own `MockLanguageModelV4` (from `ai/test`),
  * driven by a function that returns one turn (text or tool calls) per model call.
  */
-import type { LanguageModelV4GenerateResult, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 
 export interface MockTurn {
@@ -39,12 +39,12 @@ function toResult(turn: MockTurn): LanguageModelV4GenerateResult {
  * prompt of each step, hundreds of MB over a 1,000-step run) and the bench would time the garbage
  * collector instead of the loops. Both sides of a comparison use this same mock.
  */
-export function aiSdkMock(next: (prompt: LanguageModelV4Prompt, call: number) => MockTurn): MockLanguageModelV4 {
+export function aiSdkMock(next: (prompt: LanguageModelV4Prompt, call: number, options: LanguageModelV4CallOptions) => MockTurn): MockLanguageModelV4 {
   let calls = 0;
   const mock: MockLanguageModelV4 = new MockLanguageModelV4({
     doGenerate: async (options) => {
       mock.doGenerateCalls.length = 0;
-      return toResult(next(options.prompt, calls++));
+      return toResult(next(options.prompt, calls++, options));
     },
   });
   return mock;

@@ -38,6 +38,8 @@ export interface SessionRequest {
   maxSteps?: number;
   /** The best-effort last turn after a limit; unset: the protocol's default (on for xml). */
   bestEffortAnswer?: boolean;
+  /** Prompt cache markers and key on the model requests. @default true */
+  promptCache?: boolean;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
   limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
   json: boolean;
@@ -142,6 +144,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       ...(prompter ? { user: prompter } : {}),
       ...(request.maxSteps ? { maxSteps: request.maxSteps } : {}),
       ...(request.bestEffortAnswer === undefined ? {} : { bestEffortAnswer: request.bestEffortAnswer }),
+      ...(request.promptCache === false ? { promptCache: false } : {}),
       ...request.limits,
       // Spans leave the process too: the same mask as the store, the trace and stdout.
       telemetry: { secrets: mask, agentName: 'reins', ...(traces ? { tracer: traces.tracer } : {}) },

@@ -129,6 +129,15 @@ export interface AgentOptions {
    * @default true
    */
   stream?: boolean;
+  /**
+   * Let the provider cache the prompt prefix each turn repeats: every request marks its stable prefix
+   * (system prompt and tools) and its newest message as cache breakpoints (Anthropic, Bedrock) and
+   * names the run as OpenAI's prompt cache key; a `llama:` model keeps the run's evaluated tokens.
+   * Requests only ever grow, so each one starts with the previous one's bytes. `false` sends no
+   * markers and no key (providers that cache on their own, such as Gemini, still may).
+   * @default true
+   */
+  promptCache?: boolean;
   /** Sampling temperature passed to the model. @default undefined (the model's default) */
   temperature?: number;
   /** Output token cap per model call. @default undefined (the model's default) */

@@ -67,6 +67,7 @@ export function buildRequest(state: RunState, options: BuildRequestOptions): Mod
   request.signal = options.signal;
   if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
   if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
+  if (state.context.policies.promptCache) request.promptCacheKey = state.context.runId;
   const offer = offerOf(state.context.codec, state.transcript.tools, options.forbidTools === true);
   // The decision's shape, for models that sample under a grammar (`llama:`); no tools on a best-effort turn.
   if (offer.constraint) request.constraint = offer.constraint;

@@ -19,6 +19,8 @@ export interface Policies {
   maxDurationMs: number;
   bestEffortAnswer: boolean;
   stream: boolean;
+  /** Mark requests for the provider's prompt cache, keyed by the run id. */
+  promptCache: boolean;
   /** Passed on every model request; undefined leaves the model's default. */
   temperature: number | undefined;
   /** Passed on every model request as its `maxTokens`; undefined leaves the model's default. */
@@ -34,6 +36,7 @@ export const defaultPolicies = {
   toolTimeoutMs: 60_000,
   bestEffortAnswer: false,
   stream: true,
+  promptCache: true,
 } as const;
 
 /**
@@ -57,6 +60,7 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
     bestEffortAnswer:
       options.bestEffortAnswer ?? (protocol !== undefined && bestEffortProtocols.includes(protocol) ? true : defaultPolicies.bestEffortAnswer),
     stream: options.stream ?? defaultPolicies.stream,
+    promptCache: options.promptCache ?? defaultPolicies.promptCache,
     temperature: options.temperature,
     maxOutputTokens: options.maxOutputTokens,
   };

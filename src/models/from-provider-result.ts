@@ -54,6 +54,12 @@ export function fromFinishReason(reason: LanguageModelV4FinishReason): FinishRea
   return reason.unified === 'interrupted' ? 'other' : reason.unified;
 }
 
+/** The provider's usage, its cache and reasoning details kept where it reports them. */
 export function fromUsage(usage: LanguageModelV4Usage): Usage {
-  return { inputTokens: usage.inputTokens.total ?? 0, outputTokens: usage.outputTokens.total ?? 0 };
+  const result: Usage = { inputTokens: usage.inputTokens.total ?? 0, outputTokens: usage.outputTokens.total ?? 0 };
+  const { cacheRead, cacheWrite } = usage.inputTokens;
+  if (cacheRead !== undefined) result.cacheReadTokens = cacheRead;
+  if (cacheWrite !== undefined) result.cacheWriteTokens = cacheWrite;
+  if (usage.outputTokens.reasoning !== undefined) result.reasoningTokens = usage.outputTokens.reasoning;
+  return result;
 }

@@ -17,6 +17,7 @@ import type {
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelMessage, ModelRequest, ModelToolCall, ToolChoice } from '../spec/model.ts';
 import { readHistoryPrefix } from './history-prefix.ts';
+import { markPromptCache } from './prompt-cache.ts';
 
 export function toCallOptions(
   request: ModelRequest,
@@ -33,6 +34,7 @@ export function callOptionsOf(request: ModelRequest, abortSignal: AbortSignal | 
     optionsWith(request, convertHistory(request.messages, request.messages.length, request.system), undefined);
   options.abortSignal = abortSignal;
   options.providerOptions = providerOptions;
+  if (request.promptCacheKey !== undefined) markPromptCache(options, request.promptCacheKey);
   return options;
 }
 

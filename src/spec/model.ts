@@ -76,15 +76,44 @@ export interface ModelRequest {
    */
   temperature?: number;
   /**
+   * Use the provider's prompt cache for this conversation, named by this key (the loop gives the
+   * run id): the stable prefix and the newest message are marked as cache breakpoints where the
+   * provider takes them (Anthropic, Bedrock), the key is sent where it takes one (OpenAI's
+   * `prompt_cache_key`), and a `llama:` model keeps the conversation's evaluated prefix in a
+   * context sequence of its own.
+   * @default undefined (no cache markers, no key)
+   */
+  promptCacheKey?: string;
+  /**
    * Aborts the call: the HTTP request is cancelled and the call rejects with the signal's reason.
    * @default undefined
    */
   signal?: AbortSignal;
 }
 
+/**
+ * Tokens of one model call (or summed over several). The optional fields are absent where the
+ * provider did not report them; `estimated` marks figures reins counted itself.
+ */
 export interface Usage {
+  /** Input (prompt) tokens, those read from or written to a prompt cache included. */
   inputTokens: number;
+  /** Output tokens, reasoning included. */
   outputTokens: number;
+  /**
+   * Of `inputTokens`, those read from the provider's prompt cache (billed at a discount); for a
+   * `llama:` model, the prompt tokens kept in its context from the turn before and not evaluated again.
+   */
+  cacheReadTokens?: number;
+  /** Of `inputTokens`, those written to the provider's prompt cache (Anthropic bills them at 1.25x). */
+  cacheWriteTokens?: number;
+  /** Of `outputTokens`, those spent on reasoning. */
+  reasoningTokens?: number;
+  /**
+   * True when (part of) these figures were counted by reins (about 4 characters a token), not
+   * reported by the provider: a stream stopped, or cut, before the provider reported usage.
+   */
+  estimated?: true;
 }
 
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
@@ -128,6 +157,12 @@ export interface Model {
 
 export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0 });
 
+/** The sum of two usages: a detail is kept where either reports it, `estimated` where either is. */
 export function addUsage(a: Usage, b: Usage): Usage {
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  const sum: Usage = { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
+  if (a.cacheReadTokens !== undefined || b.cacheReadTokens !== undefined) sum.cacheReadTokens = (a.cacheReadTokens ?? 0) + (b.cacheReadTokens ?? 0);
+  if (a.cacheWriteTokens !== undefined || b.cacheWriteTokens !== undefined) sum.cacheWriteTokens = (a.cacheWriteTokens ?? 0) + (b.cacheWriteTokens ?? 0);
+  if (a.reasoningTokens !== undefined || b.reasoningTokens !== undefined) sum.reasoningTokens = (a.reasoningTokens ?? 0) + (b.reasoningTokens ?? 0);
+  if (a.estimated || b.estimated) sum.estimated = true;
+  return sum;
 }

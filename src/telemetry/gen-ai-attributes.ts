@@ -12,6 +12,9 @@ export const GenAi = {
   agentName: 'gen_ai.agent.name',
   inputTokens: 'gen_ai.usage.input_tokens',
   outputTokens: 'gen_ai.usage.output_tokens',
+  cacheReadTokens: 'gen_ai.usage.cache_read.input_tokens',
+  cacheWriteTokens: 'gen_ai.usage.cache_creation.input_tokens',
+  reasoningTokens: 'gen_ai.usage.reasoning.output_tokens',
   toolName: 'gen_ai.tool.name',
   toolType: 'gen_ai.tool.type',
   toolCallId: 'gen_ai.tool.call.id',
@@ -52,6 +55,9 @@ export const Reins = {
   reply: 'reins.reply',
   answer: 'reins.answer',
   bestEffort: 'reins.best_effort',
+  /** Usage reins counted itself (the provider reported none): never written under `gen_ai.usage.*`. */
+  estimatedInputTokens: 'reins.usage.estimated.input_tokens',
+  estimatedOutputTokens: 'reins.usage.estimated.output_tokens',
 } as const;
 
 /** reins' span events. */

@@ -47,8 +47,18 @@ export function chatResponseAttributes(event: EventOf<'model-response'>): Attrib
   return attributes;
 }
 
+/**
+ * The GenAI usage attributes, cache and reasoning details where the provider reported them. An
+ * estimated usage (reins counted it) goes under `reins.usage.estimated.*` instead: the GenAI names
+ * mean what the provider reported.
+ */
 export function usageAttributes(usage: Usage): Attributes {
-  return { [GenAi.inputTokens]: usage.inputTokens, [GenAi.outputTokens]: usage.outputTokens };
+  if (usage.estimated) return { [Reins.estimatedInputTokens]: usage.inputTokens, [Reins.estimatedOutputTokens]: usage.outputTokens };
+  const attributes: Attributes = { [GenAi.inputTokens]: usage.inputTokens, [GenAi.outputTokens]: usage.outputTokens };
+  if (usage.cacheReadTokens !== undefined) attributes[GenAi.cacheReadTokens] = usage.cacheReadTokens;
+  if (usage.cacheWriteTokens !== undefined) attributes[GenAi.cacheWriteTokens] = usage.cacheWriteTokens;
+  if (usage.reasoningTokens !== undefined) attributes[GenAi.reasoningTokens] = usage.reasoningTokens;
+  return attributes;
 }
 
 /** `server.address` and `server.port` of the model's base URL (the scheme's default port when none is written). */

@@ -10,9 +10,10 @@ import type { Pool } from 'pg';
 import { loadPg } from '../sessions/load-pg.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { READ_ONLY_CONNECTION, safeUrl } from '../sessions/postgres-store.ts';
-import { likePattern, listPage, type RunAggregate, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
+import { cacheReadOf, likePattern, listPage, type RunAggregate, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
 
 const tokens = (field: string) => `sum((substring(body from '"usage":\\{[^{}]*"${field}":(\\d+)'))::bigint) FILTER (WHERE type = 'model-response')`;
+const estimated = `coalesce(bool_or(body ~ '"usage":\\{[^{}]*"estimated":true') FILTER (WHERE type = 'model-response'), false)`;
 
 export class PostgresRunList implements RunList {
   readonly #url: string;
@@ -82,12 +83,20 @@ function source(pool: Pool): RunListSource {
       return rows;
     },
     aggregates: async (ids) => {
-      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null }>(
-        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output
+      const found = await pool.query<{ run_id: string; steps: number | null; input: string | null; output: string | null; cache_read: string | null; estimated: boolean }>(
+        `SELECT run_id, max(step) AS steps, ${tokens('inputTokens')} AS input, ${tokens('outputTokens')} AS output,
+                ${tokens('cacheReadTokens')} AS cache_read, ${estimated} AS estimated
          FROM reins_records WHERE run_id = ANY($1) GROUP BY run_id`,
         [ids],
       );
-      return new Map<string, RunAggregate>(found.rows.map((row) => [row.run_id, { steps: Number(row.steps ?? 0), inputTokens: Number(row.input ?? 0), outputTokens: Number(row.output ?? 0) }]));
+      const aggregate = (row: (typeof found.rows)[number]): RunAggregate => ({
+        steps: Number(row.steps ?? 0),
+        inputTokens: Number(row.input ?? 0),
+        outputTokens: Number(row.output ?? 0),
+        ...cacheReadOf(row.cache_read),
+        tokensEstimated: row.estimated,
+      });
+      return new Map<string, RunAggregate>(found.rows.map((row) => [row.run_id, aggregate(row)]));
     },
   };
 }

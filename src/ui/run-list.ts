@@ -28,6 +28,10 @@ export interface RunListRow {
   steps: number;
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, read from a prompt cache; absent when no reply reported it. */
+  cacheReadTokens?: number;
+  /** True when some reply's usage was estimated by reins, not reported by the provider. */
+  tokensEstimated: boolean;
   createdAt: string;
   updatedAt: string;
   durationMs: number;
@@ -73,6 +77,15 @@ export interface RunAggregate {
   steps: number;
   inputTokens: number;
   outputTokens: number;
+  cacheReadTokens?: number;
+  tokensEstimated: boolean;
+}
+
+export const emptyAggregate = (): RunAggregate => ({ steps: 0, inputTokens: 0, outputTokens: 0, tokensEstimated: false });
+
+/** The cache-read sum of a run, absent when no reply reported it (SQL's sum of no values is null). */
+export function cacheReadOf(value: number | string | null | undefined): { cacheReadTokens?: number } {
+  return value === null || value === undefined ? {} : { cacheReadTokens: Number(value) };
 }
 
 /** The rows a page is read from: stored statuses (any when unset) and text in the question or id. */
@@ -112,7 +125,7 @@ export async function listPage(source: RunListSource, filter: RunListFilter = {}
     [total, rows] = await Promise.all([source.count(where), source.rows(where, window)]);
   }
   const aggregates = rows.length > 0 ? await source.aggregates(rows.map((row) => row.id)) : new Map<string, RunAggregate>();
-  return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? { steps: 0, inputTokens: 0, outputTokens: 0 })), total, page, pageSize: PAGE_SIZE };
+  return { runs: rows.map((row) => runListRow(row, aggregates.get(row.id) ?? emptyAggregate())), total, page, pageSize: PAGE_SIZE };
 }
 
 /** The status a row is shown with (`interrupted` for a live run whose owner is gone). */

@@ -5,7 +5,7 @@
  * error); the list never fails for one bad row.
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { likePattern, listPage, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
+import { cacheReadOf, likePattern, listPage, type RunList, type RunListFilter, type RunListPage, type RunListSource, type RunListSourceRow, type RunListWhere, type RunVersion } from './run-list.ts';
 
 export class SqliteRunList implements RunList {
   readonly #db: DatabaseSync;
@@ -52,11 +52,19 @@ export class SqliteRunList implements RunList {
       .prepare(
         `SELECT max(step) AS steps,
                 sum(CASE WHEN type = 'model-response' AND json_valid(body) THEN json_extract(body, '$.usage.inputTokens') END) AS input,
-                sum(CASE WHEN type = 'model-response' AND json_valid(body) THEN json_extract(body, '$.usage.outputTokens') END) AS output
+                sum(CASE WHEN type = 'model-response' AND json_valid(body) THEN json_extract(body, '$.usage.outputTokens') END) AS output,
+                sum(CASE WHEN type = 'model-response' AND json_valid(body) THEN json_extract(body, '$.usage.cacheReadTokens') END) AS cache_read,
+                max(CASE WHEN type = 'model-response' AND json_valid(body) AND json_extract(body, '$.usage.estimated') THEN 1 ELSE 0 END) AS estimated
          FROM records WHERE run_id = ?`,
       )
-      .get(runId) as { steps: number | null; input: number | null; output: number | null };
-    return { steps: Number(aggregate.steps ?? 0), inputTokens: Number(aggregate.input ?? 0), outputTokens: Number(aggregate.output ?? 0) };
+      .get(runId) as { steps: number | null; input: number | null; output: number | null; cache_read: number | null; estimated: number | null };
+    return {
+      steps: Number(aggregate.steps ?? 0),
+      inputTokens: Number(aggregate.input ?? 0),
+      outputTokens: Number(aggregate.output ?? 0),
+      ...cacheReadOf(aggregate.cache_read),
+      tokensEstimated: aggregate.estimated === 1,
+    };
   }
 }
 

@@ -11,7 +11,8 @@ runModelContract({
     resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${url}/v1`, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } }),
   respondedModelId: 'claude-sonnet-4-5-20250929',
   responseIds: { text: 'msg_01XFDUDYJgAACzvnptvVoYEL', stream: 'msg_01StrmDec1s10nAbCdEfGhJk' },
-  textUsage: { inputTokens: 21, outputTokens: 10 },
+  textUsage: { inputTokens: 21, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  reportedDetails: { cacheReadTokens: 0, cacheWriteTokens: 0 },
   apiKeyHint: 'ANTHROPIC_API_KEY',
   expectSchemaOnWire: (body, schema) => {
     // Native structured outputs for Claude 4.5 models; older models get the provider's forced `json` tool.

@@ -15,6 +15,8 @@ const usage = (input: number, output: number): LanguageModelV4Usage => ({
   inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: output, text: output, reasoning: 0 },
 });
+/** What `usage()` reports beside the totals, as reins reads it. */
+const zeroDetails = { cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };
 const stop = { unified: 'stop' as const, raw: 'stop' };
 const noWait = { sleep: async () => {} };
 
@@ -61,7 +63,7 @@ describe('fromAiSdk over MockLanguageModelV4', () => {
       text: 'Paris: 18°C, sunny.',
       toolCalls: [],
       finishReason: 'stop',
-      usage: { inputTokens: 31, outputTokens: 7 },
+      usage: { inputTokens: 31, outputTokens: 7, ...zeroDetails },
       modelId: 'acme-1-2025-06-01',
     });
     const [call] = languageModel.doGenerateCalls;
@@ -145,7 +147,7 @@ describe('fromAiSdk over MockLanguageModelV4', () => {
       { type: 'text-delta', text: 'Checking ' },
       { type: 'text-delta', text: 'Paris.' },
       { type: 'tool-call', toolCall: { id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } } },
-      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 40, outputTokens: 9 }, modelId: 'acme-1-2025-06-01', responseId: 'resp_1' },
+      { type: 'finish', finishReason: 'tool-calls', usage: { inputTokens: 40, outputTokens: 9, ...zeroDetails }, modelId: 'acme-1-2025-06-01', responseId: 'resp_1' },
     ]);
     expect(languageModel.doStreamCalls[0]?.toolChoice).toEqual({ type: 'required' });
   });
@@ -251,12 +253,12 @@ describe('fromAiSdk over MockLanguageModelV3 (the previous provider spec)', () =
     expect(response).toMatchObject({
       toolCalls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }],
       finishReason: 'tool-calls',
-      usage: { inputTokens: 20, outputTokens: 6 },
+      usage: { inputTokens: 20, outputTokens: 6, ...zeroDetails },
       modelId: 'legacy-1',
     });
     expect(await collect(model.stream!(ask))).toEqual([
       { type: 'text-delta', text: 'It is 18°C.' },
-      { type: 'finish', finishReason: 'stop', usage: { inputTokens: 22, outputTokens: 5 }, modelId: 'legacy-1' },
+      { type: 'finish', finishReason: 'stop', usage: { inputTokens: 22, outputTokens: 5, ...zeroDetails }, modelId: 'legacy-1' },
     ]);
     expect(languageModel.doStreamCalls[0]?.prompt[0]).toEqual({ role: 'system', content: 'You are terse.' });
   });

@@ -9,7 +9,8 @@ runModelContract({
     resolveModel('google:gemini-2.5-flash', { baseURL: `${url}/v1beta`, env: { GOOGLE_GENERATIVE_AI_API_KEY: 'AIza-test' } }),
   respondedModelId: 'gemini-2.5-flash',
   responseIds: { text: 'wE8kaJ3qBtOYz7IPk5mJ4Q0', stream: 'wE8kaJ3qBtOYz7IPk5mJ4Q0' },
-  textUsage: { inputTokens: 24, outputTokens: 8 },
+  textUsage: { inputTokens: 24, outputTokens: 8, cacheReadTokens: 0, reasoningTokens: 0 },
+  reportedDetails: { cacheReadTokens: 0, reasoningTokens: 0 },
   apiKeyHint: 'GOOGLE_GENERATIVE_AI_API_KEY',
   expectSchemaOnWire: (body, schema) => {
     // Gemini's native structured output: a JSON mime type and the schema (its `const` written as a one-value enum).

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
-import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
+import type { Model, ModelRequest, ModelStreamPart, Usage } from '../../src/spec/model.ts';
 import { isRetrying, withRetry } from '../../src/models/with-retry.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 
@@ -44,8 +44,10 @@ export interface ModelContractOptions {
   respondedModelId: string;
   /** The response ids recorded in text.json and stream-decision.chunks.txt (none where the provider gives none). */
   responseIds?: { text: string; stream: string };
-  /** Usage recorded in text.json. */
-  textUsage: { inputTokens: number; outputTokens: number };
+  /** Usage recorded in text.json, with the details the provider package reads from it. */
+  textUsage: Usage;
+  /** The details the provider package reads from a usage without cache or reasoning figures (the stream's). */
+  reportedDetails: Partial<Usage>;
   /** What the 401 hint must name (the key variable). */
   apiKeyHint: string;
   /** Asserts the provider's native structured-output mechanism carried `schema` in the request body. */
@@ -152,7 +154,7 @@ export function runModelContract(options: ModelContractOptions): void {
       expect(parts.at(-1)).toEqual({
         type: 'finish',
         finishReason: 'stop',
-        usage: { inputTokens: 180, outputTokens: 96 },
+        usage: { inputTokens: 180, outputTokens: 96, ...options.reportedDetails },
         modelId: options.respondedModelId,
         ...(options.responseIds ? { responseId: options.responseIds.stream } : {}),
       });

@@ -8,6 +8,7 @@ runModelContract({
   createModel: (url) => resolveModel('ollama:qwen3:8b', { env: { OLLAMA_HOST: url } }),
   respondedModelId: 'qwen3:8b',
   textUsage: { inputTokens: 26, outputTokens: 9 },
+  reportedDetails: {},
   apiKeyHint: 'API key',
   expectSchemaOnWire: (body, schema) => {
     expect(body.format).toEqual(schema);

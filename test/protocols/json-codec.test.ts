@@ -62,8 +62,40 @@ describe('compact tool list', () => {
       },
     ]);
     expect(text).toBe(
-      '- search(query: string, limit?: integer = 5, order?: "asc"|"desc", tags?: string[], range?: {from: string}): Find notes. Fast.\n    query: words to look for',
+      [
+        '- search: Find notes. Fast.',
+        '    query: string - words to look for',
+        '    limit?: integer = 5',
+        '    order?: "asc"|"desc"',
+        '    tags?: string[]',
+        '    range?: {from: string}',
+      ].join('\n'),
+    );
+    // Without parameter descriptions, one signature line.
+    expect(renderToolList([{ name: 'add', description: 'Adds.', inputSchema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a'] } }])).toBe(
+      '- add(a: integer, b?: integer): Adds.',
     );
     expect(renderToolList([])).toBe('(no tools are available)');
+  });
+
+  it('drops from a description only what the line already says', async () => {
+    const { renderToolList } = await import('../../src/protocols/compact-tool-list.ts');
+    const text = renderToolList([
+      {
+        name: 'area',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            side: { type: 'number', description: 'Length of a side.' },
+            exact: { type: 'boolean', default: true, description: 'Whether to keep every digit. Default is true.' },
+            unit: { type: 'string', description: 'Optional: the unit of the result. Default cm' },
+          },
+          required: ['side'],
+        },
+      },
+    ]);
+    expect(text).toBe(
+      ['- area', '    side: number - Length of a side.', '    exact?: boolean = true - Whether to keep every digit.', '    unit?: string - the unit of the result. Default cm'].join('\n'),
+    );
   });
 });

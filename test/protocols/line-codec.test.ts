@@ -32,6 +32,21 @@ describe('line codec', () => {
     expect(result.success || [result.error.kind, ...result.error.details]).toEqual(['invalid-args', 'expected at most 2 (a, b) params, got 3']);
   });
 
+  it('keeps every fact of the schema in its tool list: enums, defaults, parameter descriptions', () => {
+    const text = lineCodec.instructions([
+      {
+        name: 'list',
+        description: 'Lists a folder.',
+        inputSchema: {
+          type: 'object',
+          properties: { path: { type: 'string', description: 'The folder.' }, sortBy: { enum: ['name', 'size'], default: 'name' } },
+          required: ['path'],
+        },
+      },
+    ]);
+    expect(text).toContain(['- list - Lists a folder.', '    path: string - The folder.', '    sortBy?: "name" or "size" = "name"'].join('\n'));
+  });
+
   it('documents ASK_USER and the param order in its instructions', () => {
     const text = lineCodec.instructions(tools);
     expect(text).toContain('ASK_USER: question|why you need it');

@@ -84,7 +84,9 @@ describe.each([sqlite, postgres])('reins ui app on $name', (engine) => {
     const { store } = opened;
     for (let index = 0; index < 120; index += 1) {
       const id = await store.createRun({ question: index === 7 ? 'the 100% special_one' : `Question ${index}`, model: 'scripted:m', protocol: 'json' });
-      await store.appendStep(id, { type: 'model-response', step: 1, text: 'x', toolCalls: [], usage: { inputTokens: 10, outputTokens: 2 }, modelId: 'm' });
+      // The newest run's provider reported a cache read; the one before it was estimated by reins.
+      const usage = index === 119 ? { inputTokens: 10, outputTokens: 2, cacheReadTokens: 6 } : index === 118 ? { inputTokens: 10, outputTokens: 2, estimated: true as const } : { inputTokens: 10, outputTokens: 2 };
+      await store.appendStep(id, { type: 'model-response', step: 1, text: 'x', toolCalls: [], usage, modelId: 'm' });
       await store.markStatus(id, index % 3 === 0 ? 'failed' : 'answered');
       ids.push(id);
     }
@@ -103,7 +105,11 @@ describe.each([sqlite, postgres])('reins ui app on $name', (engine) => {
     const first = await list('');
     expect(first.total).toBe(120);
     expect(first.runs).toHaveLength(50);
-    expect(first.runs[0]).toMatchObject({ id: ids[119], steps: 1, inputTokens: 10, outputTokens: 2, protocol: 'json', status: 'answered' });
+    expect(first.runs[0]).toMatchObject({ id: ids[119], steps: 1, inputTokens: 10, outputTokens: 2, cacheReadTokens: 6, tokensEstimated: false, protocol: 'json', status: 'answered' });
+    expect(first.runs[1]).toMatchObject({ id: ids[118], inputTokens: 10, tokensEstimated: true });
+    expect(first.runs[1]).not.toHaveProperty('cacheReadTokens');
+    expect(first.runs[2]).toMatchObject({ id: ids[117], tokensEstimated: false });
+    expect(first.runs[2]).not.toHaveProperty('cacheReadTokens');
     const last = await list('?page=3');
     expect(last.runs.map((run) => run.id)).toEqual(ids.slice(0, 20).reverse());
   });

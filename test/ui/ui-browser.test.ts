@@ -87,6 +87,11 @@ describe('reins ui', () => {
     const protocols = await rows.locator('td:nth-child(4)').allTextContents();
     expect(protocols.filter((protocol) => PROTOCOLS.includes(protocol)).sort()).toEqual([...PROTOCOLS, 'json', 'json'].sort());
     expect(await rows.filter({ hasText: 'suggest something for dinner' }).count()).toBe(5);
+    // Recorded replays report no usage: "not reported" (as the CLI says, never a bare 0), or reins'
+    // count, marked as such, where a text protocol's stream stopped at the decision.
+    const demoTokens = await rows.filter({ hasText: 'suggest something for dinner' }).locator('td:nth-child(6)').allTextContents();
+    for (const text of demoTokens) expect(text).toMatch(/^(estimated \d+ in \/ \d+ out|tokens not reported)$/);
+    expect(demoTokens).toContain('tokens not reported');
     expect(await rows.first().textContent()).toContain('corrupt');
     expect(page.url()).not.toContain('token=');
 
@@ -107,6 +112,8 @@ describe('reins ui', () => {
     expect(await turn.locator('.accepted').textContent()).toContain('"tool": "add"');
     expect(await page.locator('.tool-call').first().textContent()).toContain('add');
     expect(await page.locator('.waterfall .bar-row').count()).toBeGreaterThanOrEqual(3);
+    // Its json streams stopped at the decision, before usage came: reins' count, marked as such.
+    expect(await page.locator('.run-head .tokens').textContent()).toMatch(/^estimated \d+ in \/ \d+ out$/);
   });
 
   it('adds a step to an open run page as the run goes on (server-sent events)', async () => {

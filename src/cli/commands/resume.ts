@@ -43,6 +43,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--max-tokens <n>', 'tokens in all, before the resume included, before the run fails (default: no limit)', positiveInteger)
     .option('--best-effort', 'after a limit, one last turn without tools for a best-effort answer (default: as started, else on for xml)')
     .option('--no-best-effort', 'no best-effort last turn, also for xml')
+    .option('--no-prompt-cache', 'send no prompt cache markers or key (default: as started, else on)')
     .option('--max-duration <seconds>', 'time for the resumed part of the run before it fails (default: no limit)', positiveInteger)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
@@ -84,6 +85,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
         const approve = flags.approve ?? saved.approve ?? 'ask';
         const maxSteps = flags.maxSteps ?? saved.maxSteps;
         const bestEffort = flags.bestEffort ?? saved.bestEffort;
+        const promptCache = flags.promptCache === false ? false : saved.promptCache;
         const code = await runSession(
           {
             target: { kind: 'resume', runId },
@@ -95,6 +97,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
             approve,
             ...(maxSteps ? { maxSteps } : {}),
             ...(bestEffort === undefined ? {} : { bestEffortAnswer: bestEffort }),
+            ...(promptCache === false ? { promptCache } : {}),
             limits: limitsOf(flags),
             json: flags.json,
             input: flags.input,

@@ -10,6 +10,7 @@ import yoctoSpinner, { type Spinner } from 'yocto-spinner';
 import type { Thought } from '../../spec/decision.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import type { AgentEvent } from '../../spec/events.ts';
+import type { Usage } from '../../spec/model.ts';
 import type { ToolProgress, ToolResult } from '../../tools/toolbox.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 
@@ -48,10 +49,19 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** What the model's usage says, or that it reported none (0 in and 0 out). */
-export function tokensText(usage: { inputTokens: number; outputTokens: number }): string {
-  if (!usage.inputTokens && !usage.outputTokens) return 'tokens not reported';
-  return `tokens ${usage.inputTokens} in / ${usage.outputTokens} out`;
+/**
+ * What the model's usage says, its cache and reasoning details where reported, or that it reported
+ * none (0 in and 0 out). Figures reins counted itself say so: `estimated tokens ...`.
+ */
+export function tokensText(usage: Usage): string {
+  if (!usage.inputTokens && !usage.outputTokens && !usage.estimated) return 'tokens not reported';
+  const cache = [
+    usage.cacheReadTokens ? `${usage.cacheReadTokens} cached` : '',
+    usage.cacheWriteTokens ? `${usage.cacheWriteTokens} written to cache` : '',
+  ].filter(Boolean);
+  const input = `${usage.inputTokens} in${cache.length ? ` (${cache.join(', ')})` : ''}`;
+  const output = `${usage.outputTokens} out${usage.reasoningTokens ? ` (${usage.reasoningTokens} reasoning)` : ''}`;
+  return `${usage.estimated ? 'estimated tokens' : 'tokens'} ${input} / ${output}`;
 }
 
 export class TraceRenderer {

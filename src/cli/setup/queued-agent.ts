@@ -58,6 +58,7 @@ export function queuedAgent(env: Record<string, string | undefined> = process.en
       approval: approvalFor(saved.approve ?? 'ask', config),
       ...(saved.maxSteps ? { maxSteps: saved.maxSteps } : {}),
       ...(saved.bestEffort === undefined ? {} : { bestEffortAnswer: saved.bestEffort }),
+      ...(saved.promptCache === false ? { promptCache: false } : {}),
     };
   };
   return {

@@ -18,6 +18,8 @@ export interface RunFlags {
   maxSteps?: number;
   /** `--best-effort` / `--no-best-effort`; unset: the protocol's default (on for xml). */
   bestEffort?: boolean;
+  /** False with `--no-prompt-cache`. */
+  promptCache: boolean;
   approve: ApprovalMode;
   json: boolean;
   input: boolean;
@@ -56,5 +58,6 @@ export function addRunFlags(command: Command, protocols: readonly string[] = PRO
     .option('--max-steps <n>', 'model turns before the run fails (default 20)', positiveInteger)
     .option('--best-effort', 'after a limit (max steps, a loop, retries), one last turn without tools for a best-effort answer (default: on for xml)')
     .option('--no-best-effort', 'no best-effort last turn, also for xml')
+    .option('--no-prompt-cache', "send no prompt cache markers or key (by default the provider may cache each turn's repeated prefix)")
     .addOption(new Option('--approve <mode>', 'tools that need approval: ask the human, always run, or never run').choices(APPROVAL_MODES).default('ask'));
 }

@@ -16,6 +16,7 @@ const savedSessionSchema = z.object({
   approve: z.enum(APPROVAL_MODES).optional(),
   maxSteps: z.number().int().positive().optional(),
   bestEffort: z.boolean().optional(),
+  promptCache: z.boolean().optional(),
 });
 
 export type SavedSession = z.infer<typeof savedSessionSchema>;

@@ -2,14 +2,17 @@
  * `llama:<path.gguf>`: a GGUF model run in process by llama.cpp (node-llama-cpp, an optional peer
  * dependency, loaded on first use). Replies are sampled under a grammar when the request carries a
  * constraint (the protocol's decision shape) or a response schema, so a valid decision is the only
- * thing the model can write. Calls are serialized on one context sequence (its KV cache keeps the
- * shared prefix of consecutive turns). Grammars are built once per shape and cached.
+ * thing the model can write. Calls are serialized. A conversation (a run: the request's
+ * `promptCacheKey`) keeps a context sequence of its own while there are enough (`sequences`), so
+ * its KV cache holds the run's prompt and a turn evaluates only what it appends; `usage` says how
+ * many prompt tokens were kept (`cacheReadTokens`) and so how many were evaluated. Grammars are
+ * built once per shape and cached.
  */
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel as NativeModel } from 'node-llama-cpp';
 import { ModelConfigError } from '../../errors/model-config-error.ts';
-import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamPart, OutputPattern } from '../../spec/model.ts';
+import type { FinishReason, Model, ModelRequest, ModelResponse, ModelStreamPart, OutputPattern, Usage } from '../../spec/model.ts';
 import { defaultThreads } from './default-threads.ts';
 import { loadNodeLlamaCpp, type NodeLlamaCpp } from './load-node-llama-cpp.ts';
 import { patternToGbnf } from './pattern-to-gbnf.ts';
@@ -22,6 +25,14 @@ export interface LlamaModelOptions {
    * @default the model's training context, at most 8192
    */
   contextSize?: number;
+  /**
+   * Context sequences, each keeping one conversation's evaluated prompt (a run, named by its
+   * `promptCacheKey`): runs taking turns on this model each keep their prefix while there are as
+   * many sequences as runs; beyond that the least recently used sequence is taken over. Each
+   * sequence costs the memory of another context.
+   * @default 1
+   */
+  sequences?: number;
   /**
    * CPU threads for generation.
    * @default the CPU's math cores, less one on machines with 4 cores or fewer (see `defaultThreads`)
@@ -53,12 +64,21 @@ export interface LlamaModelOptions {
   importPackage?: () => Promise<NodeLlamaCpp>;
 }
 
+/** One context sequence and the conversation it holds. */
+interface Slot {
+  sequence: LlamaContextSequence;
+  chat: LlamaChat;
+  /** The `promptCacheKey` of the conversation in it (undefined: none yet, or requests without a key). */
+  key: string | undefined;
+  /** When it was last used (a call counter), to take over the least recently used. */
+  usedAt: number;
+}
+
 interface Loaded {
   llama: Llama;
   model: NativeModel;
   context: LlamaContext;
-  sequence: LlamaContextSequence;
-  chat: LlamaChat;
+  slots: Slot[];
 }
 
 const finishReasons: Record<string, FinishReason> = { maxTokens: 'length', abort: 'other' };
@@ -73,6 +93,8 @@ export class LlamaModel implements Model {
   #loaded: Promise<Loaded> | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   #calls = 0;
+  /** Calls made, for the sequences' last use. */
+  #uses = 0;
   readonly #grammars = new Map<string, Promise<LlamaGrammar>>();
 
   constructor(path: string, options: LlamaModelOptions = {}) {
@@ -101,9 +123,14 @@ export class LlamaModel implements Model {
     const model = await llama.loadModel({ modelPath: this.path });
     const threads = this.#options.threads ?? defaultThreads(llama.cpuMathCores);
     const contextSize = this.#options.contextSize ?? Math.min(model.trainContextSize, 8192);
-    const context = await model.createContext({ contextSize, threads });
-    const sequence = context.getSequence();
-    return { llama, model, context, sequence, chat: new lib.LlamaChat({ contextSequence: sequence }) };
+    const sequences = Math.max(1, Math.floor(this.#options.sequences ?? 1));
+    const context = await model.createContext({ contextSize, threads, sequences });
+    const slots: Slot[] = [];
+    for (let index = 0; index < sequences; index++) {
+      const sequence = context.getSequence();
+      slots.push({ sequence, chat: new lib.LlamaChat({ contextSequence: sequence }), key: undefined, usedAt: 0 });
+    }
+    return { llama, model, context, slots };
   }
 
   /** The grammar of a request, or undefined for free sampling. Cached by shape. */
@@ -139,7 +166,8 @@ export class LlamaModel implements Model {
 
   async #generate(request: ModelRequest, onText: ((text: string) => void) | undefined): Promise<ModelResponse> {
     request.signal?.throwIfAborted();
-    const { llama, sequence, chat } = await this.load();
+    const { llama, slots } = await this.load();
+    const { sequence, chat } = slotFor(slots, request.promptCacheKey, ++this.#uses);
     const grammar = await this.#grammarFor(request, llama);
     const before = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     try {
@@ -155,10 +183,7 @@ export class LlamaModel implements Model {
         text: result.response,
         toolCalls: [],
         finishReason: finishReasons[result.metadata.stopReason] ?? 'stop',
-        usage: {
-          inputTokens: sequence.tokenMeter.usedInputTokens - before.input,
-          outputTokens: sequence.tokenMeter.usedOutputTokens - before.output,
-        },
+        usage: evaluatedUsage(sequence, before),
         modelId: this.modelId,
       };
     } catch (error) {
@@ -177,6 +202,29 @@ export class LlamaModel implements Model {
     await context?.dispose();
     await model?.dispose();
   }
+}
+
+/** The slot of a conversation: its own, else a free one, else the least recently used. */
+function slotFor(slots: Slot[], key: string | undefined, now: number): Slot {
+  const slot =
+    (key === undefined ? undefined : slots.find((candidate) => candidate.key === key)) ??
+    slots.find((candidate) => candidate.key === undefined && candidate.usedAt === 0) ??
+    slots.reduce((oldest, candidate) => (candidate.usedAt < oldest.usedAt ? candidate : oldest));
+  slot.key = key;
+  slot.usedAt = now;
+  return slot;
+}
+
+/**
+ * A call's usage from the sequence's token meter: the prompt is what the sequence holds after the
+ * call less the tokens generated, and the prompt tokens not evaluated were kept from the turn before
+ * (`cacheReadTokens`).
+ */
+function evaluatedUsage(sequence: LlamaContextSequence, before: { input: number; output: number }): Usage {
+  const evaluated = sequence.tokenMeter.usedInputTokens - before.input;
+  const outputTokens = sequence.tokenMeter.usedOutputTokens - before.output;
+  const inputTokens = Math.max(evaluated, sequence.contextTokens.length - outputTokens);
+  return { inputTokens, outputTokens, cacheReadTokens: inputTokens - evaluated };
 }
 
 async function buildGrammar(llama: Llama, pattern: OutputPattern): Promise<LlamaGrammar> {
