@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
 import { ConfigError } from '../errors/config-error.ts';
 import { newAccessToken } from './access-token.ts';
+import type { SecretMasker } from '../sessions/secret-masker.ts';
 import { createUiApp } from './ui-app.ts';
 
 export interface StartUiOptions {
@@ -17,6 +18,8 @@ export interface StartUiOptions {
   token?: string;
   /** @default 250 */
   pollMs?: number;
+  /** Secrets masked in everything served (`UiAppOptions.secrets`). @default none */
+  secrets?: SecretMasker;
 }
 
 export interface RunningUi {
@@ -29,7 +32,7 @@ export const UI_HOST = '127.0.0.1';
 
 export async function startUi(options: StartUiOptions): Promise<RunningUi> {
   const token = options.token ?? newAccessToken();
-  const ui = createUiApp({ location: options.location, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const ui = createUiApp({ location: options.location, token, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }), ...(options.secrets ? { secrets: options.secrets } : {}) });
   try {
     await ui.check();
   } catch (error) {

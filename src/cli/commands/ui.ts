@@ -31,14 +31,16 @@ export function registerUi(program: Command): void {
     .option('--port <n>', 'the port to listen on; 0 or none: a free one (printed with the URL)', portNumber)
     .option('--no-open', 'print the URL without opening a browser')
     .action(async (flags: { store?: string; port?: number; open: boolean }) => {
-      const [{ startUi }, { defaultSessionsPath }, { isPostgresUrl }] = await Promise.all([
+      const [{ startUi }, { defaultSessionsPath }, { isPostgresUrl }, { SecretMask }] = await Promise.all([
         import('../../ui/start-ui.ts'),
         import('../../sessions/sqlite-store.ts'),
         import('../../sessions/postgres-store.ts'),
+        import('../setup/secret-mask.ts'),
       ]);
       const chosen = flags.store ?? (process.env.REINS_STORE || undefined);
       const location = isPostgresUrl(chosen) ? chosen : chosen === undefined ? defaultSessionsPath() : resolve(chosen);
-      const ui = await startUi({ location, ...(flags.port === undefined ? {} : { port: flags.port }) });
+      // What the viewer serves is masked as `reins show` prints it: runs written elsewhere (a worker) pass the same mask.
+      const ui = await startUi({ location, secrets: SecretMask.from(process.env), ...(flags.port === undefined ? {} : { port: flags.port }) });
       process.stdout.write(`reins ui: ${ui.url}\n`);
       process.stderr.write('Read-only view of the stored runs; the token in the URL is the key. Ctrl-C stops it.\n');
       if (flags.open && process.stdout.isTTY) openInBrowser(ui.url);
