@@ -10,6 +10,9 @@ import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ModelToolCall, OutputConstraint } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
+import type { KnownVariables, RunnerStart, TurnRunner } from './turn-runner.ts';
+
+export type { KnownVariables };
 
 export type { ProtocolName } from './protocol-names.ts';
 import type { ProtocolName } from './protocol-names.ts';
@@ -40,16 +43,6 @@ export interface ParseOptions {
    * a correction. @default undefined (names are checked only for their form)
    */
   variables?: KnownVariables;
-}
-
-/** The run variables a model may name in `$(...)` (envelope content sources). */
-export interface KnownVariables {
-  /** Names of `$(state.<name>)`: the values the caller passed (`createAgent({ state })`). */
-  state: readonly string[];
-  /** Tool and handler results so far: `$(steps.1.result)` .. `$(steps.<results>.result)`. */
-  results: number;
-  /** Tools (and handler actions) with a result so far: `$(last.<tool>)`. */
-  lastTools: readonly string[];
 }
 
 export type ParseResult =
@@ -173,4 +166,10 @@ export interface Codec {
   observation(result: ToolResult, call?: { tool: string; ref?: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
   correction(error: InvalidDecisionError): string;
+  /**
+   * For a protocol that runs its own turns (the envelope: outputs, handlers, variables, how a turn
+   * ends): a runner for one run, made when the run starts (see `turn-runner.ts`). The loop hands it
+   * each accepted turn. Absent: the loop runs seed 000's routes (toolbox, human, answer).
+   */
+  runner?(start: RunnerStart): TurnRunner;
 }
