@@ -21,7 +21,8 @@ import { isModernRequest } from './round-trips.ts';
 
 export interface ClientRequests {
   createMessage(params: CreateMessageRequestParams, options: RequestOptions): Promise<CreateMessageResult | CreateMessageResultWithTools>;
-  elicitInput(params: ElicitRequestFormParams, options: RequestOptions): Promise<ElicitResult>;
+  /** `inputKey`: on 2026-07-28, the request's key in `inputRequests`. */
+  elicitInput(params: ElicitRequestFormParams, options: RequestOptions, inputKey?: string): Promise<ElicitResult>;
 }
 
 function notResumable(): never {
@@ -36,7 +37,7 @@ export function clientRequests(server: Server, ctx: Pick<ServerContext, 'mcpReq'
   if (replay) {
     return {
       createMessage: (params) => replay.request(inputRequired.createMessage(params)),
-      elicitInput: (params) => replay.request(inputRequired.elicit(params)),
+      elicitInput: (params, _options, inputKey) => replay.request(inputRequired.elicit(params), inputKey),
     };
   }
   if (isModernRequest(ctx)) return { createMessage: async () => notResumable(), elicitInput: async () => notResumable() };

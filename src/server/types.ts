@@ -218,6 +218,11 @@ export interface ElicitCallOptions {
   signal?: AbortSignal;
   /** `_meta` of the elicitation request (e.g. the context of a keyed `ctx.elicit`). @default none */
   meta?: Record<string, unknown>;
+  /**
+   * On MCP 2026-07-28 (inside a `RoundTrips` tool), the request's key in `inputRequests`, under which
+   * the client answers. @default `r<n>`, the request's position in the call
+   */
+  inputKey?: string;
 }
 
 type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;
