@@ -30,12 +30,12 @@ export interface ParseOptions {
   tools: readonly ToolSpec[];
   /** Native tool calls returned with the text (the `native` protocol; others may accept them as drift). */
   toolCalls?: readonly ModelToolCall[];
-  /** Maximum actions accepted in one turn. @default 1 */
+  /** Maximum actions accepted in one turn. @default the codec's `defaultMaxActions` (8 for the envelope), else 1 */
   maxActions?: number;
   /**
    * Envelope: the action types the caller registered handlers for (`script`, `http_request`,
    * `internal_function`); an action of another type is a correction naming the types on offer.
-   * @default [] (only `tool`, `output` and `workflow_control`)
+   * @default the codec's own (`envelope({ handlers })`; none for `protocols.envelope`: only `tool`, `output` and `workflow_control`)
    */
   handlers?: readonly string[];
   /**
@@ -101,9 +101,9 @@ export interface RenderInput {
 
 /** What the system prompt offers beyond the tools. */
 export interface InstructionOptions {
-  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default [] */
+  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default the codec's own (`envelope({ handlers })`) */
   handlers?: readonly string[];
-  /** Envelope: names of `$(state.<name>)` variables. @default [] */
+  /** Envelope: names of `$(state.<name>)` variables. @default the codec's own (`envelope({ state })`) */
   variables?: readonly string[];
 }
 

@@ -19,6 +19,7 @@ import { channelFor, defaultBackend } from './choose-backend.ts';
 import { clientRequests } from './client-requests.ts';
 import { isModernRequest } from './round-trips.ts';
 import { elicit } from './elicit.ts';
+import { rethrowRequestError } from './request-error.ts';
 import { sample } from './sample.ts';
 import type { AnySampleConfig } from './sample-request.ts';
 import { sampleSchema } from './sample-schema.ts';
@@ -93,6 +94,14 @@ export function samplingContext(
         ...(elicitOptions?.inputKey === undefined ? {} : { inputKey: elicitOptions.inputKey }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
+    },
+    listRoots: async (rootsOptions?: Pick<ElicitCallOptions, 'signal' | 'inputKey'>) => {
+      if (modern && !declared?.roots) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { roots: {} } });
+      const signal = rootsOptions?.signal ?? related.signal;
+      const listed = await requests
+        .listRoots({ relatedRequestId: related.relatedRequestId, signal, timeout: options.timeoutMs ?? 300_000 }, rootsOptions?.inputKey)
+        .catch((error: unknown) => rethrowRequestError(error, 'roots', signal));
+      return listed.roots;
     },
   };
   // The overloads of SamplingContext are the public contract; the implementations above take any variant.

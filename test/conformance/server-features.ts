@@ -123,6 +123,28 @@ function registerInputRequiredTools(server: McpServer): void {
     }),
   );
   server.registerTool(
+    'test_input_required_result_list_roots',
+    { description: "Lists the client's roots", inputSchema: z.object({}) },
+    rounds.tool(async (_args, ctx) => {
+      const roots = await samplingContext(server, ctx).listRoots({ inputKey: 'client_roots' });
+      return text(`Roots: ${roots.map((root) => root.uri).join(', ') || 'none'}`);
+    }),
+  );
+  server.registerTool(
+    'test_input_required_result_multiple_inputs',
+    { description: 'Asks the user, the model and the roots in one round', inputSchema: z.object({}) },
+    rounds.tool(async (_args, ctx) => {
+      const context = samplingContext(server, ctx);
+      // Started together, so one round asks all three.
+      const [name, greeting, roots] = await Promise.all([
+        context.elicit('What is your name?', z.object({ name: z.string() }), { inputKey: 'user_name' }),
+        context.sample({ prompt: 'Generate a greeting.', maxTokens: 50 }),
+        context.listRoots({ inputKey: 'client_roots' }),
+      ]);
+      return text(`Name: ${name.action === 'accept' ? name.content.name : name.action}; greeting: ${greeting.text}; roots: ${roots.length}`);
+    }),
+  );
+  server.registerTool(
     'test_input_required_result_request_state',
     { description: 'Asks for a confirmation; the answer round carries the sealed requestState', inputSchema: z.object({}) },
     rounds.tool(async (_args, ctx) => {

@@ -119,6 +119,8 @@ describe('on 2026-07-28, what the request declares bounds what the helpers ask',
     const elicitation = await inTool({ era: 'modern', capabilities: { sampling: {} } }, async (server, ctx) => samplingContext(server, ctx).elicit('Name?', z.object({ name: z.string() })));
     expect((elicitation.error as MissingRequiredClientCapabilityError).requiredCapabilities).toEqual({ elicitation: {} });
     expect(elicitation.elicitationRequests).toEqual([]);
+    const roots = await inTool({ era: 'modern', capabilities: withTools }, async (server, ctx) => samplingContext(server, ctx).listRoots());
+    expect((roots.error as MissingRequiredClientCapabilityError).requiredCapabilities).toEqual({ roots: {} });
   });
 
   it('an elicitation may name its input request (inputKey); a key already asked in the round falls back to its position', async () => {
