@@ -9,7 +9,7 @@ import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
 import { ModelReportedError } from '../../errors/model-reported-error.ts';
 import { StepFailedError } from '../../errors/step-failed-error.ts';
 import { errorResult } from '../../tools/toolbox.ts';
-import type { Codec, ParseOptions } from '../codec.ts';
+import type { Codec, KnownVariables } from '../codec.ts';
 import { actionRoute } from '../action-route.ts';
 import { isHandlerType } from '../envelope-schema.ts';
 import type { RunnerStart, TurnEnd, TurnHost, TurnRunner, TurnStart } from '../turn-runner.ts';
@@ -43,7 +43,7 @@ export class EnvelopeRunner implements TurnRunner {
     for (const { tool, result } of start.results) this.#variables.addResult(tool, result);
   }
 
-  parseOptions(): Partial<ParseOptions> {
+  parseOptions(): { variables: KnownVariables } {
     return { variables: this.#variables.known() };
   }
 
