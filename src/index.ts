@@ -6,7 +6,7 @@
 // The loop
 export type { Agent } from './loop/create-agent.ts';
 export type { RunObserver } from './loop/run-observer.ts';
-export type { ActionHandler, ActionHandlers, AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
+export type { AgentOptions, AgentTools, ResumeOptions, RunOptions } from './loop/agent-options.ts';
 export type { ApprovalPolicy, ApprovalVerdict } from './tools/approval-policy.ts';
 export type { AgentRun, RunResult } from './loop/run-result.ts';
 export type { AgentEvent, AgentEventType, EventOf, RunStatus } from './spec/events.ts';
@@ -39,6 +39,9 @@ export { errorResult, textResult, type ToolCallOptions, type ToolContent, type T
 
 // Protocols and decisions
 export { getCodec, protocols } from './protocols/get-codec.ts';
+export { envelope } from './protocols/envelope/envelope-codec.ts';
+export type { ActionHandler, ActionHandlers, EnvelopeOptions } from './protocols/envelope/envelope-options.ts';
+export type { CallRunner, DeliveredOutput, HostCallOptions, RunnerStart, TurnEnd, TurnHost, TurnRunner, TurnStart } from './protocols/turn-runner.ts';
 export { parseDecision } from './protocols/parse-decision.ts';
 export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/completion-check.ts';
 export type { ActionNotes, Codec, ContentSource, InstructionOptions, KnownVariables, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';

@@ -19,7 +19,7 @@ export class SamplingRequestError extends ReinsError {
   static override isInstance = isErrorNamed<SamplingRequestError>(SamplingRequestError.errorName);
   readonly fault: 'transport' | 'cancelled';
   /** Which request failed: `sampling` (`sample`, `sampleSchema`, `sampleTools`) or `elicitation` (`elicit`). */
-  readonly method: 'sampling' | 'elicitation';
+  readonly method: 'sampling' | 'elicitation' | 'roots';
   readonly reason: SamplingRequestFailure;
   /** The JSON-RPC error code the client answered with, for `rejected` and `protocol`. */
   readonly code?: number;
@@ -28,7 +28,7 @@ export class SamplingRequestError extends ReinsError {
 
   constructor(
     message: string,
-    fields: { method: 'sampling' | 'elicitation'; reason: SamplingRequestFailure; code?: number; cause?: unknown },
+    fields: { method: 'sampling' | 'elicitation' | 'roots'; reason: SamplingRequestFailure; code?: number; cause?: unknown },
   ) {
     super(message, { cause: fields.cause });
     this.method = fields.method;

@@ -3,7 +3,6 @@
  */
 import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import type { HandlerType } from '../protocols/envelope-schema.ts';
 import type { RunMeta } from '../sessions/durable/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { ApprovalPolicy } from '../tools/approval-policy.ts';
@@ -11,18 +10,6 @@ import type { LocalTool } from '../tools/define-tool.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
 import type { UserChannelLike } from '../spec/user-channel.ts';
 import type { RunObserver } from './run-observer.ts';
-
-/**
- * Runs one envelope action of a handler type (`script`, `http_request`, `internal_function`).
- * Returns text, a ToolResult, or any JSON value (shown to the model as JSON); a throw fails the action.
- */
-export type ActionHandler = (
-  action: { action: string; type: HandlerType; params: Record<string, unknown> },
-  context: { signal: AbortSignal; state: Readonly<Record<string, unknown>> },
-) => unknown;
-
-/** The handlers the caller registers, one per envelope action type. */
-export type ActionHandlers = Partial<Record<HandlerType, ActionHandler>>;
 
 /** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
 export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;
@@ -33,7 +20,8 @@ export interface AgentOptions {
   /** @default [] (the model can only ask the user or answer) */
   tools?: AgentTools;
   /**
-   * The wire protocol, or a custom Codec. `auto` picks `native` when `model.supportsTools`, else `json`.
+   * The wire protocol, or a Codec: a codec made with options (`envelope({ state, handlers, fileRoots })`)
+   * or your own. `auto` picks `native` when `model.supportsTools`, else `json`.
    * @default 'auto'
    */
   protocol?: ProtocolName | 'auto' | Codec;
@@ -70,25 +58,6 @@ export interface AgentOptions {
    * @default the protocol's `defaultMaxActions`: 8 for `envelope` (seed 003), 1 for the others (one decision per turn)
    */
   maxActionsPerTurn?: number;
-  /**
-   * Values the model may name as `$(state.<name>)` in an envelope `send_response` (and that handlers receive).
-   * @default {} (no state variables)
-   */
-  state?: Readonly<Record<string, unknown>>;
-  /**
-   * Handlers for the envelope's `script`, `http_request` and `internal_function` action types. None
-   * by default: an action of a type without a handler is corrected, naming the types on offer. Each
-   * handler action goes through `approval` (the default policy asks the user; without one it is refused).
-   * @example handlers: { script: async ({ action, params }) => runScript(action, params) }
-   * @default {} (no handler types on offer)
-   */
-  handlers?: ActionHandlers;
-  /**
-   * Folders an envelope `send_response` may read a `file_path` from (symbolic links resolved; anything
-   * outside is refused). Each read goes through `approval` as a read-only tool named `send_response`.
-   * @default [] (no file may be sent)
-   */
-  fileRoots?: readonly string[];
   /**
    * Identical calls (same tool, same args) in a row that count as a loop. The Nth is not run: the
    * model gets a corrective observation; one more identical call ends the run with LoopDetectedError.

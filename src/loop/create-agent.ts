@@ -45,9 +45,6 @@ export function createAgent(options: AgentOptions): Agent {
     policies: resolvePolicies({ ...options, maxActionsPerTurn: options.maxActionsPerTurn ?? codec.defaultMaxActions }, codec.name),
     system: options.system,
     observers: options.observers ?? [],
-    state: { ...options.state },
-    handlers: Object.freeze({ ...options.handlers }),
-    fileRoots: [...(options.fileRoots ?? [])],
   };
   return {
     protocol: parts.codec.name,

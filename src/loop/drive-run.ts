@@ -11,7 +11,6 @@ import { emptyUsage } from '../spec/model.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
 import { asReinsError } from './as-reins-error.ts';
-import { RunVariables } from './actions/run-variables.ts';
 import type { RunOptions } from './agent-options.ts';
 import type { EventStream } from './event-stream.ts';
 import type { AgentEvent } from '../spec/events.ts';
@@ -24,10 +23,7 @@ import type { RunSignal } from './run-signal.ts';
 import type { RunCounters, RunState, RunTranscript } from './run-state.ts';
 
 /** What an agent resolved once from its options. */
-export interface AgentParts extends ContextParts {
-  /** `$(state.<name>)` values. */
-  state: Readonly<Record<string, unknown>>;
-}
+export type AgentParts = ContextParts;
 
 export type LaunchTarget =
   | { kind: 'new'; question: string; meta: RunOptions['meta'] }
@@ -88,8 +84,8 @@ function startState(parts: AgentParts, question: string, run: LaunchedRun, recor
   const transcript: RunTranscript = {
     messages: plan?.messages ?? [{ role: 'user', content: question }],
     tools: [],
-    // A new run has no results to restore: no empty list and loop over it per run.
-    variables: plan ? restoredVariables(parts.state, plan.results) : new RunVariables(parts.state),
+    // A protocol that runs its own turns gets a runner per run; a resumed run's gets back the results it had.
+    turnRunner: parts.codec.runner?.({ results: plan?.results ?? [] }),
   };
   return { context, transcript, counters };
 }
@@ -102,13 +98,6 @@ async function loadPlan(store: Store, runId: string, codec: Codec) {
     throw new ConfigError(`Run ${runId} used the ${plan.protocol} protocol; resume it with an agent that speaks ${plan.protocol}.`);
   }
   return plan;
-}
-
-/** The run's variables; a resumed run gets back the results it had, numbered as before. */
-function restoredVariables(state: Readonly<Record<string, unknown>>, results: ResumePlan['results']): RunVariables {
-  const variables = new RunVariables(state);
-  for (const { tool, result } of results) variables.addResult(tool, result);
-  return variables;
 }
 
 function defaultMeta(parts: AgentParts) {

@@ -20,9 +20,10 @@ import { loopWarning, trackRepeat, type RepeatVerdict } from './loop-detector.ts
 import { snapshot } from './snapshot.ts';
 import type { DecisionReply } from '../spec/accepted-turn.ts';
 import type { EventBody, RunState } from './run-state.ts';
-import type { CallTarget } from './actions/call-target-spec.ts';
+import type { HostCallOptions } from '../protocols/turn-runner.ts';
 
-export type { CallTarget };
+/** How a codec's runner has a call made (`TurnHost.callTool`): by its runner instead of the toolbox, its results told to it. */
+export type CallTarget = Pick<HostCallOptions, 'runner' | 'onResult'>;
 
 /**
  * Announces the call (`tool-call`), then runs it (by the toolbox, or by `target`). The reply comes
@@ -32,7 +33,7 @@ export type { CallTarget };
 export function executeToolCall(state: RunState, decision: CallToolDecision, callId: string, target?: CallTarget): DecisionReply | Promise<DecisionReply> {
   const repeat = checkRepeat(state, decision);
   const announced: Extract<EventBody, { type: 'tool-call' }> = { type: 'tool-call', callId, tool: decision.tool, args: decision.args };
-  if (target) announced.handler = target.handler;
+  if (target?.runner) announced.handler = target.runner.handler;
   state.context.emit(announced);
   return runCall(state, decision, callId, repeat, target);
 }
@@ -63,7 +64,7 @@ function runCall(
     const repeats = state.counters.repeat.count;
     return fail(state, callId, name, new LoopDetectedError({ toolName: name, args, repeats, ...snapshot(state) }), loopWarning(decision, repeats));
   }
-  const spec = target?.spec ?? offeredTool(state.transcript.tools, name);
+  const spec = target?.runner?.spec ?? offeredTool(state.transcript.tools, name);
   if (!spec) return fail(state, callId, name, new ToolNotFoundError(name, state.transcript.tools.map((tool) => tool.name)));
   // A policy that decides synchronously (the default one does) is not awaited: no event-loop hop per call.
   const verdict = checkApproval(state.context, spec, args);
@@ -81,7 +82,7 @@ function runCall(
  */
 function callTool(state: RunState, callId: string, name: string, args: Record<string, unknown>, target: CallTarget | undefined): DecisionReply | Promise<DecisionReply> {
   // The run is the call's options too (`signal`, `timeoutMs`, `onProgress`: its only own enumerable properties).
-  const run = new ToolRun(state, callId, name);
+  const run = new ToolRun(state, callId, name, target?.onResult);
   let answered: ToolResult | PromiseLike<ToolResult>;
   try {
     const scope = state.context.toolScope;
@@ -94,7 +95,7 @@ function callTool(state: RunState, callId: string, name: string, args: Record<st
 
 /** Starts the call: by `target` (an action's own runner) or the toolbox. Inside the observers' scope when they have one. */
 function startCall(state: RunState, name: string, args: Record<string, unknown>, run: ToolRun, target: CallTarget | undefined): ToolResult | PromiseLike<ToolResult> {
-  return target ? target.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
+  return target?.runner ? target.runner.call(args, run) : callToolNow(state.context.toolbox, name, args, run, run.onProgress);
 }
 
 /** An answer that comes later (its own function: the closures' context is then made only for it, not on every call). */
@@ -120,21 +121,23 @@ class ToolRun implements ToolCallOptions {
   readonly #state: RunState;
   readonly #callId: string;
   readonly #name: string;
+  readonly #onResult: HostCallOptions['onResult'];
   readonly #started = performance.now();
 
-  constructor(state: RunState, callId: string, name: string) {
+  constructor(state: RunState, callId: string, name: string, onResult: HostCallOptions['onResult']) {
     this.signal = state.context.signal;
     this.timeoutMs = state.context.policies.toolTimeoutMs;
     this.#state = state;
     this.#callId = callId;
     this.#name = name;
+    this.#onResult = onResult;
   }
 
-  /** The tool's result: kept as a run variable, emitted (`tool-result`) and observed. */
+  /** The tool's result: told to the codec's runner (which may name it: `ref`), emitted (`tool-result`) and observed. */
   succeeded(result: ToolResult): DecisionReply {
     const state = this.#state;
     const name = this.#name;
-    const ref = state.transcript.variables.addResult(name, result);
+    const ref = this.#onResult?.(name, result);
     const observation = state.context.codec.observation(result, { tool: name, ref });
     state.context.emit({ type: 'tool-result', callId: this.#callId, tool: name, result, observation, durationMs: performance.now() - this.#started });
     return result.isError ? { content: observation, isError: true } : { content: observation };

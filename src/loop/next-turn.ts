@@ -12,7 +12,6 @@ import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
 import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
-import { handlerTypes } from './actions/handler-target.ts';
 import { buildRequest } from './build-request.ts';
 import { modelRequestEvent } from './model-request-event.ts';
 import { offeredToolNames } from '../protocols/offered-tool-names.ts';
@@ -68,8 +67,7 @@ class ThinkingTurn implements ReplyTarget<AcceptedTurn> {
     this.#parseOptions = {
       tools: state.transcript.tools,
       maxActions: state.context.policies.maxActionsPerTurn,
-      handlers: handlerTypes(state.context.handlers),
-      variables: state.transcript.variables.known(),
+      ...state.transcript.turnRunner?.parseOptions(),
       // Set from the model's reply; declared now so the options keep one shape (no property added later).
       toolCalls: undefined,
     };

@@ -10,11 +10,9 @@ import { MaxStepsError } from '../errors/max-steps-error.ts';
 import { ModelReportedError } from '../errors/model-reported-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
 import { RunCancelledError } from '../errors/run-cancelled-error.ts';
-import { StepFailedError } from '../errors/step-failed-error.ts';
-import { actionRoute } from '../protocols/action-route.ts';
-import { callTarget } from './actions/call-target.ts';
-import { deliverOutput } from './actions/deliver-output.ts';
-import { endOfTurn, stoppedBefore, thinkingPhase } from './actions/end-of-turn.ts';
+import { notRunReply, skippedActions } from '../protocols/skipped-actions.ts';
+import type { TurnRunner, TurnStart } from '../protocols/turn-runner.ts';
+import { RunTurnHost, stoppedReply } from './turn-host.ts';
 import { yieldPoint } from './time-slice.ts';
 import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 import { askUser, putQuestion } from './ask-user.ts';
@@ -38,6 +36,9 @@ type AnswerBody = Extract<EventBody, { type: 'answer' }>;
 
 const answerDelivered: DecisionReply = { content: 'Answer delivered to the user.' };
 
+/** The THINKING phase: it carries nothing, so every step shares this one (frozen) object. */
+const thinkingPhase: Phase = Object.freeze({ name: 'THINKING' });
+
 /** Where a resumed run starts (see `resume-plan.ts`). */
 export type ResumeFrom = Pick<ResumePlan, 'start' | 'interruptedCalls' | 'pendingQuestion'>;
 
@@ -55,7 +56,7 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
   }
   let phase: Phase = thinkingPhase;
   try {
-    if (resume) phase = startPhase(state, resume.start);
+    if (resume) phase = await startPhase(state, resume.start);
     const answeredBefore = resume?.start.name === 'ANSWERED';
     // One phase per round. A phase awaits one promise (the model turn's or the tool call's) and
     // dispatches what it gave right here: no `.then` callback, derived promise and extra microtask
@@ -69,7 +70,8 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
         case 'THINKING': {
           startStep(state);
           const turn = await nextTurn(state);
-          phase = dispatch(state, turn, 0, []);
+          const runner = state.transcript.turnRunner;
+          phase = runner ? await runnerTurn(state, runner, turn, { index: 0, replies: [] }) : dispatch(state, turn, 0, []);
           break;
         }
         case 'TOOL_RUN': {
@@ -79,9 +81,6 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
           phase = dispatch(state, phase.turn, phase.index + 1, [...phase.replies, given]);
           break;
         }
-        case 'OUTPUT':
-          phase = await outputPhase(state, phase);
-          break;
         case 'WAIT_USER':
           phase = await waitUserPhase(state, phase);
           break;
@@ -97,7 +96,7 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     if (phase.confidence !== undefined) result.confidence = phase.confidence;
     return result;
   } catch (thrown) {
-    if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER' || phase.name === 'OUTPUT') closeOpenTurn(state, phase.turn, phase.replies);
+    if (phase.name === 'TOOL_RUN' || phase.name === 'WAIT_USER') closeOpenTurn(state, phase.turn, phase.replies);
     const error = classify(state, scope, thrown);
     if (RunCancelledError.isInstance(error)) return finish(state, 'cancelled', error);
     const best = await bestEffortAnswer(state, error);
@@ -111,8 +110,8 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
   }
 }
 
-/** A phase of one decision of a turn (a tool call, an output, a question). */
-type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT' }>;
+/** A phase of one decision of a turn (a tool call, a question). */
+type DecisionPhase = Extract<Phase, { name: 'TOOL_RUN' | 'WAIT_USER' }>;
 
 /** A THINKING phase begins a step: the step budget is checked first, then the tools on offer re-read. */
 function startStep(state: RunState): void {
@@ -128,15 +127,20 @@ function startStep(state: RunState): void {
 function toolRun(state: RunState, phase: DecisionPhase): DecisionReply | Promise<DecisionReply> {
   const decision = phase.turn.decisions[phase.index] as CallToolDecision;
   const callId = callIdOf(state, phase.turn, phase.index);
-  const target = callTarget(state, phase.turn, phase.index);
-  return phase.resumed ? runAnnouncedCall(state, decision, callId, target) : executeToolCall(state, decision, callId, target);
+  return phase.resumed ? runAnnouncedCall(state, decision, callId) : executeToolCall(state, decision, callId);
 }
 
-async function outputPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
-  const decision = phase.turn.decisions[phase.index];
-  if (decision?.action !== 'answer_user') throw new TypeError('OUTPUT without a send_response action');
-  const reply = await deliverOutput(state, decision, phase.turn.actions?.[phase.index], phase.index);
-  return dispatch(state, phase.turn, phase.index + 1, [...phase.replies, reply]);
+/**
+ * The codec runs the turn itself (its hook, `Codec.runner`, e.g. the envelope's actions), with the
+ * loop's steps lent by the host; the loop learns only whether the run has its answer.
+ */
+async function runnerTurn(state: RunState, runner: TurnRunner, turn: AcceptedTurn, start: TurnStart): Promise<Phase> {
+  const end = await runner.runTurn(turn, new RunTurnHost(state, turn), start);
+  if (end.kind === 'continue') return thinkingPhase;
+  const phase: Phase = { name: 'END', answer: end.answer };
+  if (end.confidence !== undefined) phase.confidence = end.confidence;
+  if (end.delivered) phase.delivered = true;
+  return phase;
 }
 
 async function waitUserPhase(state: RunState, phase: DecisionPhase): Promise<Phase> {
@@ -149,18 +153,19 @@ async function waitUserPhase(state: RunState, phase: DecisionPhase): Promise<Pha
 }
 
 /**
- * Picks the phase for decision `index` of the turn (by its route: `protocols/action-route.ts`); past
- * the last one, or after a failing action, the turn ends (`actions/end-of-turn.ts`).
+ * Picks the phase for decision `index` of the turn by seed 000's routes (a codec with a runner runs
+ * its own turns); past the last one, or after a failing action, the turn is answered in the history
+ * and the model thinks again.
  */
 function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: DecisionReply[]): Phase {
   const decision = turn.decisions[index];
-  if (!decision || stoppedBefore(turn, index, replies)) return endOfTurn(state, turn, replies);
-  const route = actionRoute(decision, turn.actions?.[index]);
-  if (route === 'toolbox' || route === 'handler') return { name: 'TOOL_RUN', turn, index, replies };
-  if (route === 'ask') return { name: 'WAIT_USER', turn, index, replies };
-  if (route === 'output') return { name: 'OUTPUT', turn, index, replies };
-  if (route === 'fail' && decision.action === 'answer_user') throw new StepFailedError({ reason: decision.answer, ...snapshot(state) });
-  if (decision.action !== 'answer_user') throw new TypeError(`no route for ${decision.action}`);
+  if (!decision || replies.at(-1)?.isError) {
+    const note = skippedActions(turn, replies);
+    answerTurn(state, turn, note ? [...replies, note] : replies, notRunReply);
+    return thinkingPhase;
+  }
+  if (decision.action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies };
+  if (decision.action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies };
   // The model answered that it failed (the codec read it so, e.g. envelope ERROR_INTERNAL), after any
   // cleanup actions of the turn ran: the run fails with the model's message instead of ending `answered`.
   if (turn.reportsFailure) throw new ModelReportedError({ status: turn.reportsFailure.status, message: decision.answer, ...snapshot(state) });
@@ -171,11 +176,13 @@ function dispatch(state: RunState, turn: AcceptedTurn, index: number, replies: D
 }
 
 /** The first phase of a resumed run: a decision waiting for the human is put to it again; others are dispatched. */
-function startPhase(state: RunState, start: ResumeStart): Phase {
+function startPhase(state: RunState, start: ResumeStart): Phase | Promise<Phase> {
   state.transcript.tools = offeredTools(state.context);
   if (start.name === 'THINKING') return start;
   if (start.name === 'ANSWERED') return { name: 'END', answer: start.answer, ...(start.confidence === undefined ? {} : { confidence: start.confidence }) };
   const { turn, index, replies, waitingHuman } = start;
+  const runner = state.transcript.turnRunner;
+  if (runner) return runnerTurn(state, runner, turn, { index, replies, resumed: waitingHuman });
   const action = turn.decisions[index]?.action;
   if (waitingHuman && action === 'call_tool') return { name: 'TOOL_RUN', turn, index, replies, resumed: true };
   if (waitingHuman && action === 'ask_user') return { name: 'WAIT_USER', turn, index, replies, resumed: true };
@@ -188,7 +195,7 @@ function callIdOf(state: RunState, turn: AcceptedTurn, index: number): string {
 
 /** Keeps the history balanced when the run stops in the middle of a turn. */
 function closeOpenTurn(state: RunState, turn: AcceptedTurn, replies: DecisionReply[]): void {
-  answerTurn(state, turn, replies, { content: 'Not run: the run stopped.', isError: true });
+  answerTurn(state, turn, replies, stoppedReply);
 }
 
 function classify(state: RunState, scope: RunSignal, thrown: unknown): ReinsError {

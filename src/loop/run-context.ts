@@ -9,14 +9,13 @@ import type { Codec } from '../protocols/codec.ts';
 import { persistedModel, persistedToolbox, persistedUser } from '../sessions/durable/persisted-parts.ts';
 import type { RunRecorder } from '../sessions/durable/run-recorder.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { ActionHandlers } from './agent-options.ts';
 import type { EventStream } from './event-stream.ts';
 import type { Policies } from './policies.ts';
 import { notifyObservers, toolScopeOf, type RunObserver, type ToolScope } from './run-observer.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { EventBody, RunContext, RunCounters } from './run-state.ts';
 
-/** What the context takes from the agent: its parts resolved once from its options (`AgentParts` adds the caller's state). */
+/** What the context takes from the agent: its parts resolved once from its options. */
 export interface ContextParts {
   model: Model;
   codec: Codec;
@@ -26,8 +25,6 @@ export interface ContextParts {
   system: string | undefined;
   /** Told of every event as it is emitted. */
   observers: readonly RunObserver[];
-  handlers: ActionHandlers;
-  fileRoots: readonly string[];
 }
 
 /** What the context takes from the launched run (its `LaunchedRun`, `drive-run.ts`). */
@@ -48,8 +45,6 @@ export class DrivenRunContext implements RunContext {
   readonly signal: AbortSignal;
   readonly system: string | undefined;
   readonly startedAt: number;
-  readonly handlers: ActionHandlers;
-  readonly fileRoots: readonly string[];
   readonly toolScope: ToolScope | undefined;
   /** Read for the step each event is stamped with. */
   readonly #counters: RunCounters;
@@ -70,8 +65,6 @@ export class DrivenRunContext implements RunContext {
     this.signal = run.scope.signal;
     this.system = parts.system;
     this.startedAt = performance.now();
-    this.handlers = parts.handlers;
-    this.fileRoots = parts.fileRoots;
     this.toolScope = toolScopeOf(parts.observers, run.runId);
     this.#counters = counters;
     this.#observers = parts.observers;

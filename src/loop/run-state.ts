@@ -11,8 +11,7 @@ import type { Model, ModelMessage, Usage } from '../spec/model.ts';
 import type { UserChannel } from '../spec/user-channel.ts';
 import type { Codec } from '../protocols/codec.ts';
 import type { Toolbox } from '../tools/toolbox.ts';
-import type { RunVariables } from './actions/run-variables.ts';
-import type { ActionHandlers } from './agent-options.ts';
+import type { TurnRunner } from '../protocols/turn-runner.ts';
 import type { Policies } from './policies.ts';
 import type { ToolScope } from './run-observer.ts';
 
@@ -35,10 +34,6 @@ export interface RunContext {
   readonly startedAt: number;
   /** Stamps the run id and the current step on an event and delivers it (through the recorder, when there is a store). */
   readonly emit: (event: EventBody) => void;
-  /** The caller's handlers for envelope `script` / `http_request` / `internal_function` actions. */
-  readonly handlers: ActionHandlers;
-  /** Folders a `send_response` `file_path` may read from. */
-  readonly fileRoots: readonly string[];
   /** Where tool calls run: inside the observers' scopes (`RunObserver.aroundToolCall`); undefined: directly. */
   readonly toolScope: ToolScope | undefined;
 }
@@ -49,8 +44,8 @@ export interface RunTranscript {
   messages: ModelMessage[];
   /** The tools offered this turn (re-read from the Toolbox each turn). */
   tools: ToolSpec[];
-  /** The values `$(...)` names: the caller's state and the tool results so far. */
-  readonly variables: RunVariables;
+  /** The codec's runner of this run's turns, when its protocol runs its own (`Codec.runner`). */
+  readonly turnRunner: TurnRunner | undefined;
 }
 
 /** What the run counts. */
@@ -74,7 +69,7 @@ export interface RunState {
 export type Phase =
   | { name: 'THINKING' }
   | {
-      name: 'TOOL_RUN' | 'WAIT_USER' | 'OUTPUT';
+      name: 'TOOL_RUN' | 'WAIT_USER';
       turn: AcceptedTurn;
       index: number;
       replies: DecisionReply[];

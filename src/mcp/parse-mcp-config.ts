@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { McpConfigError } from '../errors/mcp-config-error.ts';
-import { expandVariables } from './expand-variables.ts';
+import { expandVariables, inputVariableName } from './expand-variables.ts';
 import type { McpServerConfig, ReinsMcpSection, ResolvedServer } from './mcp-config.ts';
 
 const policy = {
@@ -185,6 +185,13 @@ function resolveServer(
       ...policyFields,
     };
   }
-  if (missing.size > 0) return fail([...missing].map((variable) => `environment variable ${variable} is not set`));
+  if (missing.size > 0) return fail([...missing].map(missingMessage));
   return server;
+}
+
+/** What a variable without a value means: an environment variable, or a VS Code input (prompted for by VS Code, read from the environment here). */
+function missingMessage(variable: string): string {
+  if (!variable.startsWith('input:')) return `environment variable ${variable} is not set`;
+  const id = variable.slice('input:'.length);
+  return `VS Code input "${id}" has no value: set the environment variable ${inputVariableName(id)} (reins does not prompt for inputs)`;
 }

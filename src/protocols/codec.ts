@@ -10,6 +10,9 @@ import type { Decision, Thought, ToolSpec } from '../spec/decision.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import type { ModelToolCall, OutputConstraint } from '../spec/model.ts';
 import type { ToolResult } from '../tools/toolbox.ts';
+import type { KnownVariables, RunnerStart, TurnRunner } from './turn-runner.ts';
+
+export type { KnownVariables };
 
 export type { ProtocolName } from './protocol-names.ts';
 import type { ProtocolName } from './protocol-names.ts';
@@ -27,12 +30,12 @@ export interface ParseOptions {
   tools: readonly ToolSpec[];
   /** Native tool calls returned with the text (the `native` protocol; others may accept them as drift). */
   toolCalls?: readonly ModelToolCall[];
-  /** Maximum actions accepted in one turn. @default 1 */
+  /** Maximum actions accepted in one turn. @default the codec's `defaultMaxActions` (8 for the envelope), else 1 */
   maxActions?: number;
   /**
    * Envelope: the action types the caller registered handlers for (`script`, `http_request`,
    * `internal_function`); an action of another type is a correction naming the types on offer.
-   * @default [] (only `tool`, `output` and `workflow_control`)
+   * @default the codec's own (`envelope({ handlers })`; none for `protocols.envelope`: only `tool`, `output` and `workflow_control`)
    */
   handlers?: readonly string[];
   /**
@@ -40,16 +43,6 @@ export interface ParseOptions {
    * a correction. @default undefined (names are checked only for their form)
    */
   variables?: KnownVariables;
-}
-
-/** The run variables a model may name in `$(...)` (envelope content sources). */
-export interface KnownVariables {
-  /** Names of `$(state.<name>)`: the values the caller passed (`createAgent({ state })`). */
-  state: readonly string[];
-  /** Tool and handler results so far: `$(steps.1.result)` .. `$(steps.<results>.result)`. */
-  results: number;
-  /** Tools (and handler actions) with a result so far: `$(last.<tool>)`. */
-  lastTools: readonly string[];
 }
 
 export type ParseResult =
@@ -108,9 +101,9 @@ export interface RenderInput {
 
 /** What the system prompt offers beyond the tools. */
 export interface InstructionOptions {
-  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default [] */
+  /** Envelope: caller-registered handler types (`script`, `http_request`, `internal_function`). @default the codec's own (`envelope({ handlers })`) */
   handlers?: readonly string[];
-  /** Envelope: names of `$(state.<name>)` variables. @default [] */
+  /** Envelope: names of `$(state.<name>)` variables. @default the codec's own (`envelope({ state })`) */
   variables?: readonly string[];
 }
 
@@ -173,4 +166,10 @@ export interface Codec {
   observation(result: ToolResult, call?: { tool: string; ref?: string }): string;
   /** Renders a short, sanitized correction after invalid output, with the expected shape once. */
   correction(error: InvalidDecisionError): string;
+  /**
+   * For a protocol that runs its own turns (the envelope: outputs, handlers, variables, how a turn
+   * ends): a runner for one run, made when the run starts (see `turn-runner.ts`). The loop hands it
+   * each accepted turn. Absent: the loop runs seed 000's routes (toolbox, human, answer).
+   */
+  runner?(start: RunnerStart): TurnRunner;
 }

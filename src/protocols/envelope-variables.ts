@@ -2,7 +2,7 @@
  * The `$(...)` variables of seed 003's content sources: `$(state.<name>)` (a value the caller passed),
  * `$(steps.<n>.result)` (the n-th tool or handler result of the run, 1-based, as its observation's
  * `ref` says) and `$(last.<tool>)` (the latest result of that tool). `$$(` writes a literal `$(`.
- * Reading a template never resolves it: the loop does, with the run's values; here a text is split
+ * Reading a template never resolves it: the envelope's runner does, with the run's values; here a text is split
  * into literal parts and references, and a reference of any other form is refused, so a `$(...)`
  * never reaches the user as it was written.
  */
@@ -42,23 +42,34 @@ export function readVariable(written: string): VariableRef | undefined {
 
 const shown = (text: string): string => (text.length > 40 ? `${text.slice(0, 39)}…` : text).replace(/[`\n]/g, ' ');
 
-/** Splits `text` into literal parts and references; `$$(` is a literal `$(`. */
-export function readTemplate(text: string): TemplateReading {
+/**
+ * Splits `text` into literal parts and references; `$$(` is a literal `$(`. Strict (text meant for
+ * the user): a `$(...)` that is not a variable is refused. Lenient (a tool's params, where `$(date)`
+ * may be a shell's): only `$(...)` of a variable's form is a reference, `$$(` escapes only those, and
+ * anything else stays as written.
+ */
+export function readTemplate(text: string, mode: 'strict' | 'lenient' = 'strict'): TemplateReading {
   const parts: TemplatePart[] = [];
   let literal = '';
   let index = 0;
   while (index < text.length) {
     const start = text.indexOf('$(', index);
     if (start < 0) break;
-    if (text[start - 1] === '$') {
+    const end = text.indexOf(')', start + 2);
+    const inner = end < 0 ? '' : text.slice(start + 2, end);
+    const ref = end < 0 ? undefined : readVariable(inner);
+    const escaped = text[start - 1] === '$';
+    if (mode === 'lenient' && !ref) {
+      literal += text.slice(index, start + 2);
+      index = start + 2;
+      continue;
+    }
+    if (escaped) {
       literal += text.slice(index, start - 1) + '$(';
       index = start + 2;
       continue;
     }
-    const end = text.indexOf(')', start + 2);
     if (end < 0) return { ok: false, message: `unclosed variable \`${shown(text.slice(start))}\` (write $$( for a literal $()` };
-    const inner = text.slice(start + 2, end);
-    const ref = readVariable(inner);
     if (!ref) return { ok: false, message: `unknown variable \`$(${shown(inner)})\`; variables are ${VARIABLE_FORMS} (write $$( for a literal $()` };
     literal += text.slice(index, start);
     if (literal) parts.push(literal);

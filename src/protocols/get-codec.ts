@@ -5,7 +5,7 @@
 import { ConfigError } from '../errors/config-error.ts';
 import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from './codec.ts';
-import { envelopeCodec } from './envelope-codec.ts';
+import { envelopeCodec } from './envelope/envelope-codec.ts';
 import { jsonCodec } from './json-codec.ts';
 import { lineCodec } from './line-codec.ts';
 import { nativeCodec } from './native-codec.ts';

@@ -14,7 +14,7 @@ export interface ParseDecisionOptions {
   tools: readonly ToolSpec[];
   /** Native tool calls returned with the text (`native`; other protocols accept them as drift too). */
   toolCalls?: readonly ModelToolCall[];
-  /** Maximum actions in one turn. @default 1 */
+  /** Maximum actions in one turn. @default the protocol's `defaultMaxActions` (8 for `envelope`), else 1 */
   maxActions?: number;
   /** Envelope: handler types on offer (`script`, `http_request`, `internal_function`). @default [] */
   handlers?: readonly string[];

@@ -11,6 +11,7 @@ import {
   type CreateMessageResultWithTools,
   type ElicitRequestFormParams,
   type ElicitResult,
+  type ListRootsResult,
   type RequestOptions,
   type Server,
   type ServerContext,
@@ -21,7 +22,9 @@ import { isModernRequest } from './round-trips.ts';
 
 export interface ClientRequests {
   createMessage(params: CreateMessageRequestParams, options: RequestOptions): Promise<CreateMessageResult | CreateMessageResultWithTools>;
-  elicitInput(params: ElicitRequestFormParams, options: RequestOptions): Promise<ElicitResult>;
+  /** `inputKey`: on 2026-07-28, the request's key in `inputRequests`. */
+  elicitInput(params: ElicitRequestFormParams, options: RequestOptions, inputKey?: string): Promise<ElicitResult>;
+  listRoots(options: RequestOptions, inputKey?: string): Promise<ListRootsResult>;
 }
 
 function notResumable(): never {
@@ -36,12 +39,14 @@ export function clientRequests(server: Server, ctx: Pick<ServerContext, 'mcpReq'
   if (replay) {
     return {
       createMessage: (params) => replay.request(inputRequired.createMessage(params)),
-      elicitInput: (params) => replay.request(inputRequired.elicit(params)),
+      elicitInput: (params, _options, inputKey) => replay.request(inputRequired.elicit(params), inputKey),
+      listRoots: (_options, inputKey) => replay.request(inputRequired.listRoots(), inputKey),
     };
   }
-  if (isModernRequest(ctx)) return { createMessage: async () => notResumable(), elicitInput: async () => notResumable() };
+  if (isModernRequest(ctx)) return { createMessage: async () => notResumable(), elicitInput: async () => notResumable(), listRoots: async () => notResumable() };
   return {
     createMessage: (params, options) => server.createMessage(params, options),
     elicitInput: (params, options) => server.elicitInput(params, options),
+    listRoots: (options) => server.listRoots(undefined, options),
   };
 }

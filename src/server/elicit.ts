@@ -23,6 +23,8 @@ export interface ElicitOptions {
   meta?: Record<string, unknown>;
   /** How the request reaches the client (pushed, or through a 2026-07-28 round). @default pushed with `server.elicitInput` */
   requests?: Pick<ClientRequests, 'elicitInput'>;
+  /** On 2026-07-28, the request's key in `inputRequests` (the client answers under it). @default `r<n>`, its position in the call */
+  inputKey?: string;
 }
 
 export async function elicit(
@@ -41,6 +43,7 @@ export async function elicit(
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.relatedRequestId === undefined ? {} : { relatedRequestId: options.relatedRequestId }),
       },
+      options.inputKey,
     )
     .catch((error: unknown) => rethrowRequestError(error, 'elicitation', options.signal));
   if (result.action !== 'accept') return { action: result.action };

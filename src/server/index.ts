@@ -17,6 +17,7 @@ export type {
 export { toElicitationSchema, type RequestedSchema } from './elicitation-schema.ts';
 export { structuredOutputTool } from './mcp-sampling-channel.ts';
 export { RoundTrips, resumableTool, replayedValue, isModernRequest, type RoundTripsOptions } from './round-trips.ts';
+export { bothErasHttpHandler, type BothErasHttpHandler } from './both-eras-http-handler.ts';
 export { RequestStateError, type RequestStateFailure } from '../errors/request-state-error.ts';
 export { SampleValidationError, type SampleValidationLastResult } from '../errors/sample-validation-error.ts';
 export { SampleConfigError, type SampleConfigReason } from '../errors/sample-config-error.ts';

@@ -33,7 +33,7 @@ const phrases: Record<SamplingRequestFailure, string> = {
 
 export function toRequestError(
   error: unknown,
-  method: 'sampling' | 'elicitation',
+  method: 'sampling' | 'elicitation' | 'roots',
   signal: AbortSignal | undefined,
 ): SamplingRequestError {
   if (SamplingRequestError.isInstance(error)) return error;
@@ -61,7 +61,7 @@ export function toRequestError(
  * Rethrows what a client request rejected with: the round-trip signals (a suspension, refused state,
  * a missing `resumableTool`) as they are, anything else as `SamplingRequestError`.
  */
-export function rethrowRequestError(error: unknown, method: 'sampling' | 'elicitation', signal: AbortSignal | undefined): never {
+export function rethrowRequestError(error: unknown, method: 'sampling' | 'elicitation' | 'roots', signal: AbortSignal | undefined): never {
   if (RoundTripSuspend.isSuspend(error) || RequestStateError.isInstance(error) || SampleConfigError.isInstance(error)) throw error;
   throw toRequestError(error, method, signal);
 }

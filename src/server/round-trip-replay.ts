@@ -80,8 +80,12 @@ export class RoundTripReplay {
     return value;
   }
 
-  /** The recorded response of the next request, or a suspension that asks the client for it. */
-  request<T>(request: InputRequest): Promise<T> {
+  /**
+   * The recorded response of the next request, or a suspension that asks the client for it under
+   * `key` in `inputRequests` (default `r<n>`, the request's position in the call; a key already
+   * asked in this round falls back to that default).
+   */
+  request<T>(request: InputRequest, key?: string): Promise<T> {
     const index = this.#cursor++;
     const print = fingerprint(request);
     const step = this.#steps[index];
@@ -89,7 +93,8 @@ export class RoundTripReplay {
       if (step.f !== print) return Promise.reject(notDeterministic(index));
       return Promise.resolve(step.r as T);
     }
-    this.pending.push({ key: `r${index}`, request, fingerprint: print });
+    const named = key !== undefined && !this.pending.some((step) => step.key === key) ? key : `r${index}`;
+    this.pending.push({ key: named, request, fingerprint: print });
     return Promise.reject(new RoundTripSuspend());
   }
 }

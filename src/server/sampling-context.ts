@@ -10,14 +10,16 @@
  *   return { content: [{ type: 'text', text: String(parsed.cell) }] };
  * });
  */
-import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type McpServer, type Server, type ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, MissingRequiredClientCapabilityError, type ClientCapabilities, type McpServer, type Server, type ServerContext } from '@modelcontextprotocol/server';
 import { SampleConfigError } from '../errors/sample-config-error.ts';
 import type { Model } from '../spec/model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import { getCodec } from '../protocols/get-codec.ts';
 import { channelFor, defaultBackend } from './choose-backend.ts';
 import { clientRequests } from './client-requests.ts';
+import { isModernRequest } from './round-trips.ts';
 import { elicit } from './elicit.ts';
+import { rethrowRequestError } from './request-error.ts';
 import { sample } from './sample.ts';
 import type { AnySampleConfig } from './sample-request.ts';
 import { sampleSchema } from './sample-schema.ts';
@@ -51,7 +53,11 @@ export function samplingContext(
   const requests = clientRequests(lowLevel, ctx);
   const related = { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
   let backend: SamplingBackend | undefined;
+  // On 2026-07-28 a request may rely only on what its envelope declares: asking for more is the
+  // client's error to fix (-32021, HTTP 400), not a tool failure the model would read.
+  const modern = isModernRequest(ctx);
   const resolve = (): SamplingBackend => {
+    if (!backendName && modern) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
     if (!backendName) {
       throw new SampleConfigError(
         'The client declares no sampling capability and samplingContext has no `model` to fall back on.',
@@ -78,14 +84,25 @@ export function samplingContext(
     sample: (config: AnySampleConfig) => sample(resolve(), config),
     sampleSchema: (config: AnySampleConfig) => sampleSchema(resolve(), config),
     sampleTools: (config: AnySampleConfig) => sampleTools(resolve(), config),
-    elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: ElicitCallOptions) =>
-      elicit(lowLevel, message, schema, {
+    elicit: (message: string, schema: Parameters<SamplingContext['elicit']>[1], elicitOptions?: ElicitCallOptions) => {
+      if (modern && !declared?.elicitation) return Promise.reject(new MissingRequiredClientCapabilityError({ requiredCapabilities: { elicitation: {} } }));
+      return elicit(lowLevel, message, schema, {
         relatedRequestId: related.relatedRequestId,
         requests,
         signal: elicitOptions?.signal ?? related.signal,
         ...(elicitOptions?.meta ? { meta: elicitOptions.meta } : {}),
+        ...(elicitOptions?.inputKey === undefined ? {} : { inputKey: elicitOptions.inputKey }),
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      }),
+      });
+    },
+    listRoots: async (rootsOptions?: Pick<ElicitCallOptions, 'signal' | 'inputKey'>) => {
+      if (modern && !declared?.roots) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { roots: {} } });
+      const signal = rootsOptions?.signal ?? related.signal;
+      const listed = await requests
+        .listRoots({ relatedRequestId: related.relatedRequestId, signal, timeout: options.timeoutMs ?? 300_000 }, rootsOptions?.inputKey)
+        .catch((error: unknown) => rethrowRequestError(error, 'roots', signal));
+      return listed.roots;
+    },
   };
   // The overloads of SamplingContext are the public contract; the implementations above take any variant.
   return context as unknown as SamplingContext;

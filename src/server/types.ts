@@ -3,7 +3,7 @@
  * Each `sample` variant has its own config and result type, so TypeScript overloads give every call
  * its exact result.
  */
-import type { ModelPreferences } from '@modelcontextprotocol/server';
+import type { ModelPreferences, Root } from '@modelcontextprotocol/server';
 import type { JsonSchema } from '../spec/decision.ts';
 import type { ModelMessage } from '../spec/model.ts';
 import type { StandardSchemaLike } from '../tools/tool-input-schema.ts';
@@ -218,6 +218,11 @@ export interface ElicitCallOptions {
   signal?: AbortSignal;
   /** `_meta` of the elicitation request (e.g. the context of a keyed `ctx.elicit`). @default none */
   meta?: Record<string, unknown>;
+  /**
+   * On MCP 2026-07-28 (inside a `RoundTrips` tool), the request's key in `inputRequests`, under which
+   * the client answers. @default `r<n>`, the request's position in the call
+   */
+  inputKey?: string;
 }
 
 type InferOutput<Schema> = Schema extends StandardSchemaLike<infer Output> ? Output : never;
@@ -250,4 +255,9 @@ export interface SamplingContext {
     schema: Schema,
     options?: ElicitCallOptions,
   ): Promise<ElicitResultOf<InferOutput<Schema>>>;
+  /**
+   * The client's roots (`roots/list`): pushed on a 2025-era request, one `input_required` entry on
+   * 2026-07-28 (refused with -32021 when the request does not declare `roots`). `inputKey` as for `elicit`.
+   */
+  listRoots(options?: Pick<ElicitCallOptions, 'signal' | 'inputKey'>): Promise<Root[]>;
 }

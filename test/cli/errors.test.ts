@@ -38,7 +38,7 @@ describe('reins usage errors (exit 2)', () => {
 
     const broken = await work.write('broken.json', '{ "mcpServers": { ');
     const notJson = await reins(['run', 'q', '--config', broken, '--store', work.store], { cwd: work.dir });
-    expect(notJson.stderr).toMatch(/broken\.json: not valid JSON/);
+    expect(notJson.stderr).toMatch(/broken\.json: not valid JSON \(JSONC: comments and trailing commas are fine\): close brace expected at line 1, column 19/);
     expect(notJson.code).toBe(2);
 
     const badEntry = await work.write('bad-entry.json', { mcpServers: { notes: { args: ['x'] } } });

@@ -1,5 +1,5 @@
 /** `reins tools`: the tools of real MCP servers from a config or --server, with their annotations. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING, MEMORY, jsonLines, reins, tempWorkspace } from './cli-process.ts';
@@ -28,6 +28,30 @@ describe('reins tools', () => {
     expect(done.code).toBe(0);
     const tools = JSON.parse(done.stdout) as Array<{ name: string; annotations?: Record<string, boolean> }>;
     expect(tools.find((tool) => tool.name === 'create_entities')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it('reads a VS Code .vscode/mcp.json as VS Code writes it (JSONC: comments, trailing commas, servers, inputs)', async () => {
+    mkdirSync(join(work.dir, '.vscode'));
+    await work.write(
+      '.vscode/mcp.json',
+      `{
+  // VS Code prompts for inputs; reins reads them from the environment.
+  "inputs": [{ "type": "promptString", "id": "memory-file", "description": "Where memory lives", }],
+  "servers": {
+    "mem": {
+      "type": "stdio",
+      "command": ${JSON.stringify(process.execPath)},
+      "args": [${JSON.stringify(MEMORY)}],
+      "env": { "MEMORY_FILE_PATH": "\${workspaceFolder}/\${input:memory-file}" }, // trailing comma next
+    },
+  },
+}
+`,
+    );
+    const done = await reins(['tools', '--config', '.vscode/mcp.json'], { cwd: work.dir, env: { MEMORY_FILE: 'm.jsonl' } });
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^read_graph \(mem\)/m);
   });
 
   it('shows which tools were renamed (reserved or colliding names) and which were withheld, and why', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Thought } from '../../src/spec/decision.ts';
-import { EnvelopeThoughtTracker } from '../../src/protocols/envelope-thoughts.ts';
+import { EnvelopeThoughtTracker } from '../../src/protocols/envelope/envelope-thoughts.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { getCodec } from '../../src/protocols/index.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

@@ -1,16 +1,11 @@
 /**
  * The per-step allocation cuts keep what they replace: a turn's notes (shared empty object when the
- * codec noted nothing), the shared THINKING phase, the run variables' lazily made `last` map, and
- * `usagePerStep`'s plain loop.
+ * codec noted nothing) and `usagePerStep`'s plain loop.
  */
 import { describe, expect, it } from 'vitest';
-import { endOfTurn, thinkingPhase } from '../../src/loop/actions/end-of-turn.ts';
-import { RunVariables } from '../../src/loop/actions/run-variables.ts';
 import { usagePerStep } from '../../src/loop/count-usage.ts';
 import { turnNotes } from '../../src/loop/next-turn.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
-import type { RunState } from '../../src/loop/run-state.ts';
-import type { AcceptedTurn } from '../../src/spec/accepted-turn.ts';
 
 type Accepted = Extract<ParseResult, { success: true }>;
 const base: Accepted = { success: true, decision: { action: 'answer_user', answer: 'hi' }, decisions: [], thoughts: [], repaired: false, dialect: 'native' } as unknown as Accepted;
@@ -50,41 +45,6 @@ describe('turnNotes', () => {
     const notes = turnNotes(base);
     expect(Object.isFrozen(notes)).toBe(true);
     expect(turnNotes(base)).toBe(notes);
-  });
-});
-
-describe('thinkingPhase', () => {
-  it('is frozen and is what a turn of tool calls ends in', () => {
-    expect(Object.isFrozen(thinkingPhase)).toBe(true);
-    expect(thinkingPhase).toStrictEqual({ name: 'THINKING' });
-    const turn = { text: '', toolCalls: [], decisions: [{ action: 'call_tool', tool: 't', args: {} }], thoughts: [] } as unknown as AcceptedTurn;
-    const state = {
-      context: { codec: { history: { appendReplies: () => undefined } }, emit: () => undefined },
-      transcript: { messages: [] },
-      counters: { step: 1 },
-    } as unknown as RunState;
-    expect(endOfTurn(state, turn, [{ content: 'ok' }])).toBe(thinkingPhase);
-  });
-});
-
-describe('RunVariables (last map made with the first result)', () => {
-  it('reads `last.<tool>` as unknown before any result and as the latest text after', () => {
-    const variables = new RunVariables({ city: 'Oslo' });
-    expect(variables.known()).toEqual({ state: ['city'], results: 0, lastTools: [] });
-    expect(variables.resolve({ kind: 'last', tool: 'noop' } as never).ok).toBe(false);
-    expect(variables.addResult('noop', { content: [{ type: 'text', text: 'one' }] })).toBe('steps.1');
-    expect(variables.addResult('noop', { content: [{ type: 'text', text: 'two' }] })).toBe('steps.2');
-    expect(variables.addResult('other', { content: [{ type: 'text', text: 'three' }] })).toBe('steps.3');
-    expect(variables.known()).toEqual({ state: ['city'], results: 3, lastTools: ['noop', 'other'] });
-    expect(variables.resolve({ kind: 'last', tool: 'noop' } as never)).toEqual({ ok: true, text: 'two' });
-    expect(variables.resolve({ kind: 'last', tool: 'other' } as never)).toEqual({ ok: true, text: 'three' });
-  });
-
-  it('names every result steps.<n>, in two runs alike and past the shared refs', () => {
-    for (let run = 0; run < 2; run++) {
-      const variables = new RunVariables();
-      for (let n = 1; n <= 1100; n++) expect(variables.addResult('t', { content: [] })).toBe(`steps.${n}`);
-    }
   });
 });
 

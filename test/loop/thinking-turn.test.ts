@@ -8,12 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { acceptedTurn, decisionEvent, nextTurn, turnNotes } from '../../src/loop/next-turn.ts';
 import { plainObjectMaker } from '../../src/loop/plain-object-maker.ts';
-import { handlerTypes } from '../../src/loop/actions/handler-target.ts';
-import { HANDLER_TYPES } from '../../src/protocols/envelope-schema.ts';
 import type { RunState } from '../../src/loop/run-state.ts';
 import { raceAbort } from '../../src/loop/until-aborted.ts';
-import { sameItems } from '../../src/loop/same-items.ts';
-import { sameOwnKeys } from '../../src/loop/system-prompt.ts';
 import type { ParseResult } from '../../src/protocols/codec.ts';
 import type { ModelRequest, Usage } from '../../src/spec/model.ts';
 import { ScriptedModel, type ScriptedTurn } from '../../src/testing/scripted-model.ts';
@@ -192,8 +188,8 @@ describe('nextTurn', () => {
     const controller = new AbortController();
     controller.abort(new Error('cancelled'));
     const state = {
-      context: { signal: controller.signal, policies: { maxRetries: 1, maxActionsPerTurn: 1 }, handlers: Object.freeze({}) },
-      transcript: { tools: [], messages: [], variables: { known: () => ({ state: [], results: 0, lastTools: [] }) } },
+      context: { signal: controller.signal, policies: { maxRetries: 1, maxActionsPerTurn: 1 } },
+      transcript: { tools: [], messages: [], turnRunner: undefined },
     } as unknown as RunState;
     let returned: Promise<unknown> | undefined;
     expect(() => {
@@ -203,50 +199,3 @@ describe('nextTurn', () => {
   });
 });
 
-describe('sameOwnKeys', () => {
-  /** Objects whose keys differ in kind and order: integer-like, inherited, non-enumerable, symbols, deleted, many. */
-  function objects(): object[] {
-    const inherited = Object.create({ fromProto: 1 }) as Record<string, unknown>;
-    inherited.own = 1;
-    const hidden = { shown: 1 };
-    Object.defineProperty(hidden, 'hidden', { value: 1, enumerable: false });
-    const deleted: Record<string, unknown> = { a: 1, b: 2, c: 3 };
-    delete deleted.b;
-    const many: Record<string, unknown> = {};
-    for (let index = 0; index < 40; index++) many[`k${(index * 7) % 40}`] = index;
-    return [{}, { a: 1 }, { b: 1, a: 2 }, { 2: 'x', 1: 'y', z: 1 }, { [Symbol('s')]: 1, t: 1 }, inherited, hidden, deleted, many, Object.freeze({ f: 1 }), ['x', 'y']];
-  }
-
-  it('agrees with comparing Object.keys, for every object against every object\'s keys and their prefixes', () => {
-    const all = objects();
-    const keyLists = all.flatMap((object) => {
-      const keys = Object.keys(object);
-      return [keys, keys.slice(0, -1), [...keys].reverse(), [...keys, 'extra']];
-    });
-    let agreed = 0;
-    for (const object of all) {
-      for (const keys of keyLists) {
-        expect([keys, sameOwnKeys(keys, object)]).toEqual([keys, sameItems(keys, Object.keys(object))]);
-        agreed++;
-      }
-    }
-    expect(agreed).toBe(all.length * keyLists.length);
-  });
-});
-
-describe('handlerTypes', () => {
-  it('lists the types with a function, in order, as the filter did; agents without one share a frozen empty list', () => {
-    const handler = () => 'ok';
-    const subsets = [[], ['script'], ['http_request', 'internal_function'], [...HANDLER_TYPES]];
-    for (const subset of subsets) {
-      for (const frozen of [false, true]) {
-        const given: Record<string, unknown> = { other: handler, script: 'not a function' };
-        for (const type of subset) given[type] = handler;
-        const handlers = frozen ? Object.freeze(given) : given;
-        expect(handlerTypes(handlers as never)).toEqual(HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function'));
-      }
-    }
-    expect(handlerTypes({})).toBe(handlerTypes(Object.freeze({})));
-    expect(Object.isFrozen(handlerTypes({}))).toBe(true);
-  });
-});

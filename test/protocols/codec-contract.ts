@@ -128,7 +128,7 @@ export function runCodecContract(codec: Codec, options: CodecContractOptions): v
     it('rejects more actions than allowed, with a precise message', () => {
       const call: Decision = { action: 'call_tool', tool: 'add', args: { a: 1, b: 2 }, reason: 'sum' };
       const { text, toolCalls } = encode([call, { action: 'answer_user', answer: 'done' }], []);
-      const result = codec.parse(text, { tools, toolCalls });
+      const result = codec.parse(text, { tools, toolCalls, maxActions: 1 });
       expect(result.success).toBe(false);
       if (!result.success) {
         expect(result.error.kind).toBe('too-many-actions');
@@ -136,6 +136,9 @@ export function runCodecContract(codec: Codec, options: CodecContractOptions): v
       }
       const allowed = codec.parse(text, { tools, toolCalls, maxActions: 2 });
       expect(allowed.success && allowed.decisions.map((decision) => decision.action)).toEqual(['call_tool', 'answer_user']);
+      // Without `maxActions`, parse allows what the codec allows a turn by default (`defaultMaxActions`, else 1).
+      const byDefault = codec.parse(text, { tools, toolCalls });
+      expect(byDefault.success).toBe((codec.defaultMaxActions ?? 1) >= 2);
     });
 
     it('says a streamed tool call may be complete only once it is, whatever the deltas', () => {

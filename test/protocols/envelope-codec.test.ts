@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { envelopeCodec } from '../../src/protocols/envelope-codec.ts';
+import { envelopeCodec } from '../../src/protocols/envelope/envelope-codec.ts';
 import { ENVELOPE_STATUSES } from '../../src/protocols/envelope-schema.ts';
 import { jsonCodec } from '../../src/protocols/json-codec.ts';
 import type { Decision } from '../../src/spec/decision.ts';
@@ -37,15 +37,15 @@ describe('envelope codec', () => {
     expect(result.success || result.error.details).toEqual(['unexpected property `/extra`', '`/status` must be one of ["SUCCESS_FINAL","REQUIRES_ACTION","REQUIRES_CLARIFICATION","ERROR_INTERNAL"]']);
   });
 
-  it('reads ERROR_INTERNAL with a final_response as an answer whose status says the model failed, and without one as no decision', () => {
+  it('reads ERROR_INTERNAL with a final_response as an answer whose status says the model failed, and without one as the same failure with no reason', () => {
     const answered = envelopeCodec.parse(envelope({ status: 'ERROR_INTERNAL', final_response: 'I cannot reach the API.' }), { tools });
     expect(answered.success && [answered.decision, answered.status, answered.actions]).toEqual([
       { action: 'answer_user', answer: 'I cannot reach the API.' },
       'ERROR_INTERNAL',
       [{}],
     ]);
-    const empty = envelopeCodec.parse(envelope({ status: 'ERROR_INTERNAL' }), { tools });
-    expect(empty.success || empty.error.kind).toBe('no-decision');
+    const empty = envelopeCodec.parse(envelope({ status: 'ERROR_INTERNAL', final_response: '' }), { tools });
+    expect(empty.success && [empty.decision, empty.reportsFailure]).toEqual([{ action: 'answer_user', answer: '' }, { status: 'ERROR_INTERNAL' }]);
   });
 
   it('keeps each action type, confidence and warnings aligned with the decisions', () => {
@@ -136,9 +136,18 @@ describe('envelope v0.3 actions by type (seed 003)', () => {
     expect(result.success && [result.decision, result.finalResponse]).toEqual([{ action: 'call_tool', tool: 'add', args: { a: 1, b: 2 }, reason: '' }, 'interim']);
   });
 
-  it('refuses SUCCESS_FINAL with anything but send_response', () => {
-    const result = parse({ status: 'SUCCESS_FINAL', actions: [{ action: 'add', type: 'tool', params: { a: 1, b: 2 } }] });
-    expect(failure(result)?.[0]).toBe('status-mismatch');
+  it('accepts SUCCESS_FINAL with clean-up calls beside its answer (seed 003), refuses it with a question or without an answer', () => {
+    const cleanup = { action: 'add', type: 'tool', params: { a: 1, b: 2 } };
+    const withOutput = parse({ status: 'SUCCESS_FINAL', actions: [{ action: 'send_response', type: 'output', params: { text: 'Done.' } }, cleanup] });
+    expect(withOutput.success && [withOutput.decisions.map((decision) => decision.action), withOutput.finalTurn]).toEqual([['answer_user', 'call_tool'], true]);
+    const withFinal = parse({ status: 'SUCCESS_FINAL', actions: [cleanup], final_response: 'Done.' });
+    expect(withFinal.success && [withFinal.finalResponse, withFinal.finalTurn]).toEqual(['Done.', true]);
+    expect(failure(parse({ status: 'SUCCESS_FINAL', actions: [cleanup] }))).toEqual([
+      'no-decision',
+      'status SUCCESS_FINAL with no answer: add send_response actions or a final_response',
+    ]);
+    const question = { action: 'request_user_input', type: 'workflow_control', params: { query_to_user: 'More?' } };
+    expect(failure(parse({ status: 'SUCCESS_FINAL', actions: [question], final_response: 'Done.' }))?.[0]).toBe('status-mismatch');
   });
 
   it('runs handler types only when registered, without checking them against the toolbox', () => {

@@ -54,8 +54,10 @@ describe('seed 003: the JSON envelope v0.3', () => {
   });
   it('refuses the two-action envelope when one action is allowed', () => {
     const twoActions = seed.cases.find((item) => item.maxActions === 2);
-    const result = envelopeCodec.parse(twoActions?.text ?? '', { tools: seed.tools });
+    const result = envelopeCodec.parse(twoActions?.text ?? '', { tools: seed.tools, maxActions: 1 });
     expect(result.success || result.error.message).toBe('two actions given, one allowed');
+    // Without `maxActions`, the envelope's own default (8) applies.
+    expect(envelopeCodec.parse(twoActions?.text ?? '', { tools: seed.tools }).success).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StepFailedError } from '../../src/errors/step-failed-error.ts';
 import { ModelReportedError } from '../../src/errors/model-reported-error.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
+import { envelope as envelopeProtocol } from '../../src/protocols/envelope/envelope-codec.ts';
 import type { UserQuestion } from '../../src/spec/user-channel.ts';
 import { renderTranscript } from '../../src/cli/render/transcript.ts';
 import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
@@ -155,7 +156,7 @@ describe('seed 003: content sources and variables', () => {
       ]),
       envelope('SUCCESS_FINAL', [{ action: 'send_response', type: 'output', params: { variable: '$(state.user)' } }]),
     ]);
-    const agent = createAgent({ model, tools: [addTool], protocol: 'envelope', state: { user: 'Ada' } });
+    const agent = createAgent({ model, tools: [addTool], protocol: envelopeProtocol({ state: { user: 'Ada' } }) });
     const { events, result } = await collect(agent.run('q'));
     expect(ofType(events, 'output').map((event) => [event.text, event.source])).toEqual([
       ['For Ada: sum 5, again 5, literal $(x).', 'text'],
@@ -168,7 +169,7 @@ describe('seed 003: content sources and variables', () => {
 
   it('an unknown variable is a correction, never a literal $(...) sent to the user', async () => {
     const model = new ScriptedModel([envelope('SUCCESS_FINAL', [say('Hello $(state.name)')]), envelope('SUCCESS_FINAL', [say('Hello Ada')])]);
-    const { events, result } = await collect(createAgent({ model, protocol: 'envelope', state: { user: 'Ada' } }).run('q'));
+    const { events, result } = await collect(createAgent({ model, protocol: envelopeProtocol({ state: { user: 'Ada' } }) }).run('q'));
     const [invalid] = ofType(events, 'output-invalid');
     expect([invalid?.kind, invalid?.reason]).toEqual(['unknown-variable', 'unknown variable `$(state.name)`; state variables: state.user']);
     expect(ofType(events, 'output').map((event) => event.text)).toEqual(['Hello Ada']);
@@ -184,8 +185,7 @@ describe('seed 003: content sources and variables', () => {
     ]);
     const agent = createAgent({
       model,
-      protocol: 'envelope',
-      fileRoots: [root],
+      protocol: envelopeProtocol({ fileRoots: [root] }),
       approval: (tool, args) => (seen.push(`${tool.name}:${String(args.file_path)}:${String(tool.annotations?.readOnlyHint)}`), 'allow'),
     });
     const { events, result } = await collect(agent.run('q'));
@@ -200,7 +200,7 @@ describe('seed 003: content sources and variables', () => {
       envelope('REQUIRES_ACTION', [{ action: 'send_response', type: 'output', params: { file_path: 'report.md' } }]),
       final('gave up'),
     ]);
-    const { events } = await collect(createAgent({ model, protocol: 'envelope', fileRoots: [root], approval: () => 'deny' }).run('q'));
+    const { events } = await collect(createAgent({ model, protocol: envelopeProtocol({ fileRoots: [root] }), approval: () => 'deny' }).run('q'));
     expect(ofType(events, 'output')).toEqual([]);
     expect(model.calls[1]?.messages.at(-1)?.content).toContain('Not delivered');
     const noRoots = new ScriptedModel([envelope('REQUIRES_ACTION', [{ action: 'send_response', type: 'output', params: { file_path: 'report.md' } }]), final('ok')]);
@@ -218,8 +218,7 @@ describe('seed 003: type picks the handler', () => {
     ]);
     const agent = createAgent({
       model,
-      protocol: 'envelope',
-      handlers: { script: ({ action, params }) => (calls.push([action, params]), 'a.txt b.txt') },
+      protocol: envelopeProtocol({ handlers: { script: ({ action, params }) => (calls.push([action, params]), 'a.txt b.txt') } }),
       user: { ask: async () => '', approve: async () => true },
     });
     const { events, result } = await collect(agent.run('q'));
@@ -234,7 +233,7 @@ describe('seed 003: type picks the handler', () => {
   it('a handler needs approval: with nobody to approve it is refused and never runs', async () => {
     let ran = false;
     const model = new ScriptedModel([envelope('REQUIRES_ACTION', [{ action: 'fetch', type: 'http_request', params: { url: 'https://example.org' } }]), final('ok')]);
-    const agent = createAgent({ model, protocol: 'envelope', handlers: { http_request: () => ((ran = true), 'page') } });
+    const agent = createAgent({ model, protocol: envelopeProtocol({ handlers: { http_request: () => ((ran = true), 'page') } }) });
     const { events } = await collect(agent.run('q'));
     expect(ran).toBe(false);
     expect(ofType(events, 'tool-error')[0]?.error.name).toBe('Reins_ApprovalDeniedError');
@@ -273,11 +272,12 @@ describe('seed 003: type picks the handler', () => {
 });
 
 describe('seed 003: status agrees with actions', () => {
-  it('SUCCESS_FINAL with a tool action is a correction', async () => {
-    const model = new ScriptedModel([envelope('SUCCESS_FINAL', [{ action: 'add', type: 'tool', params: { a: 1, b: 2 } }]), final('3')]);
+  it('SUCCESS_FINAL with a question is a correction', async () => {
+    const question = { action: 'request_user_input', type: 'workflow_control', params: { query_to_user: 'More?' } };
+    const model = new ScriptedModel([envelope('SUCCESS_FINAL', [say('3'), question]), final('3')]);
     const { events, result } = await collect(createAgent({ model, tools: [addTool], protocol: 'envelope' }).run('q'));
     expect(ofType(events, 'output-invalid')[0]?.kind).toBe('status-mismatch');
-    expect(ofType(events, 'tool-call')).toEqual([]);
+    expect(ofType(events, 'user-question')).toEqual([]);
     expect(result.answer).toBe('3');
   });
 });

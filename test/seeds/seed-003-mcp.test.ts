@@ -70,13 +70,13 @@ describe('seed 003 over a real MCP server', () => {
     expect([result.status, result.answer]).toEqual(['answered', 'All done.']);
   });
 
-  it('SUCCESS_FINAL with an MCP tool action is corrected before the tool runs', async () => {
+  it("SUCCESS_FINAL with an MCP tool action and no answer is corrected before the tool runs", async () => {
     const model = new ScriptedModel([
       envelope('SUCCESS_FINAL', [{ action: 'echo', type: 'tool', params: { message: 'x' } }]),
       envelope('SUCCESS_FINAL', [], { final_response: 'No call needed.' }),
     ]);
     const { events, result } = await collect(agentWith(model).run('q'));
-    expect(ofType(events, 'output-invalid')[0]?.kind).toBe('status-mismatch');
+    expect(ofType(events, 'output-invalid')[0]?.kind).toBe('no-decision');
     expect(ofType(events, 'tool-call')).toEqual([]);
     expect(result.answer).toBe('No call needed.');
   });

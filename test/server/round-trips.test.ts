@@ -4,7 +4,9 @@
  * retry after an invalid reply is one more round.
  */
 import { describe, expect, it } from 'vitest';
+import { inputRequired, MissingRequiredClientCapabilityError } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { RoundTripReplay, RoundTripSuspend } from '../../src/server/round-trip-replay.ts';
 import { replayedValue, samplingContext } from '../../src/server/index.ts';
 import { sampledText, sampledToolUse } from '../../src/testing/index.ts';
 import { inTool, withTools } from './sampling-client.ts';
@@ -105,5 +107,28 @@ describe('replayedValue', () => {
     expect(run.toolCallRequests).toBe(2);
     expect(draws).toBe(1);
     expect(run.value).toEqual({ drawn: 1, reply: { action: 'accept', content: { cell: '2' } } });
+  });
+});
+
+describe('on 2026-07-28, what the request declares bounds what the helpers ask', () => {
+  it('a helper whose capability the envelope does not declare is refused with -32021 naming it, and nothing is asked', async () => {
+    const sampling = await inTool({ era: 'modern', capabilities: { elicitation: { form: {} } } }, async (server, ctx) => samplingContext(server, ctx).sample({ prompt: 'Hi' }));
+    expect(sampling.error).toBeInstanceOf(MissingRequiredClientCapabilityError);
+    expect([(sampling.error as MissingRequiredClientCapabilityError).code, (sampling.error as MissingRequiredClientCapabilityError).requiredCapabilities]).toEqual([-32021, { sampling: {} }]);
+    expect(sampling.samplingRequests).toEqual([]);
+    const elicitation = await inTool({ era: 'modern', capabilities: { sampling: {} } }, async (server, ctx) => samplingContext(server, ctx).elicit('Name?', z.object({ name: z.string() })));
+    expect((elicitation.error as MissingRequiredClientCapabilityError).requiredCapabilities).toEqual({ elicitation: {} });
+    expect(elicitation.elicitationRequests).toEqual([]);
+    const roots = await inTool({ era: 'modern', capabilities: withTools }, async (server, ctx) => samplingContext(server, ctx).listRoots());
+    expect((roots.error as MissingRequiredClientCapabilityError).requiredCapabilities).toEqual({ roots: {} });
+  });
+
+  it('an elicitation may name its input request (inputKey); a key already asked in the round falls back to its position', async () => {
+    const replay = new RoundTripReplay([]);
+    const request = inputRequired.elicit({ mode: 'form', message: 'Name?', requestedSchema: { type: 'object', properties: {} } });
+    await expect(replay.request(request, 'user_name')).rejects.toThrow(RoundTripSuspend);
+    await expect(replay.request(request, 'user_name')).rejects.toThrow(RoundTripSuspend);
+    await expect(replay.request(request)).rejects.toThrow(RoundTripSuspend);
+    expect(replay.pending.map((step) => step.key)).toEqual(['user_name', 'r1', 'r2']);
   });
 });

@@ -6,8 +6,8 @@
  * repaired by jsonrepair). Thoughts the stream could not show are reported by `remaining`.
  */
 import { jsonrepair } from 'jsonrepair';
-import type { Thought } from '../spec/decision.ts';
-import type { ThoughtStream } from './thought-stream.ts';
+import type { Thought } from '../../spec/decision.ts';
+import type { ThoughtStream } from '../thought-stream.ts';
 
 /** The `"thoughts": [` of the envelope. In valid JSON a quote inside a string is escaped, so this cannot match inside a value. */
 const thoughtsArray = /"thoughts"\s*:\s*\[/g;

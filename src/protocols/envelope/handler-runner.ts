@@ -1,15 +1,15 @@
 /**
- * The caller's handlers (`createAgent({ handlers })`) for the envelope's `script`, `http_request`
- * and `internal_function` actions, as a call target of `executeToolCall`: the same approval, loop
- * check, timeout, events and records as a tool call. Each is behind approval: its spec says it may
- * change state, so the default policy asks the human (none answering: refused); a policy may allow it.
+ * The caller's handlers (`envelope({ handlers })`) for the `script`, `http_request` and
+ * `internal_function` actions, as call runners the loop runs like a tool call: the same approval, loop
+ * check, timeout, events and records. Each is behind approval: its spec says it may change state,
+ * so the default policy asks the human (none answering: refused); a policy may allow it.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { HANDLER_TYPES, type HandlerType } from '../../protocols/envelope-schema.ts';
+import { HANDLER_TYPES, type HandlerType } from '../envelope-schema.ts';
 import type { ToolResult } from '../../tools/toolbox.ts';
 import { withToolTimeout } from '../../tools/with-tool-timeout.ts';
-import type { ActionHandler, ActionHandlers } from '../agent-options.ts';
-import type { CallTarget } from './call-target-spec.ts';
+import type { CallRunner } from '../turn-runner.ts';
+import type { ActionHandler, ActionHandlers } from './envelope-options.ts';
 
 function isToolResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && Array.isArray((value as ToolResult).content);
@@ -24,21 +24,10 @@ export function handlerResult(value: unknown): ToolResult {
   return typeof value === 'object' ? { content: [{ type: 'text', text }], structuredContent: value } : { content: [{ type: 'text', text }] };
 }
 
-/** The handler types the caller registered (a function under the type's name). */
+/** The handler types the caller registered (a function under the type's name), in the seed's order. */
 export function handlerTypes(handlers: ActionHandlers): HandlerType[] {
-  const known = frozenHandlerTypes.get(handlers);
-  if (known) return known;
-  let types: HandlerType[] | undefined;
-  for (const type of HANDLER_TYPES) if (typeof handlers[type] === 'function') (types ??= []).push(type);
-  // Most agents register no handler: one shared frozen empty list, no list or cache entry per agent.
-  if (!types) return noHandlerTypes;
-  // A frozen handlers object (an agent's own copy) cannot change: its types are read once, shared and frozen.
-  if (Object.isFrozen(handlers)) frozenHandlerTypes.set(handlers, Object.freeze(types) as HandlerType[]);
-  return types;
+  return HANDLER_TYPES.filter((type) => typeof handlers[type] === 'function');
 }
-
-const frozenHandlerTypes = new WeakMap<ActionHandlers, HandlerType[]>();
-const noHandlerTypes = Object.freeze([]) as unknown as HandlerType[];
 
 /** The spec the approval policy sees for one handler action. */
 export function handlerSpec(type: HandlerType, action: string): ToolSpec {
@@ -51,12 +40,14 @@ export function handlerSpec(type: HandlerType, action: string): ToolSpec {
   };
 }
 
-export function handlerTarget(
-  type: HandlerType,
-  action: string,
-  handler: ActionHandler,
-  state: Readonly<Record<string, unknown>>,
-): CallTarget {
+/**
+ * The runner of one handler action. A type without a handler (the agent changed since the turn was
+ * parsed, e.g. a resumed run) runs nothing: the call fails and the model is told.
+ */
+export function handlerRunner(type: HandlerType, action: string, handler: ActionHandler | undefined, state: Readonly<Record<string, unknown>>): CallRunner {
+  if (typeof handler !== 'function') {
+    return { spec: { name: action, inputSchema: { type: 'object' } }, handler: type, call: () => Promise.reject(new Error(`no ${type} handler is registered`)) };
+  }
   return {
     spec: handlerSpec(type, action),
     handler: type,

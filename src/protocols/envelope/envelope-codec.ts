@@ -1,28 +1,33 @@
 /**
  * The `envelope` protocol (seed 003, v0.3): one JSON object per turn with `status`, typed `thoughts`,
  * `actions` and `final_response`. Several actions per turn by default (`defaultMaxActions`), run in
- * order; `type` picks who runs each (see `dialects/envelope-action-item.ts`). A `send_response` is
- * output delivered as it comes; the run ends on SUCCESS_FINAL (the answer is the turn's stacked
- * responses, or `final_response`), ERROR_INTERNAL, or a turn with no actions.
+ * order by the codec's own runner (`envelope-runner.ts`); `type` picks who runs each (see
+ * `dialects/envelope-action-item.ts`). A `send_response` is output delivered as it comes; the run
+ * ends on SUCCESS_FINAL (the answer is the turn's stacked responses, or `final_response`),
+ * ERROR_INTERNAL, or a turn with no actions. `envelope({ state, handlers, fileRoots })` makes a codec
+ * whose actions reach those; `protocols.envelope` is `envelope()`.
  * Carried fields: call_tool `tool`/`args` (not `reason`: thoughts carry the reasoning); ask_user
  * `question`/`why` (as `query_to_user`/`context`); answer_user `answer`/`confidence`; all thoughts;
  * each action's notes (`type`, `confidence`, `warnings`, `required_info`, `context`, content source),
  * aligned with `decisions`, the turn's `status` and a `final_response` beside actions.
  * `render` writes them back from `RenderInput`.
  */
-import type { Decision, ToolSpec } from '../spec/decision.ts';
-import type { ActionNotes, Codec, InstructionOptions, ParseOptions, ParseResult, RenderInput } from './codec.ts';
-import { jsonCompletionCheck } from './completion-check.ts';
-import { answerOnly, correctionText } from './codec-requests.ts';
-import { envelopeActionsReader } from './dialects/envelope-actions.ts';
-import { typesOnOffer } from './dialects/envelope-action-item.ts';
-import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from './envelope-schema.ts';
-import { escapeJsonMarkers, jsonObservation } from './json-observation.ts';
-import { parseTurn } from './parse-turn.ts';
-import { renderToolList } from './compact-tool-list.ts';
-import { envelopeConstraint } from './constraints/envelope-constraint.ts';
+import type { Decision, ToolSpec } from '../../spec/decision.ts';
+import type { ActionNotes, Codec, InstructionOptions, ParseOptions, ParseResult, RenderInput } from '../codec.ts';
+import { jsonCompletionCheck } from '../completion-check.ts';
+import { answerOnly, correctionText } from '../codec-requests.ts';
+import { envelopeActionsReader } from '../dialects/envelope-actions.ts';
+import { typesOnOffer } from '../dialects/envelope-action-item.ts';
+import { ENVELOPE_SCHEMA, ENVELOPE_STATUSES, type Envelope, type EnvelopeAction, type EnvelopeStatus } from '../envelope-schema.ts';
+import { escapeJsonMarkers, jsonObservation } from '../json-observation.ts';
+import { parseTurn } from '../parse-turn.ts';
+import { renderToolList } from '../compact-tool-list.ts';
+import { envelopeConstraint } from '../constraints/envelope-constraint.ts';
+import { textHistory } from '../text-history.ts';
 import { EnvelopeThoughtTracker } from './envelope-thoughts.ts';
-import { textHistory } from './text-history.ts';
+import { EnvelopeRunner } from './envelope-runner.ts';
+import type { EnvelopeOptions } from './envelope-options.ts';
+import { handlerTypes } from './handler-runner.ts';
 
 /** Actions one envelope turn may carry unless the caller says otherwise (`maxActionsPerTurn`). */
 export const ENVELOPE_MAX_ACTIONS = 8;
@@ -139,19 +144,37 @@ function parse(text: unknown, options: ParseOptions): ParseResult {
   return result.status === FINAL_STATUS ? { ...result, finalTurn: true } : result;
 }
 
-export const envelopeCodec: Codec = {
-  constraint: envelopeConstraint,
-  name: 'envelope',
-  native: false,
-  defaultMaxActions: ENVELOPE_MAX_ACTIONS,
-  oneValuePerTurn: true,
-  history: textHistory,
-  instructions,
-  parse: (text, options) => parse(text, options),
-  thoughtStream: () => new EnvelopeThoughtTracker(),
-  completionCheck: jsonCompletionCheck,
-  render,
-  answerOnly: () => answerOnly(render),
-  observation,
-  correction: (error) => correctionText(error, expectedShape),
-};
+/**
+ * The envelope codec whose actions reach `options`: the caller's `state` (`$(state.<name>)`, and
+ * what handlers receive), its `handlers` (the types on offer) and `fileRoots` (`send_response`
+ * `file_path`). Instructions and parsing offer what is given; each run gets its own runner.
+ * @example createAgent({ model, protocol: envelope({ state: { user: 'Ada' }, handlers: { script } }) })
+ */
+export function envelope(options: EnvelopeOptions = {}): Codec {
+  const state = Object.freeze({ ...options.state });
+  const handlers = Object.freeze({ ...options.handlers });
+  const fileRoots = Object.freeze([...(options.fileRoots ?? [])]);
+  const offered = handlerTypes(handlers);
+  const stateNames = Object.keys(state);
+  const codec: Codec = {
+    constraint: envelopeConstraint,
+    name: 'envelope',
+    native: false,
+    defaultMaxActions: ENVELOPE_MAX_ACTIONS,
+    oneValuePerTurn: true,
+    history: textHistory,
+    instructions: (tools, given) => instructions(tools, { handlers: given?.handlers ?? offered, variables: given?.variables ?? stateNames }),
+    parse: (text, given) => parse(text, { ...given, maxActions: given?.maxActions ?? ENVELOPE_MAX_ACTIONS, handlers: given?.handlers ?? offered }),
+    thoughtStream: () => new EnvelopeThoughtTracker(),
+    completionCheck: jsonCompletionCheck,
+    render,
+    answerOnly: () => answerOnly(render),
+    observation,
+    correction: (error) => correctionText(error, expectedShape),
+    runner: (start) => new EnvelopeRunner({ codec, state, handlers, fileRoots }, start),
+  };
+  return codec;
+}
+
+/** The envelope with no state, handlers or file roots (`protocols.envelope`). */
+export const envelopeCodec: Codec = envelope();

@@ -1,6 +1,6 @@
 /**
  * Reads a file a `send_response` names (`file_path`) only when it lies inside one of the configured
- * roots (`createAgent({ fileRoots })`), after resolving symbolic links: a link that leads out of the
+ * roots (`envelope({ fileRoots })`), after resolving symbolic links: a link that leads out of the
  * roots, `..`, or an absolute path elsewhere is refused. Relative paths are taken from the first root.
  * Text files only, up to `MAX_FILE_BYTES`. Node-only: `node:fs` is loaded when a file is read.
  */
