@@ -126,3 +126,5 @@ export { McpAuthorizationError, type McpAuthorizationFailure } from './errors/mc
 export { RequestStateError, type RequestStateFailure } from './errors/request-state-error.ts';
 export { RunNotWaitingError } from './errors/run-not-waiting-error.ts';
 export { ToolCallInterruptedError } from './errors/tool-call-interrupted-error.ts';
+export { EvalTaskError } from './errors/eval-task-error.ts';
+export { EvalNotFoundError } from './errors/eval-not-found-error.ts';

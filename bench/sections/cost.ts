@@ -27,7 +27,9 @@ import { toCallOptions } from '../../src/models/to-call-options.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { protocols } from '../../src/protocols/get-codec.ts';
 import type { JsonSchema, ToolSpec } from '../../src/spec/decision.ts';
-import type { Model, ModelRequest } from '../../src/spec/model.ts';
+import type { Model, ModelRequest, Usage } from '../../src/spec/model.ts';
+import { LlamaModel } from '../../src/models/llama/llama-model.ts';
+import { writeTinyGguf } from '../../test/helpers/tiny-gguf.ts';
 import { MockModel } from '../../src/testing/mock-model.ts';
 import type { ScriptedTurn } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
@@ -184,6 +186,36 @@ async function demoCosts(out: Record<string, number | string>): Promise<void> {
   }
 }
 
+/**
+ * The embedded model keeping a run's prompt: a 10-turn json run of the tiny GGUF (grammar-constrained
+ * replies, read from the tools' results), the prompt tokens per turn and those evaluated.
+ */
+async function llamaTurns(out: Record<string, number | string>): Promise<void> {
+  const path = writeTinyGguf(join(await mkdtemp(join(tmpdir(), 'reins-bench-cost-llama-')), 'tiny.gguf'));
+  const model = new LlamaModel(path, { threads: 1, contextSize: 4096 });
+  try {
+    const turns: Usage[] = [];
+    const recording: Model = {
+      provider: model.provider,
+      modelId: model.modelId,
+      supportsTools: false,
+      generate: async (request) => {
+        const reply = await model.generate({ ...request, maxTokens: 48 });
+        turns.push(reply.usage);
+        return reply;
+      },
+    };
+    await createAgent({ model: recording, tools: localTools([]), protocol: 'json', stream: false, maxSteps: 10, maxRetries: 10 }).run('Read the notes, then answer.').result;
+    const later = turns.slice(1);
+    const mean = (values: number[]) => Math.round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length));
+    out['llama · turns'] = turns.length;
+    out['llama · prompt tokens per turn after the first (mean)'] = mean(later.map((usage) => usage.inputTokens));
+    out['llama · prompt tokens evaluated per turn after the first (mean)'] = mean(later.map((usage) => usage.inputTokens - (usage.cacheReadTokens ?? 0)));
+  } finally {
+    await model.dispose();
+  }
+}
+
 export async function run(): Promise<SectionReport> {
   const out: Record<string, number | string> = {};
   const filesystem = await filesystemTools();
@@ -202,9 +234,11 @@ export async function run(): Promise<SectionReport> {
   out['BFCL multiple · functions'] = bfcl.tools.length;
   toolListFigures('BFCL multiple', bfcl.tools, bfcl.raw, out);
   out['native · system prompt reins adds · tokens'] = countTokens(protocols.native.instructions(filesystem.tools));
+  await llamaTurns(out);
   const notes = [
     "Billed input tokens: Anthropic's rules (cache writes 1.25x, cache reads 0.1x, a prefix cached only up to a block the request marks, and only from 1,024 tokens), on the provider-format blocks each side sends, counted by gpt-tokenizer (o200k_base). reins marks the system prompt and the newest message of each request (promptCache, on by default); the AI SDK's generateText with default settings marks nothing.",
     `${STEPS}-step run: ${STEPS - 1} calls of read_text_file (a ~90-token result each) and an answer, with server-filesystem's 14 tool definitions offered; the AI SDK makes the same calls with the same results. Demo: the meal-planner recordings per protocol with the real meal-planner MCP server; the AI SDK plays the native recording.`,
+    'llama: the tiny random-weight GGUF of the tests (test/helpers/tiny-gguf.ts) on a json run of up to 10 turns (its replies are mostly corrected); "evaluated" is the prompt less the tokens kept in the run\'s context sequence from the turn before.',
     'Tool lists: the text protocol prompt with the tools minus the same prompt with none, against JSON.stringify of the MCP tools/list result (server-filesystem, 14 tools) or of the BFCL functions (category "multiple", distinct names). "whole prompt" counts the protocol instructions too.',
   ];
   return { metrics: out, notes };
