@@ -38,7 +38,7 @@ export interface SessionRequest {
   /** The best-effort last turn after a limit; unset: the protocol's default (on for xml). */
   bestEffortAnswer?: boolean;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
-  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
+  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number; maxOutputTokens?: number };
   json: boolean;
   input: boolean;
   /** Lines shown before the run (stderr). */

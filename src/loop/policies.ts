@@ -21,8 +21,8 @@ export interface Policies {
   stream: boolean;
   /** Passed on every model request; undefined leaves the model's default. */
   temperature: number | undefined;
-  /** Passed on every model request as its `maxTokens`; undefined leaves the model's default. */
-  maxOutputTokens: number | undefined;
+  /** Passed on every model request as its `maxTokens`: the option, else the model's `defaultMaxOutputTokens`, else 4 096. */
+  maxOutputTokens: number;
 }
 
 export const defaultPolicies = {
@@ -34,6 +34,8 @@ export const defaultPolicies = {
   toolTimeoutMs: 60_000,
   bestEffortAnswer: false,
   stream: true,
+  /** Output tokens per turn for a model that declares no `defaultMaxOutputTokens`: a reply that never ends is cut, then corrected. */
+  maxOutputTokens: 4_096,
 } as const;
 
 /**
@@ -58,7 +60,7 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
       options.bestEffortAnswer ?? (protocol !== undefined && bestEffortProtocols.includes(protocol) ? true : defaultPolicies.bestEffortAnswer),
     stream: options.stream ?? defaultPolicies.stream,
     temperature: options.temperature,
-    maxOutputTokens: options.maxOutputTokens,
+    maxOutputTokens: options.maxOutputTokens ?? modelDefault(options.model) ?? defaultPolicies.maxOutputTokens,
   };
   positive('maxSteps', policies.maxSteps, 1);
   positive('maxRetries', policies.maxRetries, 0);
@@ -69,8 +71,14 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
   positive('maxTokens', policies.maxTokens, 1);
   positive('maxDurationMs', policies.maxDurationMs, 1);
   if (policies.temperature !== undefined) positive('temperature', policies.temperature, 0);
-  if (policies.maxOutputTokens !== undefined) positive('maxOutputTokens', policies.maxOutputTokens, 1);
+  positive('maxOutputTokens', policies.maxOutputTokens, 1);
   return policies;
+}
+
+/** The model's own per-turn default, when it declares a usable one. */
+function modelDefault(model: AgentOptions['model'] | undefined): number | undefined {
+  const declared = model?.defaultMaxOutputTokens;
+  return typeof declared === 'number' && declared >= 1 ? Math.floor(declared) : undefined;
 }
 
 function positive(name: string, value: number, min: number): void {

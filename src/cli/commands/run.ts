@@ -35,6 +35,7 @@ export function registerRun(program: Command, finish: (code: number) => void): v
             },
             approve: flags.approve,
             maxSteps: flags.maxSteps,
+            ...(flags.maxOutputTokens === undefined ? {} : { limits: { maxOutputTokens: flags.maxOutputTokens } }),
             ...(flags.bestEffort === undefined ? {} : { bestEffortAnswer: flags.bestEffort }),
             json: flags.json,
             input: flags.input,
