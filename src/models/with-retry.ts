@@ -119,6 +119,7 @@ export function withRetryAttempt(model: Model, options: WithRetryOptions, firstA
     provider: model.provider,
     modelId: model.modelId,
     supportsTools: model.supportsTools,
+    ...(model.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: model.defaultMaxOutputTokens }),
     // The first attempt costs one promise (none with `firstAttempt`); the retry loop starts only once it failed.
     generate(request: ModelRequest): Promise<ModelResponse> {
       if (firstAttempt) return firstAttempt(request, retryGenerate);
