@@ -168,10 +168,11 @@ describe('a replay run recovered by another worker', () => {
     const work = await tempWorkspace();
     const first = startReins(['worker', '--store', server.url, '--heartbeat', '1'], { cwd: work.dir });
     let second: ReturnType<typeof startReins> | undefined;
+    let submitted: ReturnType<typeof startReins> | undefined;
     try {
       await until(async () => (await pool.query('SELECT count(*) AS n FROM reins_workers WHERE NOT released')).rows[0].n > 0, 'the first worker');
       const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
-      const submitted = startReins(['run', '--queue', 'plan a weekend trip', '--model', model, '--store', server.url, '--json'], { cwd: work.dir });
+      submitted = startReins(['run', '--queue', 'plan a weekend trip', '--model', model, '--store', server.url, '--json'], { cwd: work.dir });
       const question = JSON.parse(await submitted.line((line) => line.includes('"type":"user-question"'))) as { runId: string };
       // The first turn is checkpointed and the run waits for the human: the worker dies there.
       first.child.kill('SIGKILL');
@@ -186,9 +187,9 @@ describe('a replay run recovered by another worker', () => {
       expect(run.records.filter((record) => record.type === 'user-question')).toHaveLength(1);
       const answer = run.records.find((record) => record.type === 'answer');
       expect(answer?.type === 'answer' ? answer.answer : undefined).toMatch(/A weekend plan/);
-      submitted.child.kill('SIGTERM');
-      await submitted.finished;
     } finally {
+      submitted?.child.kill('SIGTERM');
+      await submitted?.finished;
       first.child.kill('SIGKILL');
       second?.child.kill('SIGTERM');
       await second?.finished;
