@@ -41,7 +41,7 @@ export interface SessionRequest {
   /** Prompt cache markers and key on the model requests. @default true */
   promptCache?: boolean;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
-  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
+  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number; maxOutputTokens?: number };
   json: boolean;
   input: boolean;
   /** Lines shown before the run (stderr). */

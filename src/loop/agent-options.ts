@@ -109,7 +109,12 @@ export interface AgentOptions {
   promptCache?: boolean;
   /** Sampling temperature passed to the model. @default undefined (the model's default) */
   temperature?: number;
-  /** Output token cap per model call. @default undefined (the model's default) */
+  /**
+   * Output tokens per model turn. A reply cut at the cap (finish reason `length`) is corrected like
+   * any invalid reply (unless it is a complete tool call), and the run ends with a typed error when
+   * the retries are spent: a model that never stops cannot run for ever.
+   * @default the model's `defaultMaxOutputTokens` (`llama:`: a quarter of its context, at most 1 024), else 4 096
+   */
   maxOutputTokens?: number;
   /**
    * Keeps every run durably (e.g. `SqliteStore` from `reins/sessions`) so it can be listed, shown and

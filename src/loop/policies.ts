@@ -23,8 +23,8 @@ export interface Policies {
   promptCache: boolean;
   /** Passed on every model request; undefined leaves the model's default. */
   temperature: number | undefined;
-  /** Passed on every model request as its `maxTokens`; undefined leaves the model's default. */
-  maxOutputTokens: number | undefined;
+  /** Passed on every model request as its `maxTokens`: the option, else the model's `defaultMaxOutputTokens`, else 4 096. */
+  maxOutputTokens: number;
 }
 
 export const defaultPolicies = {
@@ -37,6 +37,8 @@ export const defaultPolicies = {
   bestEffortAnswer: false,
   stream: true,
   promptCache: true,
+  /** Output tokens per turn for a model that declares no `defaultMaxOutputTokens`: a reply that never ends is cut, then corrected. */
+  maxOutputTokens: 4_096,
 } as const;
 
 /**
@@ -62,7 +64,7 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
     stream: options.stream ?? defaultPolicies.stream,
     promptCache: options.promptCache ?? defaultPolicies.promptCache,
     temperature: options.temperature,
-    maxOutputTokens: options.maxOutputTokens,
+    maxOutputTokens: options.maxOutputTokens ?? modelDefault(options.model) ?? defaultPolicies.maxOutputTokens,
   };
   positive('maxSteps', policies.maxSteps, 1);
   positive('maxRetries', policies.maxRetries, 0);
@@ -73,8 +75,14 @@ export function resolvePolicies(options: AgentOptions, protocol?: string): Polic
   positive('maxTokens', policies.maxTokens, 1);
   positive('maxDurationMs', policies.maxDurationMs, 1);
   if (policies.temperature !== undefined) positive('temperature', policies.temperature, 0);
-  if (policies.maxOutputTokens !== undefined) positive('maxOutputTokens', policies.maxOutputTokens, 1);
+  positive('maxOutputTokens', policies.maxOutputTokens, 1);
   return policies;
+}
+
+/** The model's own per-turn default, when it declares a usable one. */
+function modelDefault(model: AgentOptions['model'] | undefined): number | undefined {
+  const declared = model?.defaultMaxOutputTokens;
+  return typeof declared === 'number' && declared >= 1 ? Math.floor(declared) : undefined;
 }
 
 function positive(name: string, value: number, min: number): void {

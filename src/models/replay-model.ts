@@ -102,6 +102,16 @@ export class ReplayModel implements Model {
     return new ReplayModel(parseRecording(text, path), { ...options, name: basename(path) });
   }
 
+  /**
+   * Counts a turn as played without playing it: its response came from elsewhere (a recovered
+   * durable run gets a finished model call from its checkpoint), so the next call plays the turn
+   * after it, as a resumed run does (`replayFrom`), instead of the recording's first turn again.
+   */
+  turnPlayedElsewhere(request: ModelRequest): void {
+    const { signal: _signal, ...recorded } = request;
+    this.calls.push(recorded);
+  }
+
   /** Turns not yet replayed. */
   get remaining(): number {
     return this.#turns.length - this.calls.length;

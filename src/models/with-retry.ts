@@ -120,6 +120,7 @@ export function withRetryAttempt(model: Model, options: WithRetryOptions, firstA
     modelId: model.modelId,
     supportsTools: model.supportsTools,
     ...(model.endpoint ? { endpoint: model.endpoint } : {}),
+    ...(model.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: model.defaultMaxOutputTokens }),
     // The first attempt costs one promise (none with `firstAttempt`); the retry loop starts only once it failed.
     generate(request: ModelRequest): Promise<ModelResponse> {
       if (firstAttempt) return firstAttempt(request, retryGenerate);

@@ -146,6 +146,12 @@ export interface Model {
    * @default undefined (in process, or not said)
    */
   readonly endpoint?: string;
+  /**
+   * Output tokens per turn when the caller sets no `maxOutputTokens`: a local model's, from its
+   * context size (`llama:`), so a reply that never ends cannot run for ever.
+   * @default undefined (the loop's default, 4 096 tokens per turn)
+   */
+  readonly defaultMaxOutputTokens?: number;
   /** One complete model turn. Throws a `ModelCallError` on transport/API failure. */
   generate(request: ModelRequest): Promise<ModelResponse>;
   /**

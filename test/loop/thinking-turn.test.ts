@@ -54,7 +54,7 @@ describe('model requests and the events of a turn', () => {
     expect(requests).toHaveLength(2);
     for (const request of requests) {
       expect(Object.getPrototypeOf(request)).toBe(Object.prototype);
-      expect(Object.keys(request)).toEqual(['system', 'messages', 'signal', 'temperature', 'promptCacheKey', 'tools', 'toolChoice']);
+      expect(Object.keys(request)).toEqual(['system', 'messages', 'signal', 'temperature', 'maxTokens', 'promptCacheKey', 'tools', 'toolChoice']);
     }
     const sent = ofType(events, 'model-request');
     expect(sent).toHaveLength(2);

@@ -163,6 +163,41 @@ describe('reins worker and reins run --queue', () => {
   }, 90_000);
 });
 
+describe('a replay run recovered by another worker', () => {
+  it('goes on from the turn after the last one answered, as `reins resume` does: the question is asked once', async () => {
+    const work = await tempWorkspace();
+    const first = startReins(['worker', '--store', server.url, '--heartbeat', '1'], { cwd: work.dir });
+    let second: ReturnType<typeof startReins> | undefined;
+    let submitted: ReturnType<typeof startReins> | undefined;
+    try {
+      await until(async () => (await pool.query('SELECT count(*) AS n FROM reins_workers WHERE NOT released')).rows[0].n > 0, 'the first worker');
+      const model = `replay:${join(FIXTURES, 'ask-user.json')}`;
+      submitted = startReins(['run', '--queue', 'plan a weekend trip', '--model', model, '--store', server.url, '--json'], { cwd: work.dir });
+      const question = JSON.parse(await submitted.line((line) => line.includes('"type":"user-question"'))) as { runId: string };
+      // The first turn is checkpointed and the run waits for the human: the worker dies there.
+      first.child.kill('SIGKILL');
+      await first.finished;
+      second = startReins(['worker', '--store', server.url, '--heartbeat', '1'], { cwd: work.dir });
+      // The reply waits in Postgres until the second worker, having seen the first one dead, replays the run from its checkpoints.
+      const replied = await reins(['reply', question.runId, 'Lisbon', '--store', server.url], { cwd: work.dir });
+      expect(replied.code).toBe(0);
+      await until(async () => ['answered', 'failed'].includes((await queue.store.loadRun(question.runId)).summary.status), 'the run to end', 60_000);
+      const run = await queue.store.loadRun(question.runId);
+      expect(run.summary.status).toBe('answered');
+      expect(run.records.filter((record) => record.type === 'user-question')).toHaveLength(1);
+      const answer = run.records.find((record) => record.type === 'answer');
+      expect(answer?.type === 'answer' ? answer.answer : undefined).toMatch(/A weekend plan/);
+    } finally {
+      submitted?.child.kill('SIGTERM');
+      await submitted?.finished;
+      first.child.kill('SIGKILL');
+      second?.child.kill('SIGTERM');
+      await second?.finished;
+      await work.remove();
+    }
+  }, 120_000);
+});
+
 describe('workers under faults', () => {
   it('a worker SIGKILLed mid-tool-call and mid-turn: another worker recovers its runs, the call in flight is reported interrupted, not run twice; two workers racing to recover run each run once', async () => {
     const victim = await worker('A');

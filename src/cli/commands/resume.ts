@@ -18,6 +18,7 @@ import { demoConfig, DEMOS, type DemoName } from './demo.ts';
 
 interface LimitFlags {
   maxRetries?: number;
+  maxOutputTokens?: number;
   maxTokens?: number;
   maxDuration?: number;
 }
@@ -26,6 +27,7 @@ function limitsOf(flags: LimitFlags): NonNullable<SessionRequest['limits']> {
   return {
     ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
     ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
+    ...(flags.maxOutputTokens === undefined ? {} : { maxOutputTokens: flags.maxOutputTokens }),
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
   };
 }
@@ -41,6 +43,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--max-steps <n>', 'model turns in all, before the resume included, before the run fails (default: as started, else 20)', positiveInteger)
     .option('--max-retries <n>', 'corrections of invalid model output per turn (default: 3)', nonNegativeInteger)
     .option('--max-tokens <n>', 'tokens in all, before the resume included, before the run fails (default: no limit)', positiveInteger)
+    .option('--max-output-tokens <n>', 'output tokens per model turn (default: the model\'s, llama: a quarter of its context up to 1024, else 4096)', positiveInteger)
     .option('--best-effort', 'after a limit, one last turn without tools for a best-effort answer (default: as started, else on for xml)')
     .option('--no-best-effort', 'no best-effort last turn, also for xml')
     .option('--no-prompt-cache', 'send no prompt cache markers or key (default: as started, else on)')

@@ -40,6 +40,7 @@ export function registerRun(program: Command, finish: (code: number) => void): v
             },
             approve: flags.approve,
             maxSteps: flags.maxSteps,
+            ...(flags.maxOutputTokens === undefined ? {} : { limits: { maxOutputTokens: flags.maxOutputTokens } }),
             ...(flags.bestEffort === undefined ? {} : { bestEffortAnswer: flags.bestEffort }),
             promptCache: flags.promptCache,
             json: flags.json,

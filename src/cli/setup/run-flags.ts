@@ -16,6 +16,8 @@ export interface RunFlags {
   model?: string;
   protocol: ProtocolChoice;
   maxSteps?: number;
+  /** `--max-output-tokens`: output tokens per model turn; unset: the model's default (`llama:` from its context size), else 4 096. */
+  maxOutputTokens?: number;
   /** `--best-effort` / `--no-best-effort`; unset: the protocol's default (on for xml). */
   bestEffort?: boolean;
   /** False with `--no-prompt-cache`. */
@@ -56,6 +58,7 @@ export function addRunFlags(command: Command, protocols: readonly string[] = PRO
     .option('--model <provider:model>', 'e.g. openai:gpt-4.1-mini, ollama:qwen3:4b, llama:<file.gguf>, replay:<file> (default: REINS_MODEL, else ollama:qwen3:4b, else the newest pulled model when Ollama is not running)')
     .addOption(new Option('--protocol <name>', 'the wire protocol the model speaks').choices(protocols).default('auto'))
     .option('--max-steps <n>', 'model turns before the run fails (default 20)', positiveInteger)
+    .option('--max-output-tokens <n>', 'output tokens per model turn: a longer reply is cut and corrected (default: the model\'s, llama: a quarter of its context up to 1024, else 4096)', positiveInteger)
     .option('--best-effort', 'after a limit (max steps, a loop, retries), one last turn without tools for a best-effort answer (default: on for xml)')
     .option('--no-best-effort', 'no best-effort last turn, also for xml')
     .option('--no-prompt-cache', "send no prompt cache markers or key (by default the provider may cache each turn's repeated prefix)")

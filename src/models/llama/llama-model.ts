@@ -21,7 +21,8 @@ import { toChatHistory } from './to-chat-history.ts';
 
 export interface LlamaModelOptions {
   /**
-   * Context window in tokens.
+   * Context window in tokens. Also bounds each reply: a request without `maxTokens` gets a quarter
+   * of it (at most 1 024 tokens, `llamaOutputCap`), and no reply may take more than half of it.
    * @default the model's training context, at most 8192
    */
   contextSize?: number;
@@ -83,11 +84,25 @@ interface Loaded {
 
 const finishReasons: Record<string, FinishReason> = { maxTokens: 'length', abort: 'other' };
 
+/** The context size assumed before the model is loaded (the default's upper bound). */
+const assumedContextSize = 8192;
+
+/**
+ * Output tokens of one reply when the request gives no cap: a quarter of the context, at most
+ * 1 024. A small model at temperature 0 can write one token for ever (a `"` inside a JSON string):
+ * without a cap one turn ran until llama.cpp crashed. A decision needs far fewer tokens.
+ */
+export function llamaOutputCap(contextSize: number): number {
+  return Math.max(16, Math.min(1024, Math.floor(contextSize / 4)));
+}
+
 export class LlamaModel implements Model {
   readonly provider = 'llama';
   readonly modelId: string;
   /** Text protocols only: decisions are constrained by grammar, not native tool calls. */
   readonly supportsTools = false;
+  /** The loop's per-turn cap when the caller sets none: from the context size (`llamaOutputCap`). */
+  readonly defaultMaxOutputTokens: number;
   readonly path: string;
   readonly #options: LlamaModelOptions;
   #loaded: Promise<Loaded> | undefined;
@@ -101,6 +116,7 @@ export class LlamaModel implements Model {
     this.path = resolve(path);
     this.modelId = basename(path);
     this.#options = options;
+    this.defaultMaxOutputTokens = llamaOutputCap(options.contextSize ?? assumedContextSize);
   }
 
   /** Loads node-llama-cpp, the model and a context (once; `generate` does it on first use). */
@@ -166,14 +182,15 @@ export class LlamaModel implements Model {
 
   async #generate(request: ModelRequest, onText: ((text: string) => void) | undefined): Promise<ModelResponse> {
     request.signal?.throwIfAborted();
-    const { llama, slots } = await this.load();
+    const { llama, context, slots } = await this.load();
     const { sequence, chat } = slotFor(slots, request.promptCacheKey, ++this.#uses);
     const grammar = await this.#grammarFor(request, llama);
     const before = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     try {
       const result = await chat.generateResponse(toChatHistory(request), {
         ...(grammar ? { grammar } : {}),
-        ...(request.maxTokens === undefined ? {} : { maxTokens: request.maxTokens }),
+        // Always a cap: the request's (at most half the context), else the context's own default.
+        maxTokens: Math.min(request.maxTokens ?? llamaOutputCap(context.contextSize), Math.floor(context.contextSize / 2)),
         temperature: request.temperature ?? this.#options.temperature ?? 0,
         ...(this.#options.seed === undefined ? {} : { seed: this.#options.seed + this.#calls++ }),
         ...(request.signal ? { signal: request.signal } : {}),

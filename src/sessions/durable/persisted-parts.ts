@@ -15,6 +15,7 @@ export function persistedModel(model: Model, recorder: RunRecorder): Model {
     provider: model.provider,
     modelId: model.modelId,
     supportsTools: model.supportsTools,
+    ...(model.defaultMaxOutputTokens === undefined ? {} : { defaultMaxOutputTokens: model.defaultMaxOutputTokens }),
     async generate(request: ModelRequest) {
       await recorder.flush();
       return model.generate(request);
