@@ -132,6 +132,18 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
   return read.ok && isRecord(read.value) ? { ok: true, args: read.value, repaired: read.repaired } : undefined;
 }
 
+/**
+ * Qwen3-Coder's and GLM's own servers keep a value as the text written where the tool declares its
+ * property with no type (`"zip": {}`: `77004` stays `"77004"`): reading it as JSON would be reins'
+ * guess, not the family's. A tool that declares no properties at all reads values as JSON still (the
+ * schema then says nothing about any name, and strict validation decides).
+ */
+const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
+const declares = (tool: ToolSpec | undefined, key: string): boolean => {
+  const properties = tool?.inputSchema.properties;
+  return isRecord(properties) && Object.hasOwn(properties, key);
+};
+
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
   if (parameters.some((parameter) => parameter.children)) return withNestedValues(parameters, tool, rule);
@@ -140,8 +152,10 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
   const pairs = parameters.map((parameter) => {
     const written = unwrapCdata(rule === 'newline-pair' ? writtenValue(parameter.text) : parameter.text);
     const schema = propertySchema(tool?.inputSchema, parameter.key);
-    const quoted = rule === 'verbatim-quoted' && schemaTypes(schema) === undefined ? quotedString(written.trim()) : undefined;
+    const untyped = schemaTypes(schema) === undefined;
+    const quoted = rule === 'verbatim-quoted' && untyped ? quotedString(written.trim()) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
+    if (untyped && keepsUntypedText(rule) && declares(tool, parameter.key)) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema);
