@@ -133,16 +133,11 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
 }
 
 /**
- * Qwen3-Coder's and GLM's own servers keep a value as the text written where the tool declares its
- * property with no type (`"zip": {}`: `77004` stays `"77004"`): reading it as JSON would be reins'
- * guess, not the family's. A tool that declares no properties at all reads values as JSON still (the
- * schema then says nothing about any name, and strict validation decides).
+ * Qwen3-Coder's and GLM's own servers keep a value as the text written where no schema types its
+ * property (declared `{}` or not declared: `77004` stays `"77004"`): reading it as JSON would be
+ * reins' guess, not the family's.
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
-const declares = (tool: ToolSpec | undefined, key: string): boolean => {
-  const properties = tool?.inputSchema.properties;
-  return isRecord(properties) && Object.hasOwn(properties, key);
-};
 
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
@@ -155,7 +150,7 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     const untyped = schemaTypes(schema) === undefined;
     const quoted = rule === 'verbatim-quoted' && untyped ? quotedString(written.trim()) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
-    if (untyped && keepsUntypedText(rule) && declares(tool, parameter.key)) return { name: parameter.key, text: written, hint: 'string' as const };
+    if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema);
