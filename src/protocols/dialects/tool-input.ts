@@ -52,14 +52,15 @@ export function readToolInput(raw: string): ToolInput {
   return { kind: 'text', value: unquote(text) };
 }
 
-/** The property that takes a lone text input: the only property, else the only required string one. */
+/**
+ * The property that takes a lone text input: the tool's only property. With several, which one the
+ * text is meant for would be a guess (invariant: no guessed assignment of a body to a field), so the
+ * model is asked for the arguments by name.
+ */
 function textProperty(tool: ToolSpec): { name: string; schema: unknown } | undefined {
   const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   const names = Object.keys(properties);
-  if (names.length === 1) return { name: names[0] as string, schema: properties[names[0] as string] };
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.map(String) : [];
-  const textual = required.filter((name) => Object.hasOwn(properties, name) && declaredTypes(properties[name]).includes('string'));
-  return textual.length === 1 ? { name: textual[0] as string, schema: properties[textual[0] as string] } : undefined;
+  return names.length === 1 ? { name: names[0] as string, schema: properties[names[0] as string] } : undefined;
 }
 
 /** Arguments for `tool` from its input; an unknown tool gets `{}` (validation then names the tool as unknown). */
