@@ -10,6 +10,7 @@ import type { ToolSpec } from '../spec/decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
@@ -99,12 +100,14 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;
     if (failure) return failure;
-    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(text, tools) : undefined;
+    const answer = spec.plainText ? withoutAnswerFraming(text) : text;
+    if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer, tools) : undefined;
     if (attempt) return failedResult(attempt, raw, tools);
     // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
     // JSON value (structured output, the fence is noise around it).
-    const keepFence = normalized.fencedText !== undefined && !isJson(text);
-    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? text) : text);
+    const keepFence = normalized.fencedText !== undefined && !isJson(answer);
+    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? answer) : answer);
     if (plain) return accept(plain, context, normalized.unfenced && !keepFence);
     return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);
   } catch (cause) {

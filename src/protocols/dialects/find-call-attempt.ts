@@ -12,7 +12,8 @@ import { sanitizeName } from '../sanitize.ts';
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|tool_call/, '<|tool_call'],
-  [/<(?:[\w-]+:)?tool_calls?\b/, '<tool_call>'],
+  // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
+  [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
   [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
@@ -24,6 +25,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
   [/<arg_key>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
+  [/<atem:(?:function_calls|invoke)\b/, '<atem:function_calls>'],
 ];
 
 interface KnownToolPatterns {
@@ -60,8 +62,17 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
  */
 export const callAttemptNeeds = '<[=｜:';
 
+/** A token as it may appear in a correction: printable, short. */
+const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]/g, '?').slice(0, 48);
+
 /** The detail every "call could not be read" failure carries. */
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
+
+/**
+ * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`): the framing reins knows is
+ * stripped before this check, so one left in the reply is markup no reader accounted for.
+ */
+const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/;
 
 /** A failure describing the unread call attempt in `text`, or undefined when there is none. */
 export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
@@ -69,6 +80,8 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadF
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
   if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
+  const token = specialToken.exec(visible);
+  if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, which is no part of an answer`, details: [hint] };
   const toolName = knownToolCall(visible, tools);
   if (toolName === undefined) return undefined;
   const safeName = sanitizeName(toolName);

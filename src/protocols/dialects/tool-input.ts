@@ -6,7 +6,7 @@
  * through strict validation.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { coerceValue, declaredTypes } from '../../tools/coerce-args.ts';
+import { coerceValue } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
