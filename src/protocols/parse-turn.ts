@@ -12,6 +12,7 @@ import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
+import { uncoveredCall } from './uncovered-call.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -63,6 +64,12 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
   return toolCalls === undefined ? { tools, primary: true, handlers } : { tools, primary: true, handlers, toolCalls };
 }
 
+/** `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`): then that correction. */
+function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
+  const missing = uncoveredCall(text, reading, context.tools, present);
+  return missing ? failedResult(missing, context.raw, context.tools) : result;
+}
+
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
   let raw = '';
@@ -82,7 +89,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       ? spec.primary.read(text, primaryContext(tools, handlers, options))
       : undefined;
     const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
-    if (ownResult?.success || own?.conclusive) return ownResult as ParseResult;
+    // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
+    if (ownResult?.success) return own && (own.repaired || normalized.unfenced) ? covered(text, own, ownResult, present, context) : ownResult;
+    if (own?.conclusive) return ownResult as ParseResult;
     if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
     const strongOwnFailure = own?.weak ? undefined : ownResult;
 
@@ -95,7 +104,8 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       const reading = reader.read(text, driftContext);
       if (!reading) continue;
       const result = accept(reading, context, true);
-      if (result.success || reading.conclusive) return result;
+      if (result.success) return covered(text, reading, result, present, context);
+      if (reading.conclusive) return result;
       if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;

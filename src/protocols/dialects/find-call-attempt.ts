@@ -8,6 +8,7 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -33,6 +34,8 @@ interface KnownToolPatterns {
   jsonName: RegExp;
   /** `[<tool>(` followed by `)` or a keyword argument. */
   pythonic: RegExp;
+  /** An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken body). */
+  tag: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -43,6 +46,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
   return {
     jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
+    tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
   };
 });
 
@@ -53,7 +57,8 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   const json = patterns.jsonName.exec(text);
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
-  return patterns.pythonic.exec(text)?.[1];
+  // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
 }
 
 /**

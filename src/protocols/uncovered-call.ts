@@ -1,0 +1,47 @@
+/**
+ * Coverage across dialects: a reply is read by the first dialect that validates, and the rest of the
+ * reply must not hold a call that reading left out (a bare JSON call beside a `<tool_call>` block, a
+ * second call in another format). Every other dialect present in the text is read too; a call one of
+ * them finds that the accepted reading does not hold (by action and tool name, counted) is a
+ * correction, never a silent drop: which of the calls the model meant to run is not reins' guess.
+ */
+import type { ToolSpec } from '../spec/decision.ts';
+import type { DialectReader, ReadFailure, ReaderContext, Reading } from './reading.ts';
+import { driftReaderMasks, driftReaders, mayRead } from './dialects/drift-readers.ts';
+import { isRecord } from './extract/read-json.ts';
+import { sanitizeName } from './sanitize.ts';
+
+/** `call_tool:name`, `answer_user`, ... for a decision candidate; undefined for anything else. */
+function keyOf(item: unknown): string | undefined {
+  if (!isRecord(item) || typeof item.action !== 'string') return undefined;
+  return item.action === 'call_tool' ? `call_tool:${String(item.tool)}` : item.action;
+}
+
+function countKeys(items: readonly unknown[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The first call another dialect reads in `text` that `accepted` does not hold, as a failure; undefined when there is none. */
+export function uncoveredCall(text: string, accepted: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
+  const held = countKeys(accepted.items);
+  let context: ReaderContext | undefined;
+  for (let index = 0; index < driftReaders.length; index++) {
+    const reader = driftReaders[index] as DialectReader;
+    if (reader.dialect === accepted.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
+    context ??= { tools, primary: false };
+    const other = reader.read(text, context);
+    if (!other || other.items.length === 0) continue;
+    for (const [key, count] of countKeys(other.items)) {
+      if (!key.startsWith('call_tool:') || (held.get(key) ?? 0) >= count) continue;
+      const name = sanitizeName(key.slice('call_tool:'.length));
+      const message = `the reply also holds a call of \`${name}\` written in another form (${other.dialect}) than the ${accepted.dialect} call(s) read: write every call in one form`;
+      return { kind: 'no-decision', message, toolName: name };
+    }
+  }
+  return undefined;
+}
