@@ -12,6 +12,7 @@ import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
+import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
@@ -79,6 +80,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     tools = Array.isArray(options?.tools) ? options.tools : [];
     const maxActions = Math.max(1, Math.floor(Number(options?.maxActions ?? 1)) || 1);
     const context: AcceptContext = { raw, tools, maxActions, repaired: false };
+    if (nestsTooDeep(raw)) {
+      return failedResult({ kind: 'invalid-json', message: `the reply nests brackets more than ${maxBracketDepth} levels deep: write the decision as plain, shallow JSON` }, raw, tools);
+    }
     const normalized = normalizeOutput(raw);
     const text = prepared(spec, normalized.text);
     // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).

@@ -1,13 +1,14 @@
 /**
- * Keys that name an object's prototype machinery (`__proto__`, `constructor`, `prototype`). A tool
- * handler that merges or indexes its arguments with them can change every object of its process, so a
- * call whose arguments hold one is refused with a correction, unless the tool's schema declares that
- * exact property at the top level (then the caller asked for it).
+ * Keys that name an object's prototype machinery. A tool handler that merges or indexes its arguments
+ * with them can change every object of its process, so a call is refused with a correction where its
+ * arguments hold `__proto__` at any depth, or `constructor` / `prototype` as an argument name, unless
+ * the tool's schema declares that exact argument (then the caller asked for it). Deeper down,
+ * `constructor` and `prototype` are data (a document about prototypes), as any other key.
  */
 import type { ToolSpec } from '../spec/decision.ts';
 import { isRecord } from './extract/read-json.ts';
 
-const prototypeKeys = new Set(['__proto__', 'constructor', 'prototype']);
+const topLevelKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The first prototype key found in `value` (depth-first), or undefined. */
 function findPrototypeKey(value: unknown, declared: Record<string, unknown> | undefined, depth: number): string | undefined {
@@ -21,7 +22,8 @@ function findPrototypeKey(value: unknown, declared: Record<string, unknown> | un
   }
   if (!isRecord(value)) return undefined;
   for (const key of Object.keys(value)) {
-    if (prototypeKeys.has(key) && !(declared && Object.hasOwn(declared, key))) return key;
+    const refused = depth === 0 ? topLevelKeys.has(key) : key === '__proto__';
+    if (refused && !(declared && Object.hasOwn(declared, key))) return key;
     const found = findPrototypeKey(value[key], undefined, depth + 1);
     if (found !== undefined) return found;
   }

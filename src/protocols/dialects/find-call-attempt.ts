@@ -26,7 +26,6 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
   [/<arg_key>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
-  [/<atem:(?:function_calls|invoke)\b/, '<atem:function_calls>'],
 ];
 
 interface KnownToolPatterns {

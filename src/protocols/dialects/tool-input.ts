@@ -6,6 +6,7 @@
  * through strict validation.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { coerceValue } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
@@ -69,7 +70,7 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
   const target = textProperty(tool);
-  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema) } };
+  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema, guardedCoercion) } };
   const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
   const toolName = sanitizeName(tool.name);
   const message = input.jsonProblem

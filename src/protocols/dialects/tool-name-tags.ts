@@ -7,6 +7,7 @@
  * text input; `<tool/>` is a call with no arguments. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters } from '../../tools/collect-parameters.ts';
 import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -40,6 +41,7 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const args = collectParameters(
     children.map(([, key = '', text = '']) => ({ name: key, text: writtenText(text) })),
     tool.inputSchema,
+    guardedCoercion,
   );
   if (!args.ok) return { ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName } };
   return { ok: true, args: args.args };

@@ -6,7 +6,10 @@
  * - any other recipient is a tool call, kept as written for the Muse reader (`dialects/muse.ts`),
  *   when it opens the reply or follows a message ended with `<|eom|>`; elsewhere (after a message
  *   never ended) it stays as written, markup included, so it is refused rather than run or answered.
- * A message with no recipient is kept as its body. The framing of the first message may have been
+ * A message with no recipient is kept as its body. A message to the user (or to no one) whose body is
+ * one calls block and nothing else is a call in the wrong message: it keeps its framing, so it is
+ * refused (a special token in the reply), neither run nor answered; with prose around it, the block is
+ * talk about a call (sglang and Ollama keep it as content). The framing of the first message may have been
  * written by the chat template, so the reply can start with ` to=R<|message|>` or `<|message|>`.
  */
 
@@ -21,6 +24,8 @@ const museOutput = /^\s*(?:<\|start\|>assistant)?\s*(?:to=[^\s<]+\s*)?<\|message
 const header = /\s*(?:<\|start\|>assistant)?\s*(?:to=([^\s<]+))?\s*<\|message\|>/y;
 const messageEnd = /<\|(?:eom|eot|end_of_text)\|>|<\|start\|>assistant/g;
 const callsClose = '</atem:function_calls>';
+/** A body that is one calls block and nothing else. */
+const callsOnly = /^\s*<atem:function_calls>[\s\S]*<\/atem:function_calls>\s*$/;
 
 /** Where the body starting at `from` ends: a tool's calls block first runs to its close (values may hold any token). */
 function bodyEnd(text: string, from: number, isTool: boolean): { end: number; token: string } {
@@ -37,7 +42,8 @@ function bodyEnd(text: string, from: number, isTool: boolean): { end: number; to
 
 /** Reads Muse messages; undefined when `text` is not Muse output. */
 export function readMuseMessages(text: string): MuseReading | undefined {
-  if (!text.includes('<|message|>') || !museOutput.test(text)) return undefined;
+  // Harmony headers carry `<|channel|>`; Muse headers never do.
+  if (!text.includes('<|message|>') || text.includes('<|channel|>') || !museOutput.test(text)) return undefined;
   const parts: string[] = [];
   const reasoning: string[] = [];
   let endedWithEom = true;
@@ -56,7 +62,7 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     const { end, token } = bodyEnd(text, bodyStart, isTool);
     const body = text.slice(bodyStart, end);
     if (recipient === 'self') reasoning.push(body.trim());
-    else if (!isTool) parts.push(body + (token === '<|eom|>' ? token : ''));
+    else if (!isTool) parts.push(callsOnly.test(body) ? text.slice(position, end + token.length) : body + (token === '<|eom|>' ? token : ''));
     else parts.push(endedWithEom ? `<|start|>assistant to=${recipient}<|message|>${body}${token}` : text.slice(position, end + token.length));
     endedWithEom = token === '<|eom|>';
     position = end + token.length;

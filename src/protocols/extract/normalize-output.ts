@@ -36,7 +36,7 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
-  const messages = readHarmonyMessages(text) ?? readMuseMessages(text);
+  const messages = readMuseMessages(text) ?? readHarmonyMessages(text);
   if (messages) {
     reasoning.push(...messages.reasoning);
     text = messages.text;
