@@ -12,6 +12,7 @@ import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
+import { blankQuoted } from './extract/blank-quoted.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
@@ -84,7 +85,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       return failedResult({ kind: 'invalid-json', message: `the reply nests brackets more than ${maxBracketDepth} levels deep: write the decision as plain, shallow JSON` }, raw, tools);
     }
     const normalized = normalizeOutput(raw);
-    const text = prepared(spec, normalized.text);
+    const written = prepared(spec, normalized.text);
+    // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
+    const text = blankQuoted(written);
     // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
     const present = presentCharacters(text);
 
@@ -114,9 +117,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;
     if (failure) return failure;
-    const answer = spec.plainText ? withoutAnswerFraming(text) : text;
+    const answer = spec.plainText ? withoutAnswerFraming(written) : written;
     if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
-    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer, tools) : undefined;
+    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
     if (attempt) return failedResult(attempt, raw, tools);
     // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
     // JSON value (structured output, the fence is noise around it).

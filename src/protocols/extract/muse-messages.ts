@@ -4,8 +4,8 @@
  * - `self` is reasoning;
  * - `user` is the reply (its text, without the framing);
  * - any other recipient is a tool call, kept as written for the Muse reader (`dialects/muse.ts`),
- *   when it opens the reply or follows a message ended with `<|eom|>`; elsewhere (after a message
- *   never ended) it stays as written, markup included, so it is refused rather than run or answered.
+ *   when it opens the reply or follows a message ended with `<|eom|>`; after a message never ended,
+ *   the framing is broken and the reply stays as written, tokens included: refused, never run.
  * A message with no recipient is kept as its body. A message to the user (or to no one) whose body is
  * one calls block and nothing else is a call in the wrong message: it keeps its framing, so it is
  * refused (a special token in the reply), neither run nor answered; with prose around it, the block is
@@ -63,7 +63,9 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     const body = text.slice(bodyStart, end);
     if (recipient === 'self') reasoning.push(body.trim());
     else if (!isTool) parts.push(callsOnly.test(body) ? text.slice(position, end + token.length) : body + (token === '<|eom|>' ? token : ''));
-    else parts.push(endedWithEom ? `<|start|>assistant to=${recipient}<|message|>${body}${token}` : text.slice(position, end + token.length));
+    // A tool message after a message never ended: the framing is broken; the reply stays as written.
+    else if (!endedWithEom) return undefined;
+    else parts.push(`<|start|>assistant to=${recipient}<|message|>${body}${token}`);
     endedWithEom = token === '<|eom|>';
     position = end + token.length;
   }
