@@ -8,30 +8,28 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import { isRecord } from './extract/read-json.ts';
 
-const topLevelKeys = new Set(['__proto__', 'constructor', 'prototype']);
+const topLevelKeys = ['__proto__', 'constructor', 'prototype'] as const;
 
-/** The first prototype key found in `value` (depth-first), or undefined. */
-function findPrototypeKey(value: unknown, declared: Record<string, unknown> | undefined, depth: number): string | undefined {
-  if (depth > 64) return undefined; // deeper values are refused by the value limits before this matters
+/** True when `value` holds an own `__proto__` key at any depth (a walk without allocation: this runs on every call). */
+function holdsProtoKey(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || depth > 64) return false;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findPrototypeKey(item, undefined, depth + 1);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+    for (let index = 0; index < value.length; index++) if (holdsProtoKey(value[index], depth + 1)) return true;
+    return false;
   }
-  if (!isRecord(value)) return undefined;
-  for (const key of Object.keys(value)) {
-    const refused = depth === 0 ? topLevelKeys.has(key) : key === '__proto__';
-    if (refused && !(declared && Object.hasOwn(declared, key))) return key;
-    const found = findPrototypeKey(value[key], undefined, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  if (Object.hasOwn(value, '__proto__')) return true;
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (holdsProtoKey(record[key], depth + 1)) return true;
+  return false;
 }
 
 /** The prototype key `args` holds that `tool` does not declare, or undefined. */
 export function undeclaredPrototypeKey(tool: ToolSpec, args: unknown): string | undefined {
+  if (!isRecord(args)) return undefined;
   const properties = tool.inputSchema.properties;
-  return findPrototypeKey(args, isRecord(properties) ? properties : undefined, 0);
+  const declared = isRecord(properties) ? properties : undefined;
+  for (const key of topLevelKeys) if (Object.hasOwn(args, key) && !(declared && Object.hasOwn(declared, key))) return key;
+  // Deeper down only `__proto__` is refused; a declared top-level one is looked into like any value.
+  for (const key in args) if (holdsProtoKey(args[key], 1)) return '__proto__';
+  return undefined;
 }
