@@ -8,8 +8,6 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import { isRecord } from './extract/read-json.ts';
 
-const topLevelKeys = ['__proto__', 'constructor', 'prototype'] as const;
-
 /** True when `value` holds an own `__proto__` key at any depth (a walk without allocation: this runs on every call). */
 function holdsProtoKey(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null || depth > 64) return false;
@@ -23,13 +21,19 @@ function holdsProtoKey(value: unknown, depth: number): boolean {
   return false;
 }
 
-/** The prototype key `args` holds that `tool` does not declare, or undefined. */
+/** The prototype key `args` holds that `tool` does not declare, or undefined. One pass over the argument names. */
 export function undeclaredPrototypeKey(tool: ToolSpec, args: unknown): string | undefined {
   if (!isRecord(args)) return undefined;
-  const properties = tool.inputSchema.properties;
-  const declared = isRecord(properties) ? properties : undefined;
-  for (const key of topLevelKeys) if (Object.hasOwn(args, key) && !(declared && Object.hasOwn(declared, key))) return key;
-  // Deeper down only `__proto__` is refused; a declared top-level one is looked into like any value.
-  for (const key in args) if (holdsProtoKey(args[key], 1)) return '__proto__';
+  for (const key in args) {
+    if ((key === '__proto__' || key === 'constructor' || key === 'prototype') && !declares(tool, key)) return key;
+    // Deeper down only `__proto__` is refused.
+    const value = args[key];
+    if (typeof value === 'object' && value !== null && holdsProtoKey(value, 1)) return '__proto__';
+  }
   return undefined;
+}
+
+function declares(tool: ToolSpec, key: string): boolean {
+  const properties = tool.inputSchema.properties;
+  return isRecord(properties) && Object.hasOwn(properties, key);
 }

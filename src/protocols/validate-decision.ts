@@ -69,13 +69,14 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
     const name = sanitizeName(call.tool);
     return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
   }
-  const name = sanitizeName(call.tool);
   const prototypeKey = undeclaredPrototypeKey(tool, call.args);
   if (prototypeKey !== undefined) {
+    const name = sanitizeName(call.tool);
     return { kind: 'invalid-args', message: `the args of \`${name}\` hold the key \`${prototypeKey}\`, which this tool does not take: leave it out`, toolName: name };
   }
   const outcome = validateToolArgs(tool, call.args);
   if (outcome.ok) return undefined;
+  const name = sanitizeName(call.tool);
   return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: outcome.details, toolName: name };
 }
 
