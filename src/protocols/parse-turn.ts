@@ -82,7 +82,7 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const maxActions = Math.max(1, Math.floor(Number(options?.maxActions ?? 1)) || 1);
     const context: AcceptContext = { raw, tools, maxActions, repaired: false };
     if (nestsTooDeep(raw)) {
-      return failedResult({ kind: 'invalid-json', message: `the reply nests brackets more than ${maxBracketDepth} levels deep: write the decision as plain, shallow JSON` }, raw, tools);
+      return failedResult({ kind: 'invalid-json', message: `brackets nested more than ${maxBracketDepth} levels deep (no value may be nested more than 64 levels deep): write shallow JSON` }, raw, tools);
     }
     const normalized = normalizeOutput(raw);
     const written = prepared(spec, normalized.text);
