@@ -17,6 +17,7 @@ import { aiSdkChaosRun, MINIMAL_CALLS, reinsChaosRun, type ChaosOutcome } from '
 import { loadCorpus } from '../lib/corpus-cases.ts';
 import { argumentFiles, runCorpus, tallyBy } from '../lib/corpus-run.ts';
 import { fileTable, formatTable, summary } from '../lib/corpus-tables.ts';
+import { peerCell, peerTable, scorePeerParsers } from '../lib/peer-parsers.ts';
 import type { SectionReport } from '../lib/section.ts';
 import { percent } from '../lib/stats.ts';
 
@@ -57,6 +58,12 @@ function corpusMetrics(report: SectionReport): void {
     if (total) report.metrics[`corpus ${protocol} · all model outputs`] = summary(total);
   }
   report.tables = [fileTable(results, names), formatTable(results, names)];
+  const peer = scorePeerParsers();
+  if (peer) {
+    report.metrics['corpus peer-parsers-toolcalls (right · refused · wrongly accepted · answers with markup)'] = peerCell(peer);
+    report.notes.push('peer-parsers-toolcalls.json: each case parsed with its own protocol and tools, judged as its scorer (score-peer.mjs) does; the last figure counts answers judged right that still carry protocol markup the peer did not keep.');
+    report.tables.push(peerTable(peer));
+  }
 }
 
 async function chaosMetrics(report: SectionReport): Promise<void> {

@@ -10,7 +10,11 @@ import type { ToolSpec } from '../spec/decision.ts';
 import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
+import { blankQuoted } from './extract/blank-quoted.ts';
+import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
+import { uncoveredCall } from './uncovered-call.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -62,6 +66,12 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
   return toolCalls === undefined ? { tools, primary: true, handlers } : { tools, primary: true, handlers, toolCalls };
 }
 
+/** `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`): then that correction. */
+function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
+  const missing = uncoveredCall(text, reading, context.tools, present);
+  return missing ? failedResult(missing, context.raw, context.tools) : result;
+}
+
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
   let raw = '';
@@ -71,8 +81,13 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     tools = Array.isArray(options?.tools) ? options.tools : [];
     const maxActions = Math.max(1, Math.floor(Number(options?.maxActions ?? 1)) || 1);
     const context: AcceptContext = { raw, tools, maxActions, repaired: false };
+    if (nestsTooDeep(raw)) {
+      return failedResult({ kind: 'invalid-json', message: `brackets nested more than ${maxBracketDepth} levels deep (no value may be nested more than 64 levels deep): write shallow JSON` }, raw, tools);
+    }
     const normalized = normalizeOutput(raw);
-    const text = prepared(spec, normalized.text);
+    const written = prepared(spec, normalized.text);
+    // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
+    const text = blankQuoted(written);
     // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
     const present = presentCharacters(text);
 
@@ -81,7 +96,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       ? spec.primary.read(text, primaryContext(tools, handlers, options))
       : undefined;
     const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
-    if (ownResult?.success || own?.conclusive) return ownResult as ParseResult;
+    // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
+    if (ownResult?.success) return own && (own.repaired || normalized.unfenced) ? covered(text, own, ownResult, present, context) : ownResult;
+    if (own?.conclusive) return ownResult as ParseResult;
     if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
     const strongOwnFailure = own?.weak ? undefined : ownResult;
 
@@ -94,17 +111,20 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       const reading = reader.read(text, driftContext);
       if (!reading) continue;
       const result = accept(reading, context, true);
-      if (result.success || reading.conclusive) return result;
+      if (result.success) return covered(text, reading, result, present, context);
+      if (reading.conclusive) return result;
       if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
     }
     const failure = strongOwnFailure ?? driftFailure ?? ownResult;
     if (failure) return failure;
-    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(text, tools) : undefined;
+    const answer = spec.plainText ? withoutAnswerFraming(written) : written;
+    if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
     if (attempt) return failedResult(attempt, raw, tools);
     // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
     // JSON value (structured output, the fence is noise around it).
-    const keepFence = normalized.fencedText !== undefined && !isJson(text);
-    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? text) : text);
+    const keepFence = normalized.fencedText !== undefined && !isJson(answer);
+    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? answer) : answer);
     if (plain) return accept(plain, context, normalized.unfenced && !keepFence);
     return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);
   } catch (cause) {

@@ -14,6 +14,7 @@ import {
 } from '../spec/decision.ts';
 import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
 import { isRecord } from './extract/read-json.ts';
+import { undeclaredPrototypeKey } from './prototype-keys.ts';
 import type { ReadFailure } from './reading.ts';
 import { sanitizeName } from './sanitize.ts';
 
@@ -67,6 +68,11 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
   if (!tool) {
     const name = sanitizeName(call.tool);
     return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
+  }
+  const prototypeKey = undeclaredPrototypeKey(tool, call.args);
+  if (prototypeKey !== undefined) {
+    const name = sanitizeName(call.tool);
+    return { kind: 'invalid-args', message: `the args of \`${name}\` hold the key \`${prototypeKey}\`, which this tool does not take: leave it out`, toolName: name };
   }
   const outcome = validateToolArgs(tool, call.args);
   if (outcome.ok) return undefined;

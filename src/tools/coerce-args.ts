@@ -5,7 +5,7 @@
  * so strict validation refuses it with the precise path and type.
  */
 import type { JsonSchema } from '../spec/decision.ts';
-import { coerceText } from './coerce-text.ts';
+import { coerceText, type CoerceTextOptions } from './coerce-text.ts';
 import { schemaTypes } from './schema-types.ts';
 
 export type CoercedArgs = { ok: true; args: Record<string, unknown> } | { ok: false; details: string[] };
@@ -25,13 +25,13 @@ export function declaredTypes(schema: unknown): string[] {
 }
 
 /** Converts one text value by `schema` (see `coerceText`); a text that fits no type is returned unchanged, for validation to report. */
-export function coerceValue(text: string, schema: unknown): unknown {
-  const read = coerceText(text, schema);
+export function coerceValue(text: string, schema: unknown, options: Pick<CoerceTextOptions, 'repairJson'> = {}): unknown {
+  const read = coerceText(text, schema, options);
   return read.ok ? read.value : text;
 }
 
 /** Maps positional `params` onto the schema's properties; empty params are omitted (a skipped optional). */
-export function coercePositionalArgs(params: readonly string[], schema: JsonSchema): CoercedArgs {
+export function coercePositionalArgs(params: readonly string[], schema: JsonSchema, options: Pick<CoerceTextOptions, 'repairJson'> = {}): CoercedArgs {
   const names = propertyOrder(schema);
   const given = params.map((param) => param.trim());
   while (given.length > names.length && given.at(-1) === '') given.pop();
@@ -44,7 +44,7 @@ export function coercePositionalArgs(params: readonly string[], schema: JsonSche
   given.forEach((text, index) => {
     const name = names[index] as string;
     if (text === '') return;
-    const read = coerceText(text, properties[name], { commaLists: true });
+    const read = coerceText(text, properties[name], { ...options, commaLists: true });
     args[name] = read.ok ? read.value : text;
   });
   return { ok: true, args };

@@ -29,6 +29,12 @@ export interface CoerceTextOptions {
   hint?: 'string' | 'json';
   /** A flat comma list is an array (reins' `line` protocol documents it). @default false */
   commaLists?: boolean;
+  /**
+   * Reads JSON text that `JSON.parse` refuses (a Python-style dict, say); undefined when it cannot be
+   * read without guessing. The codecs pass their one guarded reader, so JSON in a parameter's text
+   * meets the same repair guard as JSON anywhere else. @default jsonrepair, then `JSON.parse`
+   */
+  repairJson?: (text: string) => unknown;
 }
 
 const integerText = /^[-+]?\d+$/;
@@ -53,13 +59,17 @@ function strictJson(text: string): { value: unknown } | undefined {
   }
 }
 
-function repairedJson(text: string, opening: string): unknown {
-  if (!text.startsWith(opening)) return undefined;
+function jsonrepaired(text: string): unknown {
   try {
     return JSON.parse(jsonrepair(text));
   } catch {
     return undefined;
   }
+}
+
+function repairedJson(text: string, opening: string, options: CoerceTextOptions): unknown {
+  if (!text.startsWith(opening)) return undefined;
+  return (options.repairJson ?? jsonrepaired)(text);
 }
 
 /** Rule 3: `trimmed` read as `type`, or undefined. */
@@ -74,11 +84,11 @@ function convert(trimmed: string, type: string, schema: unknown, options: Coerce
     case 'null':
       return /^(?:null|none)$/i.test(trimmed) ? { ok: true, value: null, repaired: false } : undefined;
     case 'object': {
-      const value = repairedJson(trimmed, '{');
+      const value = repairedJson(trimmed, '{', options);
       return isRecord(value) ? { ok: true, value, repaired: true } : undefined;
     }
     case 'array': {
-      const value = repairedJson(trimmed, '[');
+      const value = repairedJson(trimmed, '[', options);
       if (Array.isArray(value)) return { ok: true, value, repaired: true };
       if (!options.commaLists || trimmed.startsWith('[')) return undefined;
       return commaList(trimmed, schema);
@@ -114,9 +124,9 @@ function commaList(text: string, schema: unknown): CoercedText | undefined {
  * else undefined: the declared types decide (`null` for a `string` property stays the text `null`, as
  * vLLM's DSML reader keeps it).
  */
-function hintedJson(trimmed: string, types: readonly string[] | undefined): CoercedText | undefined {
+function hintedJson(trimmed: string, types: readonly string[] | undefined, options: CoerceTextOptions): CoercedText | undefined {
   const strict = strictJson(trimmed) ?? (trimmed.startsWith('"') ? parsedString(trimmed) : undefined);
-  const value = strict ? strict.value : repairedJson(trimmed, '');
+  const value = strict ? strict.value : repairedJson(trimmed, '', options);
   if (value === undefined) return undefined;
   if (types !== undefined && !types.some((type) => fitsType(value, type))) return undefined;
   return { ok: true, value, repaired: !strict };
@@ -140,7 +150,7 @@ export function coerceText(text: string, schema: unknown, options: CoerceTextOpt
   const json = strictJson(trimmed);
   if (json && types === undefined) return { ok: true, value: json.value, repaired: false };
   if (options.hint === 'json') {
-    const read = hintedJson(trimmed, types);
+    const read = hintedJson(trimmed, types, options);
     if (read) return read;
   }
   if (types === undefined) return { ok: true, value: text, repaired: false };

@@ -52,7 +52,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export function collectParameters(pairs: readonly ParameterText[], schema: JsonSchema | undefined, options: Pick<CoerceTextOptions, 'commaLists'> = {}): CollectedParameters {
+export function collectParameters(pairs: readonly ParameterText[], schema: JsonSchema | undefined, options: Pick<CoerceTextOptions, 'commaLists' | 'repairJson'> = {}): CollectedParameters {
   const byName = new Map<string, ParameterText[]>();
   for (const pair of pairs) byName.set(pair.name, [...(byName.get(pair.name) ?? []), pair]);
   const args: Record<string, unknown> = {};

@@ -49,7 +49,16 @@ describe('schema-driven coercion of XML parameter values', () => {
       expect(argsOf(qwen(param(value)), {})).toEqual(argsOf(qwen(param(value)), undefined));
       expect(argsOf(glm(glmParam(value)), {})).toEqual(argsOf(glm(glmParam(value)), undefined));
     }
-    expect(argsOf(qwen(param('{"a": [1, 2]}')), {})).toEqual({ v: { a: [1, 2] } });
+    expect(argsOf(qwen(param('{"a": [1, 2]}')), {})).toEqual({ v: '{"a": [1, 2]}' });
+  });
+
+  it('keeps an untyped Qwen3-Coder or GLM value as the text written, as their servers do', () => {
+    for (const schema of [{}, undefined]) {
+      expect(argsOf(qwen(param('77004')), schema)).toEqual({ v: '77004' });
+      expect(argsOf(glm(glmParam('true')), schema)).toEqual({ v: 'true' });
+      expect(argsOf(glm(glmParam('"quoted"')), schema)).toEqual({ v: 'quoted' });
+    }
+    expect(argsOf(qwen(param('77004')), { type: 'integer' })).toEqual({ v: 77004 });
   });
 });
 

@@ -51,8 +51,9 @@ export function decisionArbitrary(rules: TextRules = {}): fc.Arbitrary<Decision>
   const args: Array<fc.Arbitrary<[string, Record<string, unknown>]>> = [
     fc.record({ a: fc.integer(), b: fc.integer() }).map((value) => ['add', value]),
     fc.record({ query: param, limit: fc.nat(), exact: fc.boolean() }, { requiredKeys: ['query'] }).map((value) => ['search', value]),
+    // `__proto__` keys are refused by design (prototype-keys.ts): such args never round-trip.
     fc
-      .record({ names: fc.array(param, { maxLength: 4 }), meta: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })) }, { requiredKeys: ['names'] })
+      .record({ names: fc.array(param, { maxLength: 4 }), meta: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })).filter((meta) => !JSON.stringify(meta).includes('"__proto__"')) }, { requiredKeys: ['names'] })
       .map((value) => ['tag', value]),
     fc.record({ factor: finite }).map((value) => ['scale', value]),
     fc.constant(['ping', {}] as [string, Record<string, unknown>]),

@@ -53,11 +53,11 @@ describe('ReAct text', () => {
     expect(accepted(parseDecision('native', text, { tools })).decision).toMatchObject({ tool: 'convert', args: { amount: 7.5, from: 'CHF', to: 'SEK' } });
   });
 
-  it('maps a text input to the only property, or the only required string one, coerced by its schema', () => {
+  it('maps a text input to the only property, coerced by its schema, and never guesses one of several', () => {
     const search = accepted(parseDecision('xml', 'Thought: look it up\nAction: web_search\nAction Input: "tide times in Brest"', { tools }));
     expect(search.decision).toMatchObject({ tool: 'web_search', args: { query: 'tide times in Brest' } });
-    const file = accepted(parseDecision('xml', 'Action: read_file\nAction Input: notes/todo.md', { tools }));
-    expect(file.decision).toMatchObject({ tool: 'read_file', args: { path: 'notes/todo.md' } });
+    const file = parseDecision('xml', 'Action: read_file\nAction Input: notes/todo.md', { tools });
+    expect(file).toMatchObject({ success: false, error: { kind: 'invalid-args', message: expect.stringContaining('several arguments') } });
     const counted = accepted(parseDecision('xml', 'Action: count\nAction Input: 12', { tools }));
     expect(counted.decision).toMatchObject({ tool: 'count', args: { n: 12 } });
   });

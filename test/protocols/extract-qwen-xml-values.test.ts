@@ -29,8 +29,8 @@ describe('Qwen XML parameter values', () => {
     expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { args: { path: 'a.py', text: '  x = 1\n', line: 7 } } });
   });
 
-  it('reads JSON-looking text as JSON only where no schema says otherwise', () => {
+  it('keeps JSON-looking text as written where no schema types it, as Qwen3-Coder servers do', () => {
     const text = '<tool_call>\n<function=store>\n<parameter=value>\n{"a": [1, 2]}\n</parameter>\n<parameter=note>\nplain\n</parameter>\n</function>\n</tool_call>';
-    expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { tool: 'store', args: { value: { a: [1, 2] }, note: 'plain' } } });
+    expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { tool: 'store', args: { value: '{"a": [1, 2]}', note: 'plain' } } });
   });
 });

@@ -136,7 +136,10 @@ describe('formats read', () => {
   it('reads MuseGlimmer calls only in a message addressed to a tool', () => {
     const invoke = '<atem:function_calls>\n<atem:invoke name="weather.get_weather">\n<atem:parameter name="city">Oslo</atem:parameter>\n</atem:invoke>\n</atem:function_calls>';
     expect(read(` to=self<|message|>Need weather.<|eom|><|start|>assistant to=weather.get_weather<|message|>${invoke}`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
-    expect(read(`<|start|>assistant to=user<|message|>You would write:\n${invoke}`)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    // A calls block with prose in a message to the user is talk about a call; alone there, it is refused.
+    expect(read(`<|start|>assistant to=user<|message|>You would write:\n${invoke}`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: `You would write:\n${invoke}` } });
+    expect(read(`<|start|>assistant to=user<|message|>${invoke}<|eot|>`)).toMatchObject({ success: false });
+    expect(read(` to=self<|message|>Check.<|eom|><|start|>assistant to=user<|message|>Done<|eot|>`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'Done' } });
   });
 
   it('reads MiniCPM calls written without the space before name=', () => {

@@ -126,7 +126,9 @@ describe('coercion round trip: written as the family writes it, read back the sa
     const render = (item: Case) => `<tool_call>\n<function=t>\n<parameter=v>\n${written(item.value)}\n</parameter>\n</function>\n</tool_call>`;
     fc.assert(
       fc.property(cases, (item) => {
-        fc.pre(!indistinguishable(item) && noMarkup(item));
+        // Qwen3-Coder's servers keep an untyped value as its text: a non-string under `{}` reads back as that text.
+        const untypedNonString = declared(item.schema) === undefined && typeof item.value !== 'string';
+        fc.pre(!indistinguishable(item) && noMarkup(item) && !untypedNonString);
         expect(sameOrRefused(item, readBack(render, item))).toBe(true);
       }),
       { numRuns: 2000 },

@@ -52,7 +52,8 @@ function readCall(text: string, at: number): CallRead {
   if (fence) index += fence[0].length;
   if (text[index] !== '{') {
     const ended = sticky(afterArguments, text, index);
-    if (!fence && ended?.[1]) return { name, args: {}, repaired: false, end: index + ended[0].length };
+    // No arguments object at all (`name<｜tool▁sep｜><｜tool▁call▁end｜>`): `{}` would be a guess.
+    if (!fence && ended?.[1]) return unreadable('no arguments were written: give them as one JSON object ({} when the tool takes none)', name);
     return unreadable('expected a JSON object of arguments', name, index >= text.length);
   }
   const close = closingBracketIndex(text, index);

@@ -8,11 +8,13 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|tool_call/, '<|tool_call'],
-  [/<(?:[\w-]+:)?tool_calls?\b/, '<tool_call>'],
+  // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
+  [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
   [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
@@ -31,6 +33,8 @@ interface KnownToolPatterns {
   jsonName: RegExp;
   /** `[<tool>(` followed by `)` or a keyword argument. */
   pythonic: RegExp;
+  /** An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken body). */
+  tag: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -41,6 +45,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
   return {
     jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
+    tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
   };
 });
 
@@ -51,7 +56,8 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   const json = patterns.jsonName.exec(text);
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
-  return patterns.pythonic.exec(text)?.[1];
+  // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
 }
 
 /**
@@ -60,8 +66,17 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
  */
 export const callAttemptNeeds = '<[=｜:';
 
+/** A token as it may appear in a correction: printable, short. */
+const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]/g, '?').slice(0, 48);
+
 /** The detail every "call could not be read" failure carries. */
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
+
+/**
+ * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`): the framing reins knows is
+ * stripped before this check, so one left in the reply is markup no reader accounted for.
+ */
+const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/;
 
 /** A failure describing the unread call attempt in `text`, or undefined when there is none. */
 export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
@@ -69,6 +84,8 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadF
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
   if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
+  const token = specialToken.exec(visible);
+  if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, which is no part of an answer`, details: [hint] };
   const toolName = knownToolCall(visible, tools);
   if (toolName === undefined) return undefined;
   const safeName = sanitizeName(toolName);

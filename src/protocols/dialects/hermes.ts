@@ -2,21 +2,23 @@
  * Hermes / Qwen tool calls: `<tool_call>{"name": .., "arguments": {..}}</tool_call>`, one block per
  * call. A block ends where its JSON object ends, not at the first `</tool_call>`: a string value may
  * hold `</tool_call>` or `"}`. Text left between the object and `</tool_call>` makes the block
- * ambiguous and is corrected. An unclosed JSON object (truncated output) is read up to the closing
- * tag or the end of the text, with repair. A `<tool_call>` inside Markdown code (inline or fenced) is
+ * ambiguous and is corrected. An unclosed JSON object closed by `</tool_call>` is read with repair
+ * (a brace left out); one the text ends inside is cut off, and corrected (`call-object.ts`). A `<tool_call>` inside Markdown code (inline or fenced) is
  * quoted, not called, and is not read.
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { callObjectProblem } from './call-object.ts';
 
 const open = '<tool_call>';
 const close = '</tool_call>';
 const lead = /\s*(?:```(?:json)?\s*)?/y;
 const tail = /\s*(?:```\s*)?/y;
 
-type Block = { body: string; end: number } | { failure: ReadFailure };
+/** `complete`: the block's JSON object closes, or its `</tool_call>` does (a brace left out is repaired). */
+type Block = { body: string; end: number; complete: boolean } | { failure: ReadFailure };
 
 /** The JSON text of the block whose opening tag ends at `from`, and where the block ends. */
 function blockAt(text: string, from: number): Block {
@@ -29,18 +31,19 @@ function blockAt(text: string, from: number): Block {
     if (jsonEnd > 0) {
       tail.lastIndex = jsonEnd;
       const after = jsonEnd + (tail.exec(text)?.[0].length ?? 0);
-      if (after === text.length || text.startsWith(open, after)) return { body: text.slice(start, jsonEnd), end: after };
-      if (text.startsWith(close, after)) return { body: text.slice(start, jsonEnd), end: after + close.length };
+      if (after === text.length || text.startsWith(open, after)) return { body: text.slice(start, jsonEnd), end: after, complete: true };
+      if (text.startsWith(close, after)) return { body: text.slice(start, jsonEnd), end: after + close.length, complete: true };
       // Stray closing brackets after the object are damage; anything else leaves two readings.
       const junkEnd = closeAt < 0 ? text.length : closeAt;
-      if (/^[\s}\]]*(?:```\s*)?$/.test(text.slice(jsonEnd, junkEnd))) return { body: text.slice(start, jsonEnd), end: closeAt < 0 ? text.length : closeAt + close.length };
+      if (/^[\s}\]]*(?:```\s*)?$/.test(text.slice(jsonEnd, junkEnd))) return { body: text.slice(start, jsonEnd), end: closeAt < 0 ? text.length : closeAt + close.length, complete: true };
       return { failure: { kind: 'invalid-json', message: '<tool_call>: text follows the JSON object before </tool_call>; write one JSON object per block' } };
     }
   }
   const ends = [closeAt, nextOpen].filter((index) => index >= 0);
   const bodyEnd = ends.length ? Math.min(...ends) : text.length;
   const body = text.slice(start, bodyEnd).replace(/\s*```\s*$/, '');
-  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd };
+  // Closed by its tag, the block is complete; ended by the next block or the text's end, it is cut off.
+  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd, complete: bodyEnd === closeAt };
 }
 
 export const hermesReader: DialectReader = {
@@ -67,6 +70,9 @@ export const hermesReader: DialectReader = {
       if (!isRecord(json.value) || typeof json.value.name !== 'string') {
         return failedReading('hermes', { kind: 'schema', message: '<tool_call> must hold {"name": .., "arguments": {..}}' });
       }
+      const argumentKey = 'arguments' in json.value ? 'arguments' : 'parameters' in json.value ? 'parameters' : undefined;
+      const problem = callObjectProblem(json.value, argumentKey, block.complete);
+      if (problem) return { ...failedReading('hermes', problem), conclusive: true };
       const args = argumentsValue(json.value.arguments ?? json.value.parameters);
       repaired ||= json.repaired || args.repaired;
       items.push(callItem(json.value.name, args.value, tools));

@@ -4,6 +4,7 @@
  * start its line (markdown emphasis allowed); text before the first command becomes a PLAN thought.
  */
 import type { Thought } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { coercePositionalArgs } from '../../tools/coerce-args.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -41,7 +42,7 @@ export const lineCommandReader: DialectReader = {
         items.push(callItem(name, {}, tools));
         continue;
       }
-      const coerced = coercePositionalArgs(params, tool.inputSchema);
+      const coerced = coercePositionalArgs(params, tool.inputSchema, guardedCoercion);
       if (!coerced.ok) {
         const toolName = sanitizeName(name);
         return failedReading('line', { kind: 'invalid-args', message: `invalid params for tool \`${toolName}\``, details: coerced.details, toolName });

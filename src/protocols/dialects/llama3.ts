@@ -5,7 +5,8 @@
  */
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, type Reading } from '../reading.ts';
+import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callObjectProblem } from './call-object.ts';
 
 const specialTokens = /<\|(?:python_tag|eom_id|eot_id)\|>/g;
 
@@ -26,6 +27,8 @@ export const llama3Reader: DialectReader = {
       if (!json.ok) continue;
       const calls = (Array.isArray(json.value) ? json.value : [json.value]).filter(isCall);
       for (const call of calls) {
+        const problem = callObjectProblem(call, 'parameters' in call ? 'parameters' : 'arguments', span.complete);
+        if (problem) return { ...failedReading('llama3', problem), conclusive: true };
         const args = argumentsValue(call.parameters ?? call.arguments);
         repaired ||= json.repaired || args.repaired;
         items.push(callItem(call.name, args.value, tools));

@@ -40,7 +40,9 @@ export const museReader: DialectReader = {
       const recipient = message.groups?.recipient ?? '';
       if (recipient === 'self' || recipient === 'user' || recipient === 'assistant') continue;
       const start = message.index + message[0].length;
-      const end = text.indexOf('<|start|>', start);
+      // Values may hold any token: the message ends after its calls block closes.
+      const close = text.indexOf('</atem:function_calls>', start);
+      const end = text.indexOf('<|start|>', close < 0 ? start : close);
       const body = text.slice(start, end < 0 ? text.length : end);
       for (const call of parseCalls(body, form)) {
         const name = toolName(call.name, tools);

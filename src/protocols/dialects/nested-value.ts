@@ -11,6 +11,7 @@
  *   schema takes a list or an object but no string is that empty container.
  */
 import { itemsSchema, propertySchema } from '../../tools/collect-parameters.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import type { JsonSchema } from '../../spec/decision.ts';
@@ -38,7 +39,7 @@ export function nestedValue(element: RawParameter, schema: unknown, path = eleme
   }
   if (!element.children?.length) {
     const text = unwrapCdata(element.text);
-    const read = coerceText(text, schema);
+    const read = coerceText(text, schema, guardedCoercion);
     return read.ok ? { ok: true, value: read.value, repaired: read.repaired } : { ok: true, value: text, repaired: false };
   }
   let repaired = false;

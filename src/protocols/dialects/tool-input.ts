@@ -6,7 +6,8 @@
  * through strict validation.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { coerceValue, declaredTypes } from '../../tools/coerce-args.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
+import { coerceValue } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
@@ -52,14 +53,15 @@ export function readToolInput(raw: string): ToolInput {
   return { kind: 'text', value: unquote(text) };
 }
 
-/** The property that takes a lone text input: the only property, else the only required string one. */
+/**
+ * The property that takes a lone text input: the tool's only property. With several, which one the
+ * text is meant for would be a guess (invariant: no guessed assignment of a body to a field), so the
+ * model is asked for the arguments by name.
+ */
 function textProperty(tool: ToolSpec): { name: string; schema: unknown } | undefined {
   const properties = isRecord(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
   const names = Object.keys(properties);
-  if (names.length === 1) return { name: names[0] as string, schema: properties[names[0] as string] };
-  const required = Array.isArray(tool.inputSchema.required) ? tool.inputSchema.required.map(String) : [];
-  const textual = required.filter((name) => Object.hasOwn(properties, name) && declaredTypes(properties[name]).includes('string'));
-  return textual.length === 1 ? { name: textual[0] as string, schema: properties[textual[0] as string] } : undefined;
+  return names.length === 1 ? { name: names[0] as string, schema: properties[names[0] as string] } : undefined;
 }
 
 /** Arguments for `tool` from its input; an unknown tool gets `{}` (validation then names the tool as unknown). */
@@ -68,7 +70,7 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
   const target = textProperty(tool);
-  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema) } };
+  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema, guardedCoercion) } };
   const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
   const toolName = sanitizeName(tool.name);
   const message = input.jsonProblem

@@ -4,9 +4,10 @@
  * list count, and only outside code (backticks or fences), so an answer that shows or mentions such
  * markup stays an answer. Each child element is one argument, its text coerced by the tool's input
  * schema (`collectParameters`; CDATA kept verbatim); a body with no child elements is the tool's lone
- * text input. Free text before the first call is its `reason` and a PLAN thought.
+ * text input; `<tool/>` is a call with no arguments. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters } from '../../tools/collect-parameters.ts';
 import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -26,7 +27,7 @@ const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<
  */
 const openingTags = lastToolList((tools) => {
   const named = tools.filter((tool) => elementName.test(tool.name));
-  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})>`, 'g');
+  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(\\s*/)?>`, 'g');
 });
 
 function argsOf(body: string, tool: ToolSpec): ToolArgs {
@@ -40,6 +41,7 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const args = collectParameters(
     children.map(([, key = '', text = '']) => ({ name: key, text: writtenText(text) })),
     tool.inputSchema,
+    guardedCoercion,
   );
   if (!args.ok) return { ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName } };
   return { ok: true, args: args.args };
@@ -61,12 +63,18 @@ export const toolNameTagsReader: DialectReader = {
       // The first tool of that name: every tool named so is one an element can name.
       const tool = tools.find((candidate) => candidate.name === name) as ToolSpec;
       const bodyStart = match.index + match[0].length;
+      reason ??= text.slice(0, match.index).trim();
+      if (match[2] !== undefined) {
+        // `<get_location/>`: a call with no arguments (validation reports any the tool requires).
+        items.push(callItem(name, {}, tools, reason));
+        from = bodyStart;
+        continue;
+      }
       const close = visible.indexOf(`</${name}>`, bodyStart);
       const toolName = sanitizeName(name);
       if (close < 0) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
       const args = argsOf(text.slice(bodyStart, close), tool);
       if (!args.ok) return failedReading(dialect, args.failure);
-      reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));
       from = close + name.length + 3;
     }

@@ -10,6 +10,7 @@
  * is one JSON object is read as JSON.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
@@ -52,7 +53,7 @@ const hintOf = (stringHint: string | undefined): 'string' | 'json' | undefined =
 /** One parameter's text -> its value by the property schema (see `coerceText`); a text no type fits is kept, for validation to report. */
 export function parameterValue(rawText: string, schema: unknown, stringHint?: string): unknown {
   const text = writtenText(rawText);
-  const read = coerceText(text, schema, { hint: hintOf(stringHint) });
+  const read = coerceText(text, schema, { ...guardedCoercion, hint: hintOf(stringHint) });
   return read.ok ? read.value : text;
 }
 
@@ -128,9 +129,16 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
   if (isRecord(properties) && Object.hasOwn(properties, only.key)) return undefined;
   const text = unwrapCdata(rule === 'newline-pair' ? writtenValue(only.text) : only.text).trim();
   if (!text.startsWith('{')) return undefined;
-  const read = coerceText(text, { type: 'object' });
+  const read = coerceText(text, { type: 'object' }, guardedCoercion);
   return read.ok && isRecord(read.value) ? { ok: true, args: read.value, repaired: read.repaired } : undefined;
 }
+
+/**
+ * Qwen3-Coder's and GLM's own servers keep a value as the text written where no schema types its
+ * property (declared `{}` or not declared: `77004` stays `"77004"`): reading it as JSON would be
+ * reins' guess, not the family's.
+ */
+const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
 
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
@@ -140,11 +148,13 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
   const pairs = parameters.map((parameter) => {
     const written = unwrapCdata(rule === 'newline-pair' ? writtenValue(parameter.text) : parameter.text);
     const schema = propertySchema(tool?.inputSchema, parameter.key);
-    const quoted = rule === 'verbatim-quoted' && schemaTypes(schema) === undefined ? quotedString(written.trim()) : undefined;
+    const untyped = schemaTypes(schema) === undefined;
+    const quoted = rule === 'verbatim-quoted' && untyped ? quotedString(written.trim()) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
+    if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
-  const collected = collectParameters(pairs, tool?.inputSchema);
+  const collected = collectParameters(pairs, tool?.inputSchema, guardedCoercion);
   if (!collected.ok) return { ok: false, kind: 'invalid-args', message: collected.details.join('; '), details: collected.details };
   return collected;
 }

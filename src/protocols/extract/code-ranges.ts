@@ -1,6 +1,7 @@
 /**
  * Where a reply holds code written as Markdown: fenced blocks (a line opening with three or more
- * backticks or tildes, closed by a like fence or by the end of the text) and inline code spans (a run
+ * backticks or tildes, at the top level or inside a blockquote or list item, closed by a like fence
+ * or by the end of the text) and inline code spans (a run
  * of backticks closed by a run of the same length on the same line). A tool-call token inside code is
  * quoted, not called: a prose answer that shows `<tool_call>` in backticks is still an answer.
  */
@@ -8,22 +9,46 @@
 /** Half-open `[start, end)` offsets into the text. */
 export type CodeRange = readonly [start: number, end: number];
 
-const fenceLine = /^ {0,3}(`{3,}|~{3,})[^\n]*$/gm;
+/**
+ * A fence line, also inside a blockquote (`> ````) or a list item (`- ````, `1. ````, or indented
+ * under one): quoted markup is prose wherever the Markdown container puts it. Groups: the fence, and
+ * what follows it on the line (a closing fence has nothing).
+ */
+const fenceLine = /^((?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)(`{3,}|~{3,})([^\n]*)$/gm;
+/** A fence's prefix that puts it in a blockquote or a list item. */
+const quotingPrefix = /^(?:[ \t]*>|[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/;
+const listItemLine = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
+
+/** True when the fence line at `start` (prefix `prefix`) sits in a blockquote or list item: a marker, or indented under a list item line. */
+function isQuoted(text: string, start: number, prefix: string): boolean {
+  if (quotingPrefix.test(prefix)) return true;
+  const indent = /^[ \t]*/.exec(prefix)?.[0].length ?? 0;
+  if (indent < 2) return false;
+  // The nearest line above with less indentation decides: a list item holds the fence.
+  const lines = text.slice(0, start).split('\n').reverse();
+  const parent = lines.find((line) => line.trim() !== '' && (/^[ \t]*/.exec(line)?.[0].length ?? 0) < indent);
+  return parent !== undefined && listItemLine.test(parent);
+}
 const inlineSpan = /(?<!`)(`+)(?!`)[^\n]*?[^`\n](?<!`)\1(?!`)/g;
 
-function fencedBlocks(text: string): CodeRange[] {
+function fencedBlocks(text: string, onlyQuoted = false): CodeRange[] {
   const ranges: CodeRange[] = [];
-  let open: { start: number; fence: string } | undefined;
+  let open: { start: number; fence: string; quoted: boolean } | undefined;
   for (const match of text.matchAll(fenceLine)) {
-    const fence = match[1] ?? '';
-    if (!open) open = { start: match.index, fence };
-    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && match[0].trim() === fence) {
-      ranges.push([open.start, match.index + match[0].length]);
+    const fence = match[2] ?? '';
+    if (!open) open = { start: match.index, fence, quoted: onlyQuoted && isQuoted(text, match.index, match[1] ?? '') };
+    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && (match[3] ?? '').trim() === '') {
+      if (open.quoted || !onlyQuoted) ranges.push([open.start, match.index + match[0].length]);
       open = undefined;
     }
   }
-  if (open) ranges.push([open.start, text.length]);
+  if (open && (open.quoted || !onlyQuoted)) ranges.push([open.start, text.length]);
   return ranges;
+}
+
+/** The fenced blocks inside a blockquote or a list item: quotations in every dialect, never read as calls. */
+export function quotedFences(text: string): CodeRange[] {
+  return text.includes('`') || text.includes('~') ? fencedBlocks(text, true) : [];
 }
 
 /** Every code range of `text`, in order. */

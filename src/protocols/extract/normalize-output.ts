@@ -3,11 +3,13 @@
  * reasoning that precedes the reply and the markers around the reply (the table in `reply-markers.ts`:
  * `<think>`, `[THINK]`, `<seed:think>`, `<|START_THINKING|>`, Gemma 4 `<|channel>thought`, Apertus
  * `<|inner_prefix|>`, `<|START_RESPONSE|>`, `[BEGIN FINAL RESPONSE]`, ...), GPT-OSS harmony channels
- * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), and one
+ * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
+ * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), and one
  * code fence wrapping the whole reply. Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { readHarmonyMessages } from './harmony-messages.ts';
+import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 
 export interface NormalizedOutput {
@@ -34,10 +36,10 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
-  const harmony = readHarmonyMessages(text);
-  if (harmony) {
-    reasoning.push(...harmony.reasoning);
-    text = harmony.text;
+  const messages = readMuseMessages(text) ?? readHarmonyMessages(text);
+  if (messages) {
+    reasoning.push(...messages.reasoning);
+    text = messages.text;
   }
   text = text.trim();
   const written = text;

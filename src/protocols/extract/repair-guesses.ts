@@ -5,6 +5,7 @@
  * The checks only look (linear scans); the repair itself stays jsonrepair's.
  *
  * - a bare value holding `//` or an unclosed `/*` (`{path: a//b}`): repair cuts it as a comment;
+ * - a `//` comment holding a lone carriage return: where the comment ends is a guess;
  * - a closing quote followed by text that cannot follow a string (`"v"alue"`, `"c" # note`): an
  *   unescaped quote inside the string, and where the string ends is a guess;
  * - an invalid escape in a string (`"\s"`, `"C:\Users"`): repair drops the backslash the model wrote;
@@ -175,9 +176,17 @@ function colonInList(bare: string): string | undefined {
 }
 
 /** Why repairing `text` would guess, checked before repair; undefined when it reads one way. */
+/**
+ * A `//` comment with a lone carriage return in it: a line end to some readers, not to others
+ * (jsonrepair reads on to the next `\n`, so `// note\rarguments: {..}` loses the arguments).
+ */
+function commentEndedByCarriageReturn(bare: string): string | undefined {
+  return /\/\/[^\n]*\r(?!\n)/.test(bare) ? 'a // comment ends at a lone carriage return: end comments with a line break, or leave them out' : undefined;
+}
+
 export function repairGuess(text: string): string | undefined {
   const bare = unquoted(text);
-  return commentInBareWord(bare) ?? strayQuote(text) ?? foreignLiteral(bare) ?? colonInList(bare);
+  return commentInBareWord(bare) ?? commentEndedByCarriageReturn(bare) ?? strayQuote(text) ?? foreignLiteral(bare) ?? colonInList(bare);
 }
 
 /**

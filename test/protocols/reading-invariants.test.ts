@@ -1,0 +1,141 @@
+/**
+ * One property per reading invariant (issue 25), each over every dialect writer below:
+ * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
+ *    one of them; a special token left in prose is never answered;
+ * 2. completeness: a call cut off inside a value is never run;
+ * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
+ * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them;
+ * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item is never run.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+type Args = Record<string, string>;
+interface Writer {
+  name: string;
+  write(tool: string, args: Args): string;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const writers: readonly Writer[] = [
+  { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
+  { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
+  { name: 'mistral', write: (tool, args) => `[TOOL_CALLS][${json({ name: tool, arguments: args })}]` },
+  { name: 'xml tool_code', write: (tool, args) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n${json(args)}\n</parameters>\n</tool_code>` },
+  {
+    name: 'qwen3-coder',
+    write: (tool, args) => `<tool_call>\n<function=${tool}>\n${Object.entries(args).map(([key, value]) => `<parameter=${key}>\n${value}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
+    name: 'glm',
+    write: (tool, args) => `<tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`).join('')}</tool_call>`,
+  },
+  {
+    name: 'minimax',
+    write: (tool, args) =>
+      `<minimax:tool_call>\n<invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<parameter name="${key}">${value}</parameter>\n`).join('')}</invoke>\n</minimax:tool_call>`,
+  },
+  { name: 'tool-name tags', write: (tool, args) => `<${tool}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tool}>` },
+  { name: 'gemma 4', write: (tool, args) => `<|tool_call>call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}<tool_call|>` },
+];
+
+const toolNames = ['get_weather', 'read_file', 'search_docs'];
+const keys = ['city', 'path', 'query'];
+const stringTool = (name: string): ToolSpec => ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])) } });
+const tools = toolNames.map(stringTool);
+
+const word = fc.stringMatching(/^[a-z]{3,10}$/);
+const argsArbitrary = fc.record({ key: fc.constantFrom(...keys), value: word }).map(({ key, value }): Args => ({ [key]: value }));
+const writer = fc.constantFrom(...writers);
+const prose = fc.constantFrom('Let me check that.', 'Sure, here you go:', 'Done. Next:', '');
+/** The calls read from `text`, `[]` for an answer, undefined for a refusal. */
+const calls = (text: string, maxActions = 1) => {
+  const result = parseDecision('native', text, { tools, maxActions });
+  return result.success ? result.decisions.filter((decision) => decision.action === 'call_tool') : undefined;
+};
+/** No call runs: refused, or answered. */
+const noCall = (text: string) => expect(calls(text) ?? []).toEqual([]);
+const RUNS = 60;
+
+describe('reading invariants, over every dialect', () => {
+  it('1. coverage: two calls in two dialects are both read or refused, never one; a special token is never answered', () => {
+    const pair = fc.tuple(writer, writer).filter(([first, second]) => first.name !== second.name);
+    fc.assert(
+      // Two different calls (the same call written twice in two forms reads as one: a known limit).
+      fc.property(pair, fc.constantFrom(...toolNames), fc.constantFrom(...toolNames), argsArbitrary, argsArbitrary, prose, ([first, second], a, b, argsA, argsB, between) => {
+        fc.pre(a !== b || JSON.stringify(argsA) !== JSON.stringify(argsB));
+        const text = `${first.write(a, argsA)}\n${between}\n${second.write(b, argsB)}`;
+        const found = calls(text, 2);
+        expect(found === undefined || found.length === 2, `${text}\n=> ${JSON.stringify(found)}`).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    const token = fc.stringMatching(/^[a-z_]{2,12}$/).map((name) => `<|${name}|>`);
+    fc.assert(
+      fc.property(prose, token, word, (before, special, after) => {
+        const result = parseDecision('native', `${before} ${special} ${after}`, { tools });
+        if (result.success && result.decision.action === 'answer_user') expect(result.decision.answer).not.toContain(special);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('2. completeness: a call cut off inside a value is never run', () => {
+    fc.assert(
+      fc.property(writer, fc.constantFrom(...toolNames), fc.constantFrom(...keys), fc.stringMatching(/^[a-z]{4,12}$/), fc.nat(), (dialect, tool, key, value, at) => {
+        const text = dialect.write(tool, { [key]: value });
+        const start = text.indexOf(value);
+        const cut = text.slice(0, start + 1 + (at % (value.length - 1)));
+        noCall(cut);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('3. one JSON guard: JSON a repair could only guess never becomes a parameter value', () => {
+    const objectTool: ToolSpec = { name: 'configure', inputSchema: { type: 'object', properties: { settings: { type: 'object' } }, required: ['settings'] } };
+    const textWriters = writers.filter((candidate) => ['qwen3-coder', 'glm', 'minimax', 'tool-name tags'].includes(candidate.name));
+    const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
+    fc.assert(
+      fc.property(fc.constantFrom(...textWriters), guesses, (dialect, damaged) => {
+        const result = parseDecision('native', dialect.write('configure', { settings: damaged }), { tools: [objectTool] });
+        expect(result.success).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('4. no guessed assignment: a text body for a tool of several properties is refused', () => {
+    const bodies = [
+      (tool: string, text: string) => `<${tool}>\n${text}\n</${tool}>`,
+      (tool: string, text: string) => `Thought: go\nAction: ${tool}\nAction Input: ${text}`,
+    ];
+    const body = fc.oneof(fc.stringMatching(/^[a-z]{3,10}( [a-z]{3,10}){0,3}$/), fc.constantFrom('path: /tmp/a\ncity: Oslo', 'query: tides'));
+    fc.assert(
+      fc.property(fc.constantFrom(...bodies), fc.constantFrom(...toolNames), body, (write, tool, text) => {
+        noCall(write(tool, text));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('5. quoted text is prose: a call in a fence inside a blockquote or a list item is never run', () => {
+    const quotes = [
+      (call: string) => `Models write calls like this:\n> \`\`\`\n${call.split('\n').map((line) => `> ${line}`).join('\n')}\n> \`\`\`\nThat is all.`,
+      (call: string) => `Two forms:\n- the first:\n  \`\`\`\n${call.split('\n').map((line) => `  ${line}`).join('\n')}\n  \`\`\`\n- and more.`,
+      (call: string) => `1. Example:\n   \`\`\`json\n${call.split('\n').map((line) => `   ${line}`).join('\n')}\n   \`\`\``,
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...quotes), writer, fc.constantFrom(...toolNames), argsArbitrary, (quote, dialect, tool, args) => {
+        noCall(quote(dialect.write(tool, args)));
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('reads each writer on its own (the properties above are not passed by refusing everything)', () => {
+    for (const dialect of writers) expect([dialect.name, calls(dialect.write('get_weather', { city: 'oslo' }))?.length]).toEqual([dialect.name, 1]);
+  });
+});
