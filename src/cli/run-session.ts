@@ -19,10 +19,10 @@ import { JsonLinesRenderer } from './render/json-lines.ts';
 import { openInBrowser } from './render/open-url.ts';
 import { createPrompter } from './render/prompts.ts';
 import { colorEnabled, TraceRenderer } from './render/trace.ts';
-import { approvalFor, type ApprovalMode } from './setup/approval-mode.ts';
 import { maskedStore } from '../sessions/masked-store.ts';
 import { modelErrorText, needsModelHelp, noModelHelp, openModel, protocolFor } from './setup/pick-model.ts';
 import { SecretMask } from './setup/secret-mask.ts';
+import { agentSettings, type SessionSettings } from './setup/session-settings.ts';
 import { startTraceExport, type TraceExport } from './setup/trace-export.ts';
 
 export interface SessionRequest {
@@ -34,12 +34,8 @@ export interface SessionRequest {
   config: McpConfig;
   /** Kept with a new run (`RunMeta.config`) so `reins resume` can start the same session. */
   meta: Record<string, unknown>;
-  approve: ApprovalMode;
-  maxSteps?: number;
-  /** The best-effort last turn after a limit; unset: the protocol's default (on for xml). */
-  bestEffortAnswer?: boolean;
-  /** Prompt cache markers and key on the model requests. @default true */
-  promptCache?: boolean;
+  /** Approval mode, step limit, best-effort turn, prompt cache (`session-settings.ts`). */
+  settings: SessionSettings;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
   limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
   json: boolean;
@@ -139,12 +135,9 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
       model,
       tools: servers.toolbox,
       protocol,
-      approval: approvalFor(request.approve, request.config),
+      ...agentSettings(request.settings, request.config),
       store: maskedStore(baseStore, mask),
       ...(prompter ? { user: prompter } : {}),
-      ...(request.maxSteps ? { maxSteps: request.maxSteps } : {}),
-      ...(request.bestEffortAnswer === undefined ? {} : { bestEffortAnswer: request.bestEffortAnswer }),
-      ...(request.promptCache === false ? { promptCache: false } : {}),
       ...request.limits,
       // Spans leave the process too: the same mask as the store, the trace and stdout.
       telemetry: { secrets: mask, agentName: 'reins', ...(traces ? { tracer: traces.tracer } : {}) },

@@ -14,7 +14,7 @@ import type { ProtocolName } from '../../protocols/codec.ts';
 import type { SessionRequest } from '../run-session.ts';
 import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
 import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
-import { demoConfig, DEMOS, type DemoName } from './demo.ts';
+import { resumedSettings } from '../setup/session-settings.ts';
 
 interface LimitFlags {
   maxRetries?: number;
@@ -48,13 +48,14 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
     .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
-      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { modelStringOf }] = await Promise.all([
+      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { savedToolConfig }, { modelStringOf }] = await Promise.all([
         import('../../sessions/durable/resume-plan.ts'),
         import('../../sessions/redact.ts'),
         import('../run-session.ts'),
         import('../setup/load-tool-config.ts'),
         import('../setup/open-store.ts'),
         import('../setup/saved-session.ts'),
+        import('../setup/saved-tool-config.ts'),
         import('../setup/pick-model.ts'),
       ]);
       const store = openStore(flags.store, 'existing');
@@ -77,15 +78,9 @@ export function registerResume(program: Command, finish: (code: number) => void)
         }
         const config = overrides
           ? (await loadToolConfig(flags.config, flags.server)).config
-          : saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
-            ? demoConfig(saved.demo as DemoName)
-            : (await loadToolConfig(saved.configPath, saved.servers ?? [], false)).config;
+          : await savedToolConfig(saved);
         const modelString = flags.model ? modelStringOf(flags.model, process.env) : (stored.meta.model ?? modelStringOf(undefined, process.env));
         const replies = usedReplies(stored.records);
-        const approve = flags.approve ?? saved.approve ?? 'ask';
-        const maxSteps = flags.maxSteps ?? saved.maxSteps;
-        const bestEffort = flags.bestEffort ?? saved.bestEffort;
-        const promptCache = flags.promptCache === false ? false : saved.promptCache;
         const code = await runSession(
           {
             target: { kind: 'resume', runId },
@@ -94,10 +89,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
             replayFrom: modelString.startsWith('replay:') ? replies : 0,
             config,
             meta: stored.meta.config ?? {},
-            approve,
-            ...(maxSteps ? { maxSteps } : {}),
-            ...(bestEffort === undefined ? {} : { bestEffortAnswer: bestEffort }),
-            ...(promptCache === false ? { promptCache } : {}),
+            settings: resumedSettings(flags, saved),
             limits: limitsOf(flags),
             json: flags.json,
             input: flags.input,
