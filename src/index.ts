@@ -22,7 +22,7 @@ export {
 } from './spec/user-channel.ts';
 
 // OpenTelemetry: createAgent traces every run through @opentelemetry/api (the global provider, or `telemetry.tracer`)
-export { createAgent, type TracedAgentOptions } from './telemetry/create-agent.ts';
+export { createAgent, type TracedAgentOptions } from './agent.ts';
 export { telemetryObserver } from './telemetry/telemetry-observer.ts';
 export type { TelemetryOptions, TracedAgent } from './telemetry/telemetry-options.ts';
 

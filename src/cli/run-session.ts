@@ -4,7 +4,7 @@
  * is closed in `finally`. Returns the exit code.
  */
 import { McpConfigError } from '../errors/mcp-config-error.ts';
-import { createAgent } from '../telemetry/create-agent.ts';
+import { createAgent } from '../agent.ts';
 import { connectServers, type McpServers } from '../mcp/connect-servers.ts';
 import { describeToolNotice } from '../tools/tool-notice.ts';
 import type { McpConfig } from '../mcp/mcp-config.ts';
@@ -13,7 +13,7 @@ import type { Model } from '../spec/model.ts';
 import { ReplayModel } from '../models/replay-model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
-import { driveRun } from './drive-run.ts';
+import { followRun } from './follow-run.ts';
 import { ExitCode, isNoModel } from './exit-codes.ts';
 import { JsonLinesRenderer } from './render/json-lines.ts';
 import { openInBrowser } from './render/open-url.ts';
@@ -149,7 +149,7 @@ export async function runSession(request: SessionRequest, baseStore: Store): Pro
         : agent.run(request.target.question, { signal, meta: { model: request.modelString, config: request.meta } });
     const json = request.json ? new JsonLinesRenderer(process.stdout, mask) : undefined;
     const header = { protocol, toolCount: servers.toolbox.list().length, servers: connectedServers(request.config) };
-    return await driveRun(run, { trace, json, mask, say, modelString: request.modelString, ...header, stdout: process.stdout });
+    return await followRun(run, { trace, json, mask, say, modelString: request.modelString, ...header, stdout: process.stdout });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -5,8 +5,8 @@
  * `ReinsError.isInstance` and each class's `isInstance` (e.g. `ToolTimeoutError.isInstance`) hold
  * as they did in the process that ran the step, and the loop words it to the model the same way.
  */
-import { storedError } from '../sessions/durable/record-from-event.ts';
-import type { StoredError } from '../sessions/durable/run-record.ts';
+import { storedError } from '../sessions/run-records/record-from-event.ts';
+import type { StoredError } from '../sessions/run-records/run-record.ts';
 
 export type StepOutcome<T> = { value: T } | { thrown: StoredError };
 

@@ -5,7 +5,7 @@
  * per store engine, each on a read-only connection (`sqlite-run-list.ts`, `postgres-run-list.ts`).
  */
 import { listedStatus, type ListedStatus } from '../sessions/listed-status.ts';
-import type { SessionStatus } from '../sessions/durable/run-record.ts';
+import type { SessionStatus } from '../sessions/run-records/run-record.ts';
 
 /** Runs per page. @default 50 */
 export const PAGE_SIZE = 50;

@@ -49,7 +49,7 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
     .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
       const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { savedToolConfig }, { modelStringOf }] = await Promise.all([
-        import('../../sessions/durable/resume-plan.ts'),
+        import('../../sessions/run-records/resume-plan.ts'),
         import('../../sessions/redact.ts'),
         import('../run-session.ts'),
         import('../setup/load-tool-config.ts'),

@@ -3,7 +3,7 @@
  * each model reply and decision, corrections, tool calls with their results, questions and replies,
  * interruptions and resumes, and how the run ended.
  */
-import type { RunRecord, StoredRun } from '../../sessions/durable/run-record.ts';
+import type { RunRecord, StoredRun } from '../../sessions/run-records/run-record.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import { plural, tokensText } from './trace.ts';
 
