@@ -10,7 +10,7 @@ import type { RunStatus } from '../../spec/events.ts';
 import { addUsage, emptyUsage, type ModelMessage, type ModelToolCall, type Usage } from '../../spec/model.ts';
 import type { Codec } from '../../protocols/codec.ts';
 import { protocols } from '../../protocols/get-codec.ts';
-import type { CallReply } from '../../protocols/history-strategy.ts';
+import type { CallReply, HistoryStrategy } from '../../protocols/history-strategy.ts';
 import { offeredToolNames } from '../../protocols/offered-tool-names.ts';
 import { textHistory } from '../../protocols/text-history.ts';
 import type { InterruptedCall, RunRecord } from './run-record.ts';
@@ -57,94 +57,119 @@ export function interruptedCallMessage(call: InterruptedCall): string {
   );
 }
 
+type RunStartRecord = Extract<RunRecord, { type: 'run-start' }>;
+
 export function rebuildTranscript(records: readonly RunRecord[], options: RebuildOptions = {}): ResumePoint {
   const ordered = [...records].sort((a, b) => a.seq - b.seq);
-  const start = ordered.find((record) => record.type === 'run-start');
-  const question = start?.type === 'run-start' ? start.question : (options.question ?? '');
-  const codec = options.codec ?? (start?.type === 'run-start' && Object.hasOwn(protocols, start.protocol) ? protocols[start.protocol] : undefined);
-  const history = codec?.history ?? textHistory;
-  const offered = codec && start?.type === 'run-start' ? offeredToolNames(codec, start.tools) : [];
-  const renderUserReply = options.renderUserReply ?? ((reply: string) => reply);
-
-  let baseIndex = -1;
-  for (let index = ordered.length - 1; index >= 0 && baseIndex < 0; index--) {
-    if (ordered[index]!.type === 'model-request') baseIndex = index;
-  }
+  const start = ordered.find((record): record is RunStartRecord => record.type === 'run-start');
+  const question = start ? start.question : (options.question ?? '');
+  const codec = options.codec ?? (start && Object.hasOwn(protocols, start.protocol) ? protocols[start.protocol] : undefined);
+  const baseIndex = ordered.findLastIndex((record) => record.type === 'model-request');
   const base = baseIndex >= 0 ? ordered[baseIndex] : undefined;
   const messages: ModelMessage[] =
     base?.type === 'model-request' ? structuredClone(base.messages) : [{ role: 'user', content: question }];
-
-  const open = new Map<string, InterruptedCall>();
-  let pendingQuestion: ResumePoint['pendingQuestion'];
-  /** A model reply not yet judged: it enters the history as a turn, or with its correction. */
-  let reply: { text: string; toolCalls: ModelToolCall[] } | undefined;
-  /** The model's tool calls of the turn being answered, and the replies given so far. */
-  let turnCalls: ModelToolCall[] = [];
-  let replies: CallReply[] = [];
-  const enterReply = () => {
-    if (!reply) return;
-    history.appendTurn(messages, reply.text, reply.toolCalls);
-    turnCalls = [...reply.toolCalls];
-    reply = undefined;
-  };
-  /** Answers the turn as the loop does; calls still without a reply stay open. */
-  const flush = () => {
-    enterReply();
-    turnCalls = history.appendReplies(messages, turnCalls, replies);
-    replies = [];
-  };
-
-  for (const record of ordered.slice(baseIndex + 1)) {
-    if (record.type !== 'output-invalid') enterReply();
-    switch (record.type) {
-      case 'model-response':
-        flush();
-        reply = { text: record.text, toolCalls: record.toolCalls };
-        turnCalls = [];
-        break;
-      case 'output-invalid':
-        if (reply) history.appendCorrection(messages, reply.text, reply.toolCalls, record.correction, offered);
-        else messages.push({ role: 'user', content: record.correction });
-        reply = undefined;
-        turnCalls = [];
-        break;
-      case 'tool-call-start':
-        open.set(record.callId, { callId: record.callId, tool: record.tool, args: record.args, step: record.step });
-        break;
-      case 'tool-call-end':
-        open.delete(record.callId);
-        replies.push({ content: record.observation, callId: record.callId, isError: record.outcome === 'error' || record.result?.isError === true });
-        break;
-      case 'user-question':
-        pendingQuestion = { question: record.question, why: record.why };
-        break;
-      case 'user-reply': {
-        pendingQuestion = undefined;
-        const callId = turnCalls.find((call) => !replies.some((given) => given.callId === call.id))?.id;
-        replies.push({
-          // An automatic reply (nobody could answer) was shown to the model as it is, as an error.
-          ...('automatic' in record ? { content: record.reply, isError: true } : { content: renderUserReply(record.reply) }),
-          ...(callId === undefined ? {} : { callId }),
-        });
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  flush();
+  const replay = new TranscriptReplay(messages, {
+    history: codec?.history ?? textHistory,
+    offered: codec && start ? offeredToolNames(codec, start.tools) : [],
+    renderUserReply: options.renderUserReply ?? ((reply: string) => reply),
+  });
+  for (const record of ordered.slice(baseIndex + 1)) replay.apply(record);
+  replay.flush();
 
   const end = ordered.findLast((record) => record.type === 'run-end');
   return {
     question,
-    ...(start?.type === 'run-start' ? { protocol: start.protocol } : {}),
+    ...(start ? { protocol: start.protocol } : {}),
     ...(base?.type === 'model-request' ? { system: base.system } : {}),
     messages,
-    interruptedCalls: [...open.values()],
-    unansweredToolCalls: turnCalls,
-    ...(pendingQuestion ? { pendingQuestion } : {}),
+    interruptedCalls: [...replay.open.values()],
+    unansweredToolCalls: replay.turnCalls,
+    ...(replay.pendingQuestion ? { pendingQuestion: replay.pendingQuestion } : {}),
     lastStep: ordered.reduce((max, record) => Math.max(max, record.step), 0),
     usage: ordered.reduce((sum, record) => (record.type === 'model-response' ? addUsage(sum, record.usage) : sum), emptyUsage()),
     ...(end?.type === 'run-end' ? { ended: end.status } : {}),
   };
+}
+
+/** How the replayed records become messages: the codec's history strategy and the loop's wording. */
+interface ReplayRules {
+  history: HistoryStrategy;
+  offered: string[];
+  renderUserReply: (reply: string) => string;
+}
+
+/** Plays the records after the base request onto its messages, as the loop shaped them live. */
+class TranscriptReplay {
+  /** Tool calls started and not ended, by call id. */
+  readonly open = new Map<string, InterruptedCall>();
+  pendingQuestion: ResumePoint['pendingQuestion'];
+  /** The model's tool calls of the turn being answered. */
+  turnCalls: ModelToolCall[] = [];
+  /** A model reply not yet judged: it enters the history as a turn, or with its correction. */
+  #reply: { text: string; toolCalls: ModelToolCall[] } | undefined;
+  /** The replies given so far to the turn's calls. */
+  #replies: CallReply[] = [];
+  readonly #messages: ModelMessage[];
+  readonly #rules: ReplayRules;
+
+  constructor(messages: ModelMessage[], rules: ReplayRules) {
+    this.#messages = messages;
+    this.#rules = rules;
+  }
+
+  apply(record: RunRecord): void {
+    if (record.type !== 'output-invalid') this.#enterReply();
+    switch (record.type) {
+      case 'model-response':
+        this.flush();
+        this.#reply = { text: record.text, toolCalls: record.toolCalls };
+        this.turnCalls = [];
+        return;
+      case 'output-invalid':
+        if (this.#reply) this.#rules.history.appendCorrection(this.#messages, this.#reply.text, this.#reply.toolCalls, record.correction, this.#rules.offered);
+        else this.#messages.push({ role: 'user', content: record.correction });
+        this.#reply = undefined;
+        this.turnCalls = [];
+        return;
+      case 'tool-call-start':
+        this.open.set(record.callId, { callId: record.callId, tool: record.tool, args: record.args, step: record.step });
+        return;
+      case 'tool-call-end':
+        this.open.delete(record.callId);
+        this.#replies.push({ content: record.observation, callId: record.callId, isError: record.outcome === 'error' || record.result?.isError === true });
+        return;
+      case 'user-question':
+        this.pendingQuestion = { question: record.question, why: record.why };
+        return;
+      case 'user-reply':
+        return this.#userReply(record);
+      default:
+        return;
+    }
+  }
+
+  /** Answers the turn as the loop does; calls still without a reply stay open. */
+  flush(): void {
+    this.#enterReply();
+    this.turnCalls = this.#rules.history.appendReplies(this.#messages, this.turnCalls, this.#replies);
+    this.#replies = [];
+  }
+
+  #enterReply(): void {
+    if (!this.#reply) return;
+    this.#rules.history.appendTurn(this.#messages, this.#reply.text, this.#reply.toolCalls);
+    this.turnCalls = [...this.#reply.toolCalls];
+    this.#reply = undefined;
+  }
+
+  /** The human's reply answers the first call of the turn still without one (xml, native: `ask_user` is a call). */
+  #userReply(record: Extract<RunRecord, { type: 'user-reply' }>): void {
+    this.pendingQuestion = undefined;
+    const callId = this.turnCalls.find((call) => !this.#replies.some((given) => given.callId === call.id))?.id;
+    this.#replies.push({
+      // An automatic reply (nobody could answer) was shown to the model as it is, as an error.
+      ...('automatic' in record ? { content: record.reply, isError: true } : { content: this.#rules.renderUserReply(record.reply) }),
+      ...(callId === undefined ? {} : { callId }),
+    });
+  }
 }

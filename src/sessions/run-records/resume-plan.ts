@@ -17,6 +17,7 @@ import { actionRoute } from '../../protocols/action-route.ts';
 import { deliveredReply } from '../../protocols/delivered-reply.ts';
 import { userReplyContent } from '../../protocols/user-reply-content.ts';
 import type { AcceptedTurn, DecisionReply } from '../../spec/accepted-turn.ts';
+import type { CallToolDecision } from '../../spec/decision.ts';
 
 
 /** Where the state machine starts again: THINKING, or decision `index` of `turn`. */
@@ -52,87 +53,135 @@ export function planResume(records: readonly RunRecord[], codec: Codec): ResumeP
   const protocol = point.protocol === undefined ? {} : { protocol: point.protocol };
   const responseAt = ordered.findLastIndex((record) => record.type === 'model-response');
   const decisionAt = ordered.findLastIndex((record) => record.type === 'decision');
-  const lastDecisionStep = decisionAt < 0 ? 0 : ordered[decisionAt]!.step;
 
   if (decisionAt < responseAt || responseAt < 0) {
     const messages = point.messages;
     // A reply that was never judged (the process stopped in between) is asked for again.
     if (unjudgedReply(ordered) && messages.at(-1)?.role === 'assistant') messages.pop();
-    return { ...base, ...protocol, messages, step: lastDecisionStep, start: { name: 'THINKING' } };
+    const step = decisionAt < 0 ? 0 : ordered[decisionAt]!.step;
+    return { ...base, ...protocol, messages, step, start: { name: 'THINKING' } };
   }
 
-  const response = ordered[responseAt] as RecordOf<'model-response'>;
   const decided = ordered[decisionAt] as RecordOf<'decision'>;
-  const step = decided.step;
-  const after = ordered.slice(decisionAt + 1);
-  const notes = {
+  const turn = acceptedTurn(ordered[responseAt] as RecordOf<'model-response'>, decided, codec);
+  const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
+  const plan = { ...base, ...protocol, messages: point.messages.slice(0, lastAssistant + 1), step: decided.step };
+  return continueTurn(plan, turn, new TurnRecords(ordered.slice(decisionAt + 1), decided.step, codec));
+}
+
+/** The last accepted turn as the loop holds it, from its stored reply and decision. */
+function acceptedTurn(response: RecordOf<'model-response'>, decided: RecordOf<'decision'>, codec: Codec): AcceptedTurn {
+  const turn: AcceptedTurn = {
+    text: response.text,
+    toolCalls: response.toolCalls,
+    decisions: decided.decisions,
+    thoughts: decided.thoughts,
     ...(decided.actions ? { actions: decided.actions } : {}),
     ...(decided.status === undefined ? {} : { status: decided.status }),
     ...(decided.finalResponse === undefined ? {} : { finalResponse: decided.finalResponse }),
     ...(decided.reportsFailure ? { reportsFailure: decided.reportsFailure } : {}),
     ...(decided.finalTurn ? { finalTurn: decided.finalTurn } : {}),
   };
-  const turn: AcceptedTurn = { text: response.text, toolCalls: response.toolCalls, decisions: decided.decisions, thoughts: decided.thoughts, ...notes };
   const toolCallIds = codec.history.callIds(response.toolCalls, decided.decisions.length);
   if (toolCallIds) turn.toolCallIds = toolCallIds;
-  const lastAssistant = point.messages.findLastIndex((message) => message.role === 'assistant');
-  const messages = point.messages.slice(0, lastAssistant + 1);
-  const plan = { ...base, ...protocol, messages, step };
+  return turn;
+}
 
+/** What became of one decision of the turn: done (its reply), the end of the run, or where the run stops to continue. */
+type DecisionProgress =
+  | { kind: 'done'; reply: DecisionReply; interrupted?: InterruptedCall }
+  | { kind: 'answered'; answer: string; confidence?: number }
+  | { kind: 'continue-here'; waitingHuman: boolean; pendingQuestion?: { question: string; why: string } };
+
+/** Walks the turn's decisions: the first one not done is where the run continues. */
+function continueTurn(plan: Omit<ResumePlan, 'start'>, turn: AcceptedTurn, records: TurnRecords): ResumePlan {
   const replies: DecisionReply[] = [];
-  const questions = after.filter((record): record is RecordOf<'user-question'> => record.type === 'user-question');
-  const answers = after.filter((record): record is RecordOf<'user-reply'> => record.type === 'user-reply');
-  let asked = 0;
-  for (const [index, decision] of decided.decisions.entries()) {
-    const stop = (waitingHuman: boolean): ResumePlan => ({
-      ...plan,
-      start: { name: 'TURN', turn, index, replies, waitingHuman },
-    });
-    const route = actionRoute(decision, decided.actions?.[index]);
-    if (route === 'output') {
-      // Delivered outputs are not delivered twice; one without its record is delivered now.
-      const delivered = after.find((record): record is RecordOf<'output'> => record.type === 'output' && record.index === index);
-      if (!delivered) return stop(false);
-      replies.push(deliveredReply(codec, { text: delivered.text, ...(delivered.confidence === undefined ? {} : { confidence: delivered.confidence }) }));
+  for (const [index, decision] of turn.decisions.entries()) {
+    const progress = records.progressOf(decision, index, turn);
+    if (progress.kind === 'done') {
+      replies.push(progress.reply);
+      if (progress.interrupted) plan.interruptedCalls.push(progress.interrupted);
       continue;
     }
-    if (route === 'fail') return stop(false);
-    if (decision.action === 'answer_user') {
-      const given = after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
-      if (!given) return stop(false);
-      const confidence = given.confidence === undefined ? {} : { confidence: given.confidence };
-      return { ...plan, start: { name: 'ANSWERED', answer: given.answer, ...confidence } };
+    if (progress.kind === 'answered') {
+      const confidence = progress.confidence === undefined ? {} : { confidence: progress.confidence };
+      return { ...plan, start: { name: 'ANSWERED', answer: progress.answer, ...confidence } };
     }
-    if (decision.action === 'ask_user') {
-      const question = questions[asked];
-      const answer = answers[asked];
-      asked += 1;
-      if (!question) return stop(false);
-      if (!answer) return { ...stop(true), pendingQuestion: { question: question.question, why: question.why } };
-      replies.push('automatic' in answer ? { content: answer.reply, isError: true } : { content: userReplyContent(answer.reply) });
-      continue;
-    }
-    const callId = turn.toolCallIds?.[index] ?? `call_${step}_${index + 1}`;
-    const startAt = after.findIndex((record) => record.type === 'tool-call-start' && record.callId === callId);
-    const end = after.find((record): record is RecordOf<'tool-call-end'> => record.type === 'tool-call-end' && record.callId === callId);
-    if (end) {
-      replies.push(end.outcome === 'error' || end.result?.isError ? { content: end.observation, isError: true } : { content: end.observation });
-      continue;
-    }
-    const call: InterruptedCall = { callId, tool: decision.tool, args: decision.args, step };
-    const approving = startAt >= 0 && waitsForApproval(after.slice(startAt + 1));
-    const neverRan = startAt < 0 || approving;
-    if (neverRan && !containsRedacted(decision.args)) return stop(approving);
-    plan.interruptedCalls.push(call);
-    const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
-    replies.push({ content: codec.observation(errorResult(message), { tool: call.tool }), isError: true });
+    const pending = progress.pendingQuestion ? { pendingQuestion: progress.pendingQuestion } : {};
+    return { ...plan, start: { name: 'TURN', turn, index, replies, waitingHuman: progress.waitingHuman }, ...pending };
   }
-  const answered = after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
+  const answered = records.answer();
   if (answered) {
     // The turn's stacked outputs were the answer, already given.
     return { ...plan, start: { name: 'ANSWERED', answer: answered.answer, ...(answered.confidence === undefined ? {} : { confidence: answered.confidence }) } };
   }
-  return { ...plan, start: { name: 'TURN', turn, index: decided.decisions.length, replies, waitingHuman: false } };
+  return { ...plan, start: { name: 'TURN', turn, index: turn.decisions.length, replies, waitingHuman: false } };
+}
+
+/** The records after the turn's decision, read decision by decision. */
+class TurnRecords {
+  readonly #after: readonly RunRecord[];
+  readonly #step: number;
+  readonly #codec: Codec;
+  readonly #questions: RecordOf<'user-question'>[];
+  readonly #answers: RecordOf<'user-reply'>[];
+  /** The turn's questions met so far: the n-th question pairs with the n-th stored question and reply. */
+  #asked = 0;
+
+  constructor(after: readonly RunRecord[], step: number, codec: Codec) {
+    this.#after = after;
+    this.#step = step;
+    this.#codec = codec;
+    this.#questions = after.filter((record): record is RecordOf<'user-question'> => record.type === 'user-question');
+    this.#answers = after.filter((record): record is RecordOf<'user-reply'> => record.type === 'user-reply');
+  }
+
+  answer(): RecordOf<'answer'> | undefined {
+    return this.#after.find((record): record is RecordOf<'answer'> => record.type === 'answer');
+  }
+
+  progressOf(decision: AcceptedTurn['decisions'][number], index: number, turn: AcceptedTurn): DecisionProgress {
+    const route = actionRoute(decision, turn.actions?.[index]);
+    if (route === 'output') return this.#output(index);
+    if (route === 'fail') return { kind: 'continue-here', waitingHuman: false };
+    if (decision.action === 'answer_user') {
+      const given = this.answer();
+      if (!given) return { kind: 'continue-here', waitingHuman: false };
+      return { kind: 'answered', answer: given.answer, ...(given.confidence === undefined ? {} : { confidence: given.confidence }) };
+    }
+    if (decision.action === 'ask_user') return this.#question();
+    return this.#call(decision, turn.toolCallIds?.[index] ?? `call_${this.#step}_${index + 1}`);
+  }
+
+  /** Delivered outputs are not delivered twice; one without its record is delivered now. */
+  #output(index: number): DecisionProgress {
+    const delivered = this.#after.find((record): record is RecordOf<'output'> => record.type === 'output' && record.index === index);
+    if (!delivered) return { kind: 'continue-here', waitingHuman: false };
+    const confidence = delivered.confidence === undefined ? {} : { confidence: delivered.confidence };
+    return { kind: 'done', reply: deliveredReply(this.#codec, { text: delivered.text, ...confidence }) };
+  }
+
+  #question(): DecisionProgress {
+    const question = this.#questions[this.#asked];
+    const answer = this.#answers[this.#asked];
+    this.#asked += 1;
+    if (!question) return { kind: 'continue-here', waitingHuman: false };
+    if (!answer) return { kind: 'continue-here', waitingHuman: true, pendingQuestion: { question: question.question, why: question.why } };
+    return { kind: 'done', reply: 'automatic' in answer ? { content: answer.reply, isError: true } : { content: userReplyContent(answer.reply) } };
+  }
+
+  /** A call that ended keeps its reply; one that never ran runs now (or is asked for approval again); one cut off is reported interrupted. */
+  #call(decision: CallToolDecision, callId: string): DecisionProgress {
+    const startAt = this.#after.findIndex((record) => record.type === 'tool-call-start' && record.callId === callId);
+    const end = this.#after.find((record): record is RecordOf<'tool-call-end'> => record.type === 'tool-call-end' && record.callId === callId);
+    if (end) return { kind: 'done', reply: end.outcome === 'error' || end.result?.isError ? { content: end.observation, isError: true } : { content: end.observation } };
+    const call: InterruptedCall = { callId, tool: decision.tool, args: decision.args, step: this.#step };
+    const approving = startAt >= 0 && waitsForApproval(this.#after.slice(startAt + 1));
+    const neverRan = startAt < 0 || approving;
+    if (neverRan && !containsRedacted(decision.args)) return { kind: 'continue-here', waitingHuman: approving };
+    const message = neverRan ? redactedCallMessage(call) : interruptedCallMessage(call);
+    return { kind: 'done', reply: { content: this.#codec.observation(errorResult(message), { tool: call.tool }), isError: true }, interrupted: call };
+  }
 }
 
 /**
