@@ -14,7 +14,7 @@ export function thrownOutcome(error: unknown): { thrown: StoredError } {
   return { thrown: storedError(error) };
 }
 
-export function revivedError(stored: StoredError): Error {
+function revivedError(stored: StoredError): Error {
   const { name, message, ...fields } = stored;
   const error = Object.assign(new Error(message), fields, { name });
   if (name.startsWith('Reins_')) {

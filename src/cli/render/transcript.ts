@@ -23,7 +23,7 @@ export function renderTranscript(run: StoredRun): string {
 }
 
 /** An action's confidence and warnings (envelope), after the action. */
-export function notesText(notes: ActionNotes | undefined): string {
+function notesText(notes: ActionNotes | undefined): string {
   if (!notes) return '';
   const parts = [
     ...(notes.confidence === undefined ? [] : [`confidence ${notes.confidence}`]),

@@ -14,7 +14,7 @@ import { resolveProtocol } from '../../protocols/protocol-names.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 
 /** The model used when neither `--model` nor `REINS_MODEL` says otherwise. */
-export const DEFAULT_MODEL = 'ollama:qwen3:4b';
+const DEFAULT_MODEL = 'ollama:qwen3:4b';
 
 /** The model string to use; a `replay:` path is made absolute (the run may be resumed from elsewhere). */
 export function modelStringOf(flag: string | undefined, env: Record<string, string | undefined>): string {

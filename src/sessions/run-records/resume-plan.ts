@@ -205,7 +205,7 @@ export function usedReplies(records: readonly RunRecord[]): number {
 }
 
 /** What the model is told about a call whose stored arguments were redacted. */
-export function redactedCallMessage(call: InterruptedCall): string {
+function redactedCallMessage(call: InterruptedCall): string {
   return (
     `The call to ${call.tool} was interrupted and not run again: its arguments held a secret that is never stored. ` +
     'Call it again if it is still needed.'
