@@ -9,26 +9,9 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { ConfigError } from '../../errors/config-error.ts';
-import type { ProtocolName } from '../../protocols/codec.ts';
-import type { SessionRequest } from '../run-session.ts';
-import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
-import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
-import { resumedSettings } from '../setup/session-settings.ts';
-
-interface LimitFlags {
-  maxRetries?: number;
-  maxTokens?: number;
-  maxDuration?: number;
-}
-
-function limitsOf(flags: LimitFlags): NonNullable<SessionRequest['limits']> {
-  return {
-    ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
-    ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
-    ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
-  };
-}
+import type { ResumeFlags } from '../resume-stored-run.ts';
+import { APPROVAL_MODES } from '../setup/approval-mode.ts';
+import { addOutputFlags, addToolFlags, positiveInteger } from '../setup/run-flags.ts';
 
 function nonNegativeInteger(value: string): number {
   return value.trim() === '0' ? 0 : positiveInteger(value);
@@ -47,58 +30,8 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--max-duration <seconds>', 'time for the resumed part of the run before it fails (default: no limit)', positiveInteger)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
-    .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
-      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { savedToolConfig }, { modelStringOf }] = await Promise.all([
-        import('../../sessions/run-records/resume-plan.ts'),
-        import('../../sessions/redact.ts'),
-        import('../run-session.ts'),
-        import('../setup/load-tool-config.ts'),
-        import('../setup/open-store.ts'),
-        import('../setup/saved-session.ts'),
-        import('../setup/saved-tool-config.ts'),
-        import('../setup/pick-model.ts'),
-      ]);
-      const store = openStore(flags.store, 'existing');
-      try {
-        const runId = await store.resolveId(idPrefix);
-        const stored = await store.loadRun(runId);
-        if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
-        await store.claimRun(runId, { force: flags.force });
-        const saved = readSavedSession(runId, stored.meta);
-        const overrides = flags.config !== undefined || flags.server.length > 0;
-        if (!overrides && containsRedacted(saved.servers ?? [])) {
-          throw new ConfigError(`Run ${runId} was started with a secret on a --server line, and secrets are never stored.`, {
-            hint: 'Give the same --server line(s) again (or --config), e.g. reins resume <id> --server "...".',
-          });
-        }
-        if (!flags.model && containsRedacted(stored.meta.model ?? '')) {
-          throw new ConfigError(`Run ${runId} was started with a secret in its model string, and secrets are never stored.`, {
-            hint: 'Give the same --model again.',
-          });
-        }
-        const config = overrides
-          ? (await loadToolConfig(flags.config, flags.server)).config
-          : await savedToolConfig(saved);
-        const modelString = flags.model ? modelStringOf(flags.model, process.env) : (stored.meta.model ?? modelStringOf(undefined, process.env));
-        const replies = usedReplies(stored.records);
-        const code = await runSession(
-          {
-            target: { kind: 'resume', runId },
-            modelString,
-            protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
-            replayFrom: modelString.startsWith('replay:') ? replies : 0,
-            config,
-            meta: stored.meta.config ?? {},
-            settings: resumedSettings(flags, saved),
-            limits: limitsOf(flags),
-            json: flags.json,
-            input: flags.input,
-          },
-          store,
-        );
-        finish(code);
-      } finally {
-        await store.close();
-      }
+    .action(async (idPrefix: string, flags: ResumeFlags) => {
+      const { resumeStoredRun } = await import('../resume-stored-run.ts');
+      finish(await resumeStoredRun(idPrefix, flags));
     });
 }
