@@ -14,13 +14,14 @@ import { ReplayModel } from '../models/replay-model.ts';
 import type { ProtocolName } from '../protocols/codec.ts';
 import type { Store } from '../sessions/store.ts';
 import { followRun } from './follow-run.ts';
-import { ExitCode, isNoModel } from './exit-codes.ts';
+import { ExitCode } from './exit-codes.ts';
+import { listenForInterrupts } from './listen-for-interrupts.ts';
 import { JsonLinesRenderer } from './render/json-lines.ts';
 import { openInBrowser } from './render/open-url.ts';
 import { createPrompter, type Prompter } from './render/prompts.ts';
 import { colorEnabled, TraceRenderer } from './render/trace.ts';
 import { maskedStore } from '../sessions/masked-store.ts';
-import { modelErrorText, needsModelHelp, noModelHelp, openModel, protocolFor } from './setup/pick-model.ts';
+import { openModelOrExplain, protocolFor } from './setup/pick-model.ts';
 import { SecretMask } from './setup/secret-mask.ts';
 import { agentSettings, type SessionSettings } from './setup/session-settings.ts';
 import { startTraceExport, type TraceExport } from './setup/trace-export.ts';
@@ -57,7 +58,7 @@ interface SessionIo {
 
 export async function runSession(request: SessionRequest, baseStore: Store): Promise<number> {
   const io = openSessionIo(request);
-  const stopListening = listenForInterrupts(io);
+  const stopListening = listenForInterrupts(() => io.cancel('interrupted (press Ctrl-C again to quit at once)'));
   let servers: McpServers | undefined;
   let traces: TraceExport | undefined;
   try {
@@ -106,31 +107,10 @@ function openSessionIo(request: SessionRequest): SessionIo {
   return { mask, interactive, trace, say, controller, cancel, prompter };
 }
 
-/** Ctrl-C (and SIGTERM, SIGHUP) cancels the run; a second one quits at once. Returns the unsubscribe. */
-function listenForInterrupts(io: SessionIo): () => void {
-  let interrupts = 0;
-  const onSignal = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(ExitCode.cancelled);
-    io.cancel('interrupted (press Ctrl-C again to quit at once)');
-  };
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  for (const signal of signals) process.on(signal, onSignal);
-  return () => {
-    for (const signal of signals) process.off(signal, onSignal);
-  };
-}
-
 /** The model of the model string, then the banner; undefined (after saying why and how to get one) when there is none. */
 function openSessionModel(request: SessionRequest, io: SessionIo): Model | undefined {
-  let model: Model;
-  try {
-    model = openModel(request.modelString, { protocol: request.protocol, replayFrom: request.replayFrom, signal: io.controller.signal });
-  } catch (error) {
-    if (!isNoModel(error)) throw error;
-    io.say(modelErrorText(error) + (needsModelHelp(error) ? `\n\n${noModelHelp(request.modelString)}` : ''));
-    return undefined;
-  }
+  const model = openModelOrExplain(request.modelString, { protocol: request.protocol, replayFrom: request.replayFrom, signal: io.controller.signal }, io.say);
+  if (!model) return undefined;
   for (const line of request.banner ?? []) io.say(line);
   if (model instanceof ReplayModel) io.say(`model: ${model.description.replace(/\.\. /g, ". ")}`);
   return model;
