@@ -1,6 +1,8 @@
 /**
- * reins: run LLM agents on a tight rein (DESIGN §3). Named exports only; Node-only parts (MCP stdio,
- * CLI, sessions) live behind subpaths (`reins/mcp`, `reins/sessions`, ...), test doubles in `reins/testing`.
+ * reins: run LLM agents on a tight rein (DESIGN §3). The root exports what a user calls or catches:
+ * createAgent and its options, tools, the codecs and parseDecision, the decision and model specs, the
+ * typed errors. Node-only parts (MCP stdio, CLI, sessions) live behind subpaths (`reins/mcp`,
+ * `reins/sessions`, ...), what a codec author needs in `reins/protocols`, test doubles in `reins/testing`.
  */
 
 // The loop
@@ -22,7 +24,7 @@ export {
 } from './spec/user-channel.ts';
 
 // OpenTelemetry: createAgent traces every run through @opentelemetry/api (the global provider, or `telemetry.tracer`)
-export { createAgent, type TracedAgentOptions } from './telemetry/create-agent.ts';
+export { createAgent, type TracedAgentOptions } from './agent.ts';
 export { telemetryObserver } from './telemetry/telemetry-observer.ts';
 export type { TelemetryOptions, TracedAgent } from './telemetry/telemetry-options.ts';
 
@@ -31,9 +33,6 @@ export { defineTool, type LocalTool, type ToolDefinition, type ToolExecuteContex
 export { LocalToolbox } from './tools/local-toolbox.ts';
 export { mergeToolboxes } from './tools/merge-toolboxes.ts';
 export { schemaProblem, validateToolArgs, type SchemaProblem } from './tools/schema-validator.ts';
-export { schemaLimits } from './tools/schema-limits.ts';
-export { maxValueDepth } from './tools/value-limits.ts';
-export { isReservedToolName, reservedToolNames } from './tools/tool-names.ts';
 export { describeToolNotice, type ToolNotice, type ToolRenameReason } from './tools/tool-notice.ts';
 export { errorResult, textResult, type ToolCallOptions, type ToolContent, type ToolProgress, type ToolResult, type Toolbox } from './tools/toolbox.ts';
 
@@ -41,15 +40,10 @@ export { errorResult, textResult, type ToolCallOptions, type ToolContent, type T
 export { getCodec, protocols } from './protocols/get-codec.ts';
 export { envelope } from './protocols/envelope/envelope-codec.ts';
 export type { ActionHandler, ActionHandlers, EnvelopeOptions } from './protocols/envelope/envelope-options.ts';
-export type { CallRunner, DeliveredOutput, HostCallOptions, RunnerStart, TurnEnd, TurnHost, TurnRunner, TurnStart } from './protocols/turn-runner.ts';
 export { parseDecision } from './protocols/parse-decision.ts';
-export { jsonCompletionCheck, lineCompletionCheck, neverComplete, tailMatchCheck, type CompletionCheck } from './protocols/completion-check.ts';
-export type { ActionNotes, Codec, ContentSource, InstructionOptions, KnownVariables, ParseOptions, ParseResult, ProtocolName, RenderInput } from './protocols/codec.ts';
-// What a custom Codec declares about its protocol: how its history is kept, how its thoughts stream.
-export type { CallReply, HistoryStrategy } from './protocols/history-strategy.ts';
-export { textHistory } from './protocols/text-history.ts';
-export { toolMessageHistory } from './protocols/tool-message-history.ts';
-export type { ThoughtStream } from './protocols/thought-stream.ts';
+// What parseDecision and a codec return; writing a codec (history strategies, completion checks, the
+// envelope's turn runner, the render inputs) is `reins/protocols`.
+export type { ActionNotes, Codec, ParseOptions, ParseResult, ProtocolName } from './protocols/codec.ts';
 export {
   ANSWER_USER_SCHEMA,
   ASK_USER_SCHEMA,

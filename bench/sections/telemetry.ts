@@ -10,7 +10,7 @@ import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { getCodec } from '../../src/protocols/index.ts';
 import type { AgentEvent } from '../../src/spec/events.ts';
-import { createAgent, type TracedAgentOptions } from '../../src/telemetry/create-agent.ts';
+import { createAgent, type TracedAgentOptions } from '../../src/agent.ts';
 import { telemetryObserver } from '../../src/telemetry/telemetry-observer.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';

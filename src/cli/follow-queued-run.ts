@@ -5,7 +5,7 @@
  * the run holds no worker meanwhile, and this command can be stopped and the run followed later
  * (`reins show`). With `--detach` only the run id is printed.
  */
-import type { RunMeta } from '../sessions/durable/run-record.ts';
+import type { RunMeta } from '../sessions/run-records/run-record.ts';
 import { RunQueue } from '../workers/run-queue.ts';
 import { ExitCode } from './exit-codes.ts';
 import { renderRecord } from './render/transcript.ts';

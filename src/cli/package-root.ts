@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** True when running the `.ts` source with type stripping, false when running `dist/`. */
-export const runningFromSource = import.meta.url.endsWith('.ts');
+const runningFromSource = import.meta.url.endsWith('.ts');
 
 /** The folder holding reins' package.json (src/cli/ in a clone, dist/src/cli/ when installed). */
 export function packageRoot(from = import.meta.dirname): string {

@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../errors/config-error.ts';
 import type { AgentOptions } from '../loop/agent-options.ts';
-import type { RunMeta } from '../sessions/durable/run-record.ts';
+import type { RunMeta } from '../sessions/run-records/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 
 /** The run an agent is built for: its id and the meta it was created with (question, model, config). */

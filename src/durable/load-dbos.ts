@@ -5,7 +5,7 @@
 import { importOptionalPackage } from '../sessions/import-optional-package.ts';
 
 /** The install command named by the error: DBOS, and the driver reins reaches Postgres with. */
-export const DBOS_INSTALL = 'npm install @dbos-inc/dbos-sdk@5 pg@8';
+const DBOS_INSTALL = 'npm install @dbos-inc/dbos-sdk@5 pg@8';
 
 export type DbosSdk = typeof import('@dbos-inc/dbos-sdk');
 

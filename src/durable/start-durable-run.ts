@@ -4,7 +4,7 @@
  * (`launchDurableRuns`). Queued runs, taken by any worker, are started with a queue instead.
  */
 import { DBOS } from './dbos-sdk.ts';
-import type { RunMeta } from '../sessions/durable/run-record.ts';
+import type { RunMeta } from '../sessions/run-records/run-record.ts';
 import { durableRunWorkflow, type DurableRunOutcome } from './durable-run-workflow.ts';
 import { durableRuntime } from './durable-runtime.ts';
 

@@ -5,8 +5,8 @@
  * `ReinsError.isInstance` and each class's `isInstance` (e.g. `ToolTimeoutError.isInstance`) hold
  * as they did in the process that ran the step, and the loop words it to the model the same way.
  */
-import { storedError } from '../sessions/durable/record-from-event.ts';
-import type { StoredError } from '../sessions/durable/run-record.ts';
+import { storedError } from '../sessions/run-records/record-from-event.ts';
+import type { StoredError } from '../sessions/run-records/run-record.ts';
 
 export type StepOutcome<T> = { value: T } | { thrown: StoredError };
 
@@ -14,7 +14,7 @@ export function thrownOutcome(error: unknown): { thrown: StoredError } {
   return { thrown: storedError(error) };
 }
 
-export function revivedError(stored: StoredError): Error {
+function revivedError(stored: StoredError): Error {
   const { name, message, ...fields } = stored;
   const error = Object.assign(new Error(message), fields, { name });
   if (name.startsWith('Reins_')) {

@@ -6,7 +6,7 @@
  * follows from the checkpointed steps), so the first `stored` appends are skipped and the records
  * after them are appended as usual.
  */
-import type { RecordInput, RunMeta, RunRecord } from '../sessions/durable/run-record.ts';
+import type { RecordInput, RunMeta, RunRecord } from '../sessions/run-records/run-record.ts';
 import type { ClaimRunOptions, ListRunsOptions, Store } from '../sessions/store.ts';
 
 export class WorkflowStore implements Store {

@@ -31,6 +31,7 @@ export function hasMarker(value: unknown, key: string): boolean {
   }
 }
 
+/** The base of every error reins throws or ends a run with: a stable `name`, a `fault`, `isInstance` across copies of reins. */
 export abstract class ReinsError extends Error {
   /** Whose fault the failure is; decides the retry policy. */
   abstract readonly fault: ErrorFault;

@@ -26,7 +26,7 @@ const TYPES: Record<string, string | undefined> = {
 /** Keywords kept as they are. */
 const KEPT = ['description', 'enum', 'default', 'required', 'minimum', 'maximum', 'minItems', 'maxItems', 'format'] as const;
 
-export function bfclToJsonSchema(parameters: unknown): JsonSchema {
+function bfclToJsonSchema(parameters: unknown): JsonSchema {
   if (typeof parameters !== 'object' || parameters === null || Array.isArray(parameters)) return {};
   const source = parameters as Record<string, unknown>;
   const schema: JsonSchema = {};

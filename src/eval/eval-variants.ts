@@ -5,14 +5,14 @@
  * model with the requests' `constraint` left out (`withoutGrammar`), so the weights load once.
  */
 import { ConfigError } from '../errors/config-error.ts';
-import { protocolNames, type ProtocolName } from '../protocols/protocol-names.ts';
+import { protocolNames } from '../protocols/protocol-names.ts';
 import type { EvalVariant } from '../spec/eval-report.ts';
 import type { Model, ModelRequest } from '../spec/model.ts';
 
 const GRAMMAR_SUFFIX = '+grammar';
 
 /** True for models that constrain sampling by the request's `constraint` (the embedded llama.cpp model). */
-export function samplesUnderGrammar(model: Pick<Model, 'provider'>): boolean {
+function samplesUnderGrammar(model: Pick<Model, 'provider'>): boolean {
   return model.provider === 'llama';
 }
 
@@ -52,11 +52,6 @@ export function chooseVariants(model: Pick<Model, 'provider' | 'supportsTools'>,
     for (const variant of matching) chosen.add(variant.id);
   }
   return supported.filter((variant) => chosen.has(variant.id));
-}
-
-/** The variant of `protocol` with or without the grammar, as `chooseVariants` names it. */
-export function variantOf(protocol: ProtocolName, grammar: boolean): EvalVariant {
-  return { id: grammar ? `${protocol}${GRAMMAR_SUFFIX}` : protocol, protocol, grammar };
 }
 
 /** The model a variant runs: the model itself, or for a grammar model without the grammar, one that drops `constraint`. */

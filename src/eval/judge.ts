@@ -59,6 +59,6 @@ export function judgeCall(call: EvalCall, accepted: ExpectedCall, tools: readonl
 }
 
 /** Names are equal, or equal once each `.` is written `_` (providers that forbid dots). */
-export function sameName(given: string, accepted: string): boolean {
+function sameName(given: string, accepted: string): boolean {
   return given === accepted || given.replaceAll('.', '_') === accepted.replaceAll('.', '_');
 }

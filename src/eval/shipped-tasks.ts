@@ -10,7 +10,7 @@ import type { EvalTask } from './eval-task.ts';
 import { parseAnswerLines, parseTaskLines } from './parse-tasks.ts';
 
 /** The package's `data/bfcl/` folder, found upwards from here (src/eval/ in a clone, dist/src/eval/ when installed). */
-export function shippedTasksFolder(): string {
+function shippedTasksFolder(): string {
   let folder = import.meta.dirname;
   while (!existsSync(join(folder, 'data', 'bfcl', 'LICENSE'))) {
     const parent = dirname(folder);

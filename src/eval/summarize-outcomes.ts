@@ -5,7 +5,7 @@
  */
 import type { EvalOutcome, EvalRecommendation, EvalRow, EvalVariant } from '../spec/eval-report.ts';
 
-export const ALL_CATEGORIES = 'all';
+const ALL_CATEGORIES = 'all';
 
 export function summarizeOutcomes(
   outcomes: readonly EvalOutcome[],

@@ -9,7 +9,7 @@ import { assignExposedNames } from '../tools/assign-exposed-names.ts';
 import { textResult, type Toolbox, type ToolResult } from '../tools/toolbox.ts';
 
 /** What each call answers: neutral, so the model goes on with the next call or its answer. */
-export const RECORDED_RESULT = 'The call was recorded.';
+const RECORDED_RESULT = 'The call was recorded.';
 
 export class TaskToolbox implements Toolbox {
   readonly #offered: ToolSpec[];

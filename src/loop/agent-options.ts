@@ -3,7 +3,7 @@
  */
 import type { Model } from '../spec/model.ts';
 import type { Codec, ProtocolName } from '../protocols/codec.ts';
-import type { RunMeta } from '../sessions/durable/run-record.ts';
+import type { RunMeta } from '../sessions/run-records/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 import type { ApprovalPolicy } from '../tools/approval-policy.ts';
 import type { LocalTool } from '../tools/define-tool.ts';

@@ -24,7 +24,7 @@ import { resetRepeat } from './loop-detector.ts';
 import { nextTurn } from './next-turn.ts';
 import { snapshot } from './snapshot.ts';
 import { offeredTools } from './offered-tools.ts';
-import type { ResumePlan, ResumeStart } from '../sessions/durable/resume-plan.ts';
+import type { ResumePlan, ResumeStart } from '../sessions/run-records/resume-plan.ts';
 import type { RunResult } from './run-result.ts';
 import type { RunSignal } from './run-signal.ts';
 import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';

@@ -12,7 +12,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import { type ApprovalVerdict, defaultApproval } from '../tools/approval-policy.ts';
 import type { McpConfig, McpServerConfig } from './mcp-config.ts';
-import { serverPrefix, serverSeparator } from './tool-names.ts';
+import { serverPrefix, serverSeparator } from './assign-tool-names.ts';
 
 
 function globToRegExp(glob: string): RegExp {

@@ -32,7 +32,7 @@ export function clientCapabilities(options: ClientHandlerOptions): ClientCapabil
   return capabilities;
 }
 
-export function toRoot(root: string): { uri: string; name: string } {
+function toRoot(root: string): { uri: string; name: string } {
   const uri = root.startsWith('file://') ? root : pathToFileURL(resolve(root)).href;
   return { uri, name: basename(root.startsWith('file://') ? new URL(root).pathname : resolve(root)) };
 }

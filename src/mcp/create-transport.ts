@@ -62,7 +62,7 @@ export function usesAuthorizationCode(server: HttpServer): boolean {
  * code flow: stored tokens (refreshed by the SDK), and in an interactive session the browser flow
  * whenever the server asks (401, 403 `insufficient_scope`).
  */
-export function authProviderFor(
+function authProviderFor(
   server: HttpServer,
   store: OAuthStore = new OAuthStore(),
   authorization?: TransportOptions['authorization'],

@@ -20,7 +20,7 @@ export interface ElicitationOptions {
 }
 
 /** Adds each top-level property's `default` that the answer left out (form schemas are flat). */
-export function withDefaults(schema: JsonSchema, content: Record<string, unknown>): Record<string, unknown> {
+function withDefaults(schema: JsonSchema, content: Record<string, unknown>): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, { default?: unknown }>;
   const filled = { ...content };
   for (const [key, property] of Object.entries(properties)) {

@@ -18,7 +18,7 @@ import type { Toolbox, ToolCallOptions, ToolResult } from '../tools/toolbox.ts';
 import type { McpServerConnection } from './server-connection.ts';
 import type { McpServerEvent } from './server-events.ts';
 import { toToolResult } from './to-tool-result.ts';
-import { assignToolNames } from './tool-names.ts';
+import { assignToolNames } from './assign-tool-names.ts';
 
 interface Entry {
   spec: ToolSpec;

@@ -31,7 +31,7 @@ export function trackProcessGroup(leader: number): void {
 }
 
 /** True while any process of the group exists. */
-export function processGroupAlive(leader: number): boolean {
+function processGroupAlive(leader: number): boolean {
   return hasProcessGroups && signalGroup(leader, 0);
 }
 

@@ -29,7 +29,7 @@ function toolResultText(block: Extract<SamplingMessageContentBlock, { type: 'too
   return parts.join('\n');
 }
 
-export function toModelMessages(params: CreateMessageRequestParams): ModelMessage[] {
+function toModelMessages(params: CreateMessageRequestParams): ModelMessage[] {
   const toolNames = new Map<string, string>();
   const messages: ModelMessage[] = [];
   for (const message of params.messages) {

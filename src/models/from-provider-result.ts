@@ -37,7 +37,7 @@ export function fromToolCall(call: LanguageModelV4ToolCall): ModelToolCall {
   return { id: call.toolCallId, name: call.toolName, arguments: parseToolArguments(call.input) };
 }
 
-export function parseToolArguments(input: string): Record<string, unknown> | string {
+function parseToolArguments(input: string): Record<string, unknown> | string {
   if (input.trim() === '') return {};
   try {
     const value: unknown = JSON.parse(input);

@@ -70,101 +70,124 @@ export interface ResolveModelOptions {
 export function resolveModel(modelString: string, options: ResolveModelOptions = {}): Model {
   if (modelString.startsWith('replay:')) return replayModel(modelString.slice('replay:'.length), options);
   const { provider, modelId, baseURL: urlInString } = parseModelString(modelString);
-  const env = options.env ?? process.env;
-  /** The base URL without credentials, and the options with their Authorization header. */
-  const endpoint = (baseURL: string) => {
-    const { url, authorization } = splitUrlCredentials(baseURL);
-    return { url, common: { fetch: options.fetch, headers: authorization ? { ...options.headers, Authorization: authorization } : options.headers } };
-  };
-  const supportsTools = options.supportsTools ?? true;
-  const { retry } = options;
-
+  const target: ModelTarget = { modelString, modelId, urlInString, options, env: options.env ?? process.env };
   switch (provider) {
-    case 'openai': {
-      const apiKey = requireKey(options.apiKey, env, 'OPENAI_API_KEY', modelString);
-      const { url: baseURL, common } = endpoint(options.baseURL ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1');
-      // Chat Completions (not the Responses API): the wire format every OpenAI-compatible server shares.
-      return fromAiSdk(createOpenAI({ ...common, apiKey, baseURL }).chat(modelId), {
-        provider,
-        supportsTools,
-        retry,
-        displayName: 'OpenAI',
-        endpoint: baseURL,
-        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_API_KEY',
-        // reins validates the answer itself; strict mode would reject schemas with optional fields.
-        providerOptions: { openai: { strictJsonSchema: false } },
-      });
-    }
-    case 'anthropic': {
-      const apiKey = requireKey(options.apiKey, env, 'ANTHROPIC_API_KEY', modelString);
-      const { url: baseURL, common } = endpoint(options.baseURL ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1');
-      return fromAiSdk(createAnthropic({ ...common, apiKey, baseURL })(modelId), {
-        provider,
-        supportsTools,
-        retry,
-        displayName: 'Anthropic',
-        endpoint: baseURL,
-        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'ANTHROPIC_API_KEY',
-      });
-    }
-    case 'google': {
-      const apiKey = requireKey(options.apiKey, env, 'GOOGLE_GENERATIVE_AI_API_KEY', modelString);
-      const written = options.baseURL ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta';
-      const { url: baseURL, common } = endpoint(written);
-      return fromAiSdk(createGoogle({ ...common, apiKey, baseURL })(modelId), {
-        provider,
-        supportsTools,
-        retry,
-        displayName: 'Gemini',
-        endpoint: baseURL,
-        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'GOOGLE_GENERATIVE_AI_API_KEY',
-      });
-    }
-    case 'ollama': {
-      const { url: host, common } = endpoint(ollamaHost(options.baseURL ?? env.OLLAMA_HOST));
-      return fromAiSdk(createOllama({ ...common, baseURL: `${host}/api` })(modelId), {
-        provider,
-        supportsTools,
-        retry,
-        displayName: 'Ollama',
-        endpoint: host,
-        unreachableHint: 'is `ollama serve` running?',
-        providerOptions: ollamaSampling,
-      });
-    }
+    case 'openai':
+      return openAiModel(target);
+    case 'anthropic':
+      return anthropicModel(target);
+    case 'google':
+      return googleModel(target);
+    case 'ollama':
+      return ollamaModel(target);
     case 'llama':
       // In process: nothing to retry (no transport).
-      return new LlamaModel(modelId, { ...llamaEnvironment(env, modelString), ...options.llama });
-    case 'openai-compatible': {
-      const written = options.baseURL ?? urlInString;
-      if (!written) {
-        throw new ModelConfigError(`no base URL for \`${modelString}\``, {
-          kind: 'malformed-model-string',
-          modelString,
-          hint: 'write `openai-compatible:<model>@<baseURL>`, e.g. `openai-compatible:qwen3@http://127.0.0.1:8000/v1`',
-        });
-      }
-      const { url: baseURL, common } = endpoint(written);
-      const apiKey = options.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY;
-      const languageModel = createOpenAICompatible({
-        ...common,
-        name: 'openai-compatible',
-        baseURL,
-        apiKey,
-        includeUsage: true,
-        supportsStructuredOutputs: true,
-      }).chatModel(modelId);
-      return fromAiSdk(languageModel, {
-        provider,
-        supportsTools,
-        retry,
-        displayName: 'OpenAI-compatible server',
-        endpoint: baseURL,
-        apiKeyVariable: options.apiKey ? 'the apiKey option' : 'OPENAI_COMPATIBLE_API_KEY',
-        unreachableHint: 'is the server (vLLM, llama.cpp, LM Studio, ...) running at that address?',
-      });
-    }
+      return new LlamaModel(modelId, { ...llamaEnvironment(target.env, modelString), ...options.llama });
+    case 'openai-compatible':
+      return openAiCompatibleModel(target);
   }
+}
+
+/** What every provider's model is built from. */
+interface ModelTarget {
+  modelString: string;
+  modelId: string;
+  /** The `@<baseURL>` of the model string, if any. */
+  urlInString: string | undefined;
+  options: ResolveModelOptions;
+  env: Record<string, string | undefined>;
+}
+
+/** The base URL without credentials, and the provider settings with their Authorization header. */
+function endpoint(options: ResolveModelOptions, baseURL: string) {
+  const { url, authorization } = splitUrlCredentials(baseURL);
+  return { url, common: { fetch: options.fetch, headers: authorization ? { ...options.headers, Authorization: authorization } : options.headers } };
+}
+
+/** The adapter settings every provider shares. */
+function adapterBasics(provider: string, options: ResolveModelOptions) {
+  return { provider, supportsTools: options.supportsTools ?? true, retry: options.retry };
+}
+
+/** Where the key came from, for the error that says it was refused. */
+function keySource(options: ResolveModelOptions, variable: string): string {
+  return options.apiKey ? 'the apiKey option' : variable;
+}
+
+function openAiModel({ modelString, modelId, options, env }: ModelTarget): Model {
+  const apiKey = requireKey(options.apiKey, env, 'OPENAI_API_KEY', modelString);
+  const { url: baseURL, common } = endpoint(options, options.baseURL ?? env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1');
+  // Chat Completions (not the Responses API): the wire format every OpenAI-compatible server shares.
+  return fromAiSdk(createOpenAI({ ...common, apiKey, baseURL }).chat(modelId), {
+    ...adapterBasics('openai', options),
+    displayName: 'OpenAI',
+    endpoint: baseURL,
+    apiKeyVariable: keySource(options, 'OPENAI_API_KEY'),
+    // reins validates the answer itself; strict mode would reject schemas with optional fields.
+    providerOptions: { openai: { strictJsonSchema: false } },
+  });
+}
+
+function anthropicModel({ modelString, modelId, options, env }: ModelTarget): Model {
+  const apiKey = requireKey(options.apiKey, env, 'ANTHROPIC_API_KEY', modelString);
+  const { url: baseURL, common } = endpoint(options, options.baseURL ?? env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com/v1');
+  return fromAiSdk(createAnthropic({ ...common, apiKey, baseURL })(modelId), {
+    ...adapterBasics('anthropic', options),
+    displayName: 'Anthropic',
+    endpoint: baseURL,
+    apiKeyVariable: keySource(options, 'ANTHROPIC_API_KEY'),
+  });
+}
+
+function googleModel({ modelString, modelId, options, env }: ModelTarget): Model {
+  const apiKey = requireKey(options.apiKey, env, 'GOOGLE_GENERATIVE_AI_API_KEY', modelString);
+  const written = options.baseURL ?? env.GOOGLE_GENERATIVE_AI_BASE_URL ?? 'https://generativelanguage.googleapis.com/v1beta';
+  const { url: baseURL, common } = endpoint(options, written);
+  return fromAiSdk(createGoogle({ ...common, apiKey, baseURL })(modelId), {
+    ...adapterBasics('google', options),
+    displayName: 'Gemini',
+    endpoint: baseURL,
+    apiKeyVariable: keySource(options, 'GOOGLE_GENERATIVE_AI_API_KEY'),
+  });
+}
+
+function ollamaModel({ modelId, options, env }: ModelTarget): Model {
+  const { url: host, common } = endpoint(options, ollamaHost(options.baseURL ?? env.OLLAMA_HOST));
+  return fromAiSdk(createOllama({ ...common, baseURL: `${host}/api` })(modelId), {
+    ...adapterBasics('ollama', options),
+    displayName: 'Ollama',
+    endpoint: host,
+    unreachableHint: 'is `ollama serve` running?',
+    providerOptions: ollamaSampling,
+  });
+}
+
+function openAiCompatibleModel({ modelString, modelId, urlInString, options, env }: ModelTarget): Model {
+  const written = options.baseURL ?? urlInString;
+  if (!written) {
+    throw new ModelConfigError(`no base URL for \`${modelString}\``, {
+      kind: 'malformed-model-string',
+      modelString,
+      hint: 'write `openai-compatible:<model>@<baseURL>`, e.g. `openai-compatible:qwen3@http://127.0.0.1:8000/v1`',
+    });
+  }
+  const { url: baseURL, common } = endpoint(options, written);
+  const apiKey = options.apiKey ?? env.OPENAI_COMPATIBLE_API_KEY;
+  const languageModel = createOpenAICompatible({
+    ...common,
+    name: 'openai-compatible',
+    baseURL,
+    apiKey,
+    includeUsage: true,
+    supportsStructuredOutputs: true,
+  }).chatModel(modelId);
+  return fromAiSdk(languageModel, {
+    ...adapterBasics('openai-compatible', options),
+    displayName: 'OpenAI-compatible server',
+    endpoint: baseURL,
+    apiKeyVariable: keySource(options, 'OPENAI_COMPATIBLE_API_KEY'),
+    unreachableHint: 'is the server (vLLM, llama.cpp, LM Studio, ...) running at that address?',
+  });
 }
 
 function requireKey(

@@ -79,7 +79,7 @@ function mapProviderError(error: unknown, context: ProviderContext): ModelCallEr
   });
 }
 
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 

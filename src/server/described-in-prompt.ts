@@ -18,7 +18,7 @@ function schemaInstructions(schema: JsonSchema): string {
 }
 
 /** Renders tool calls and results as text turns of `codec`, merging consecutive turns of one role. */
-export function renderHistory(messages: readonly SampleMessage[], codec: Codec): SampleMessage[] {
+function renderHistory(messages: readonly SampleMessage[], codec: Codec): SampleMessage[] {
   const out: { role: 'user' | 'assistant'; content: string }[] = [];
   const push = (role: 'user' | 'assistant', content: string) => {
     const last = out.at(-1);

@@ -31,7 +31,7 @@ const phrases: Record<SamplingRequestFailure, string> = {
   protocol: 'the client answered with an error',
 };
 
-export function toRequestError(
+function toRequestError(
   error: unknown,
   method: 'sampling' | 'elicitation' | 'roots',
   signal: AbortSignal | undefined,

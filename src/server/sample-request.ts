@@ -63,7 +63,7 @@ export function sendAttempt(backend: SamplingBackend, prepared: PreparedSample, 
  * model may add calls beside the forced `structured_output` one, and nobody would answer them. A
  * forced structured call is recorded as its JSON, so the turn needs no answer either.
  */
-export function replyTurn(reply: ChannelReply, keepCalls: boolean): SampleMessage {
+function replyTurn(reply: ChannelReply, keepCalls: boolean): SampleMessage {
   if (keepCalls && reply.toolCalls.length > 0) return { role: 'assistant', content: reply.text, toolCalls: reply.toolCalls };
   if (reply.structuredCall) return { role: 'assistant', content: JSON.stringify(reply.structuredCall.value) };
   return { role: 'assistant', content: reply.text };

@@ -52,33 +52,22 @@ export function samplingContext(
   const backendName = options.backend ?? defaultBackend(declared, options.model);
   const requests = clientRequests(lowLevel, ctx);
   const related = { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal };
-  let backend: SamplingBackend | undefined;
   // On 2026-07-28 a request may rely only on what its envelope declares: asking for more is the
   // client's error to fix (-32021, HTTP 400), not a tool failure the model would read.
   const modern = isModernRequest(ctx);
-  const resolve = (): SamplingBackend => {
-    if (!backendName && modern) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
-    if (!backendName) {
-      throw new SampleConfigError(
-        'The client declares no sampling capability and samplingContext has no `model` to fall back on.',
-        { reason: 'no-backend' },
-      );
-    }
-    backend ??= {
-      name: backendName,
-      channel: channelFor(backendName, {
-        server: lowLevel,
-        codec: getCodec(options.textProtocol ?? 'json'),
-        relatedRequestId: related.relatedRequestId,
-        requests,
-        ...(options.model ? { model: options.model } : {}),
-        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      }),
-      maxTokens: options.maxTokens ?? 1024,
-      signal: related.signal,
-    };
-    return backend;
-  };
+  const resolve = lazyBackend(backendName, modern, (name) => ({
+    name,
+    channel: channelFor(name, {
+      server: lowLevel,
+      codec: getCodec(options.textProtocol ?? 'json'),
+      relatedRequestId: related.relatedRequestId,
+      requests,
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    }),
+    maxTokens: options.maxTokens ?? 1024,
+    signal: related.signal,
+  }));
   const context = {
     backend: backendName,
     sample: (config: AnySampleConfig) => sample(resolve(), config),
@@ -106,4 +95,21 @@ export function samplingContext(
   };
   // The overloads of SamplingContext are the public contract; the implementations above take any variant.
   return context as unknown as SamplingContext;
+}
+
+/**
+ * The backend, made on the first sampling request: a tool that only elicits needs none. Without a
+ * backend, the request fails: the client's error on 2026-07-28 (it declared no sampling), else a
+ * configuration error (no sampling and no `model` to fall back on).
+ */
+function lazyBackend<Name extends string>(backendName: Name | undefined, modern: boolean, make: (name: Name) => SamplingBackend): () => SamplingBackend {
+  let backend: SamplingBackend | undefined;
+  return () => {
+    if (!backendName && modern) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { sampling: {} } });
+    if (!backendName) {
+      throw new SampleConfigError('The client declares no sampling capability and samplingContext has no `model` to fall back on.', { reason: 'no-backend' });
+    }
+    backend ??= make(backendName);
+    return backend;
+  };
 }

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 
 /** Strings at least this long are stored once. */
-export const BLOB_MIN_LENGTH = 4096;
+const BLOB_MIN_LENGTH = 4096;
 
 type Path = (string | number)[];
 type Encoding = 'plain' | 'json' | 'xml';

@@ -25,14 +25,14 @@ export {
   redactRecord,
   REDACTED,
 } from './redact.ts';
-export { DEFAULT_OWNER_TIMEOUT_MS, OWNER_HEARTBEAT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
-export { recordFromEvent, storedError } from './durable/record-from-event.ts';
+export { DEFAULT_OWNER_TIMEOUT_MS, OWNER_HEARTBEAT_MS, ownedByAnother, type RunOwner } from './owner-liveness.ts';
+export { recordFromEvent, storedError } from './run-records/record-from-event.ts';
 export {
   rebuildTranscript,
   interruptedCallMessage,
   type RebuildOptions,
   type ResumePoint,
-} from './durable/rebuild-transcript.ts';
+} from './run-records/rebuild-transcript.ts';
 export type {
   InterruptedCall,
   RecordInput,
@@ -43,7 +43,7 @@ export type {
   SessionStatus,
   StoredError,
   StoredRun,
-} from './durable/run-record.ts';
+} from './run-records/run-record.ts';
 export { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 export { CorruptSessionError } from '../errors/corrupt-session-error.ts';
 export { SessionStoreError } from '../errors/session-store-error.ts';

@@ -3,8 +3,8 @@
  * `waiting-user` whose owner is gone (the process died: `kill -9`, a crash, a closed terminal) is
  * `interrupted`: nobody continues it, and `resume` can.
  */
-import { DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother } from './run-owner.ts';
-import type { RunSummary, SessionStatus } from './durable/run-record.ts';
+import { DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother } from './owner-liveness.ts';
+import type { RunSummary, SessionStatus } from './run-records/run-record.ts';
 
 export type ListedStatus = SessionStatus | 'interrupted';
 

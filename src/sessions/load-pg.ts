@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { importOptionalPackage } from './import-optional-package.ts';
 
 /** The install command named by the error. */
-export const PG_INSTALL = 'npm install pg@8';
+const PG_INSTALL = 'npm install pg@8';
 
 export async function loadPg(neededFor = 'a postgres:// store'): Promise<typeof pg> {
   const loaded = await importOptionalPackage({ name: 'pg', neededFor, install: PG_INSTALL, load: () => import('pg') });

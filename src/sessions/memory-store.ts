@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
 import { SecretMasker } from './secret-masker.ts';
-import { currentOwner } from './run-owner.ts';
-import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
+import { currentOwner } from './owner-liveness.ts';
+import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-records/run-record.ts';
 import { matchRunId, selectRuns } from './select-runs.ts';
 import { FINAL_STATUSES, type ListRunsOptions, type Store } from './store.ts';
 

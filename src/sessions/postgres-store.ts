@@ -2,7 +2,7 @@
  * The durable Store on Postgres (driver: `pg`, loaded only when a PostgresStore first talks to the
  * database, so SQLite users never load it). Many processes on many machines can share one database:
  * each append is its own transaction that locks the run's row (`SELECT ... FOR UPDATE`), checks its
- * owner (`run-owner.ts`), numbers the record and commits before `appendStep` resolves. Large strings
+ * owner (`owner-liveness.ts`), numbers the record and commits before `appendStep` resolves. Large strings
  * are stored once, as in the SQLite store (`compact-records.ts`).
  */
 import { randomUUID } from 'node:crypto';
@@ -13,10 +13,10 @@ import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
 import { SessionStoreError } from '../errors/session-store-error.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
 import { ownerOf, toSummary, type RunRow } from './run-row.ts';
-import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
+import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-records/run-record.ts';
 import { openPostgresPool, READ_ONLY_CONNECTION } from './postgres-pool.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
-import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
+import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './owner-liveness.ts';
 import { SecretMasker } from './secret-masker.ts';
 import { DEFAULT_LIST_LIMIT, matchRunId } from './select-runs.ts';
 import { FINAL_STATUSES, type ClaimRunOptions, type ListRunsOptions, type Store } from './store.ts';

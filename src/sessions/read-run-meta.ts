@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CorruptSessionError } from '../errors/corrupt-session-error.ts';
-import type { RunMeta } from './durable/run-record.ts';
+import type { RunMeta } from './run-records/run-record.ts';
 
 const runMetaSchema = z.object({
   question: z.string(),

@@ -8,7 +8,7 @@
  * wherever they appear (and in every encoding) is the CLI's `SecretMask`, which knows where its
  * secrets came from.
  */
-import type { RecordInput, RunMeta } from './durable/run-record.ts';
+import type { RecordInput, RunMeta } from './run-records/run-record.ts';
 
 /** What a redacted value is replaced with. */
 export const REDACTED = '[redacted]';

@@ -2,8 +2,8 @@
  * A run's row as both SQL stores keep it (the `runs` / `reins_runs` table), and how it reads back as
  * a RunSummary with its owner. The owner columns may be absent from an older SQLite schema.
  */
-import type { RunSummary, SessionStatus } from './durable/run-record.ts';
-import type { RunOwner } from './run-owner.ts';
+import type { RunSummary, SessionStatus } from './run-records/run-record.ts';
+import type { RunOwner } from './owner-liveness.ts';
 
 export interface RunRow {
   id: string;

@@ -1,6 +1,6 @@
 /** Filtering and id matching shared by the stores. */
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
-import type { RunSummary } from './durable/run-record.ts';
+import type { RunSummary } from './run-records/run-record.ts';
 import type { ListRunsOptions } from './store.ts';
 
 /** @default limit 50 */

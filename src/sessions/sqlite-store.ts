@@ -2,7 +2,7 @@
  * The durable Store on `node:sqlite`. One database file holds every run; WAL mode lets several
  * processes append to it at once (each append is its own `BEGIN IMMEDIATE` transaction, and a
  * writer waits up to `busyTimeoutMs` for another). `synchronous = FULL`: a record has reached the
- * disk when `appendStep` resolves. Each run has an owner (`run-owner.ts`): writes from another
+ * disk when `appendStep` resolves. Each run has an owner (`owner-liveness.ts`): writes from another
  * process are refused while the owner lives.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,8 +20,8 @@ import { openSessionsDatabase } from './open-sessions-database.ts';
 import { readRunMeta } from './read-run-meta.ts';
 import { configSecretValues, redactMeta, redactRecord } from './redact.ts';
 import { SecretMasker } from './secret-masker.ts';
-import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './run-owner.ts';
-import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
+import { currentOwner, DEFAULT_OWNER_TIMEOUT_MS, ownedByAnother, type RunOwner } from './owner-liveness.ts';
+import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-records/run-record.ts';
 import { DEFAULT_LIST_LIMIT, matchRunId } from './select-runs.ts';
 import { restoreMessages, sharedPrefixLength } from './shared-messages.ts';
 import { FINAL_STATUSES, type ClaimRunOptions, type ListRunsOptions, type Store } from './store.ts';

@@ -3,7 +3,7 @@
  * `sessions/`). The loop appends one record per event before it makes the next model call; a store
  * must have committed the record when `appendStep` resolves. Stores redact secrets before writing.
  */
-import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './durable/run-record.ts';
+import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, StoredRun } from './run-records/run-record.ts';
 
 export interface ListRunsOptions {
   /** Only runs with one of these statuses. @default every status */
@@ -38,7 +38,7 @@ export interface Store {
   resolveId(prefix: string): Promise<string>;
   /**
    * Makes this process the run's owner (or refreshes its heartbeat). Rejects with
-   * `SessionInUseError` when another live process owns it (see `run-owner.ts`), unless `force`;
+   * `SessionInUseError` when another live process owns it (see `owner-liveness.ts`), unless `force`;
    * with `SessionNotFoundError` for an unknown id. Stores that implement it also refuse
    * `appendStep` and `markStatus` while another live process owns the run; a final status
    * (`answered`, `failed`, `cancelled`) releases the run.

@@ -30,7 +30,9 @@ export interface AnswerUserDecision {
   confidence?: number;
 }
 
+/** One decision of a model turn, seed 000's union: call a tool, ask the user, or answer. */
 export type Decision = CallToolDecision | AskUserDecision | AnswerUserDecision;
+/** The `action` of a Decision. */
 export type DecisionAction = Decision['action'];
 
 /** Seed 003's thought types. The set is open: any upper-case word is accepted. */
@@ -44,6 +46,7 @@ export const THOUGHT_TYPES = [
   'GOAL',
   'NORM',
 ] as const;
+/** The typed thought kinds a protocol may carry (`THOUGHT_TYPES`). */
 export type KnownThoughtType = (typeof THOUGHT_TYPES)[number];
 /** A typed thought `{ type, content }` (seed 003). `type` is extensible. */
 export interface Thought {
@@ -67,6 +70,7 @@ export interface ToolSpec {
   origin?: { server: string; name: string; sessionId?: string };
 }
 
+/** MCP's hints about a tool's effects; the default approval policy reads them. */
 export interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
@@ -76,6 +80,7 @@ export interface ToolAnnotations {
   [key: string]: unknown;
 }
 
+/** A JSON Schema object (draft-07 or 2020-12), as tools declare their input. */
 export type JsonSchema = Record<string, unknown>;
 
 /** Seed 000's three schemas, verbatim, for validators and for prompts. */
@@ -91,6 +96,7 @@ export const CALL_TOOL_SCHEMA = {
   additionalProperties: false,
 } as const satisfies JsonSchema;
 
+/** The JSON Schema of an `ask_user` decision (seed 000). */
 export const ASK_USER_SCHEMA = {
   type: 'object',
   required: ['action', 'question', 'why'],
@@ -102,6 +108,7 @@ export const ASK_USER_SCHEMA = {
   additionalProperties: false,
 } as const satisfies JsonSchema;
 
+/** The JSON Schema of an `answer_user` decision (seed 000). */
 export const ANSWER_USER_SCHEMA = {
   type: 'object',
   required: ['action', 'answer'],

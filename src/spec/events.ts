@@ -11,6 +11,7 @@ import type { HandlerType } from '../protocols/envelope-schema.ts';
 import type { ToolNotice } from '../tools/tool-notice.ts';
 import type { ToolProgress, ToolResult } from '../tools/toolbox.ts';
 
+/** How a run ended: with an answer, with a typed error, or cancelled by its signal. */
 export type RunStatus = 'answered' | 'failed' | 'cancelled';
 
 interface EventBase {
@@ -18,6 +19,7 @@ interface EventBase {
   step: number;
 }
 
+/** One event of a run (`for await (const event of run)`), discriminated by `type` (DESIGN §5). */
 export type AgentEvent = EventBase &
   (
     | {
@@ -129,6 +131,7 @@ export type AgentEvent = EventBase &
     | { type: 'run-end'; status: RunStatus; usage: Usage; error?: ReinsError }
   );
 
+/** The `type` of every AgentEvent. */
 export type AgentEventType = AgentEvent['type'];
 /** The event of one type, e.g. `EventOf<'tool-call'>`. */
 export type EventOf<T extends AgentEventType> = Extract<AgentEvent, { type: T }>;

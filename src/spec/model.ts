@@ -13,6 +13,7 @@ export interface ModelToolCall {
   arguments: Record<string, unknown> | string;
 }
 
+/** One message of a model request's history: system, user, assistant (text and tool calls) or tool. */
 export type ModelMessage =
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
@@ -40,6 +41,7 @@ export interface OutputConstraint {
   pattern: OutputPattern;
 }
 
+/** What the loop sends a Model for one turn. */
 export interface ModelRequest {
   /**
    * System prompt (protocol instructions, tool list, server instructions).
@@ -116,8 +118,10 @@ export interface Usage {
   estimated?: true;
 }
 
+/** Why the model stopped producing its reply. */
 export type FinishReason = 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'error' | 'other';
 
+/** A model's whole reply to one request. */
 export interface ModelResponse {
   text: string;
   toolCalls: ModelToolCall[];
@@ -129,11 +133,13 @@ export interface ModelResponse {
   responseId?: string;
 }
 
+/** One part of a streamed reply: text as it comes, a tool call, then the finish. */
 export type ModelStreamPart =
   | { type: 'text-delta'; text: string }
   | { type: 'tool-call'; toolCall: ModelToolCall }
   | { type: 'finish'; finishReason: FinishReason; usage: Usage; modelId?: string; responseId?: string };
 
+/** The model spec every adapter implements (`fromAiSdk`, `resolveModel`, `LlamaModel`, the test doubles). */
 export interface Model {
   /** e.g. `openai`, `anthropic`, `ollama`, `scripted`. */
   readonly provider: string;

@@ -1,6 +1,6 @@
 /**
  * Who is continuing a stored run: one process (`pid` on `host`) with a heartbeat. The Store spec and
- * `SessionInUseError` carry it; `sessions/run-owner.ts` decides whether an owner is alive.
+ * `SessionInUseError` carry it; `sessions/owner-liveness.ts` decides whether an owner is alive.
  */
 export interface RunOwner {
   pid: number;

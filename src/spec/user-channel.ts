@@ -4,6 +4,7 @@
  */
 import type { JsonSchema, ToolSpec } from './decision.ts';
 
+/** A question of the model (`ask_user`) for the human. */
 export interface UserQuestion {
   question: string;
   why: string;
@@ -13,6 +14,7 @@ export interface UserQuestion {
   context?: string;
 }
 
+/** A tool call that needs the human's approval before it runs. */
 export interface ApprovalRequest {
   tool: ToolSpec;
   args: Record<string, unknown>;
@@ -20,6 +22,7 @@ export interface ApprovalRequest {
   reason: string;
 }
 
+/** An MCP server's elicitation: a message and the schema of the form the human fills. */
 export interface ElicitationRequest {
   message: string;
   /** The flat object schema of MCP form-mode elicitation. */
@@ -35,11 +38,13 @@ export interface UrlElicitationRequest {
   serverName?: string;
 }
 
+/** The human's reply to an elicitation: the form's content, or declined, or cancelled. */
 export type ElicitationReply =
   | { action: 'accept'; content: Record<string, unknown> }
   | { action: 'decline' }
   | { action: 'cancel' };
 
+/** How a run reaches the human: questions, approvals, elicitations (`AgentOptions.user`). */
 export interface UserChannel {
   /**
    * Answers an `ask_user` decision. `signal` aborts when the run is cancelled or out of time; the run
@@ -61,6 +66,7 @@ export interface UserChannel {
 /** A plain callback gets the run's signal too: it aborts when the run is cancelled or out of time. */
 export type UserChannelLike = UserChannel | ((question: UserQuestion, signal?: AbortSignal) => string | Promise<string>);
 
+/** A UserChannel from a channel, or from a plain callback that answers questions (it approves nothing: calls that need approval are refused). */
 export function toUserChannel(user: UserChannelLike): UserChannel {
   if (typeof user === 'function') return { ask: async (question, signal) => user(question, signal) };
   return user;

@@ -37,67 +37,69 @@ export class RunTrace {
 
   /** Handles one event; true once the run ended (its spans are all ended). */
   observe(event: AgentEvent): boolean {
+    if (event.type === 'run-end') {
+      this.#runEnd(event);
+      return true;
+    }
+    this.#record(event);
+    return false;
+  }
+
+  /** Each event of a live run onto its span: the run's, the model call's or the tool call's. */
+  #record(event: Exclude<AgentEvent, { type: 'run-end' }>): void {
     switch (event.type) {
       case 'run-start':
         for (const tool of event.tools) this.#tools.set(tool.name, tool);
         this.#root.setAttribute(Reins.protocol, event.protocol);
-        this.#content.set(this.#root, Reins.question, event.question);
-        return false;
+        return this.#content.set(this.#root, Reins.question, event.question);
       case 'run-resume':
         this.#root.setAttribute(Reins.resume, true);
         this.#root.addEvent(ReinsEvent.resume, { 'reins.interrupted_calls': event.interruptedCalls.length });
-        return false;
+        return;
       case 'model-request':
-        this.#startChat(event);
-        return false;
+        return this.#startChat(event);
       case 'model-retry':
         this.#chat?.span.addEvent(ReinsEvent.modelRetry, { [Reins.attempt]: event.attempt, [GenAi.errorType]: event.error.name, 'reins.delay_ms': event.delayMs });
-        return false;
+        return;
       case 'model-response':
-        this.#modelResponse(event);
-        return false;
+        return this.#modelResponse(event);
       case 'decision':
-        this.#decision(event);
-        return false;
+        return this.#decision(event);
       case 'output-invalid':
-        this.#outputInvalid(event);
-        return false;
+        return this.#outputInvalid(event);
       case 'tool-call':
-        this.#toolCall(event);
-        return false;
+        return this.#toolCall(event);
       case 'tool-result':
-        this.#toolResult(event);
-        return false;
+        return this.#toolResult(event);
       case 'tool-error':
-        this.#toolError(event);
-        return false;
-      case 'approval-request': {
-        const span = this.#spanOfTool(event.tool);
-        span.addEvent(ReinsEvent.approvalRequest, { [GenAi.toolName]: event.tool, [Reins.approvalReason]: event.reason });
-        return false;
-      }
-      case 'approval-reply': {
-        const verdict = event.approved ? 'approved' : 'denied';
-        const span = this.#spanOfTool(event.tool);
-        span.setAttribute(Reins.approvalVerdict, verdict);
-        span.addEvent(ReinsEvent.approvalReply, { [GenAi.toolName]: event.tool, [Reins.approvalVerdict]: verdict });
-        return false;
-      }
+        return this.#toolError(event);
+      case 'approval-request':
+      case 'approval-reply':
+        return this.#approval(event);
       case 'user-question':
         this.#root.addEvent(ReinsEvent.userQuestion, { [Reins.step]: event.step, ...this.#content.attributes(Reins.question, event.question) });
-        return false;
+        return;
       case 'user-reply':
         this.#root.addEvent(ReinsEvent.userReply, { [Reins.step]: event.step, ...this.#content.attributes(Reins.reply, event.reply) });
-        return false;
+        return;
       case 'answer':
         this.#root.addEvent(ReinsEvent.answer, { ...(event.bestEffort ? { [Reins.bestEffort]: true } : {}), ...this.#content.attributes(Reins.answer, event.answer) });
-        return false;
-      case 'run-end':
-        this.#runEnd(event);
-        return true;
+        return;
       default:
-        return false;
+        return;
     }
+  }
+
+  /** An approval asked for and its verdict, on the span of the tool call. */
+  #approval(event: EventOf<'approval-request'> | EventOf<'approval-reply'>): void {
+    const span = this.#spanOfTool(event.tool);
+    if (event.type === 'approval-request') {
+      span.addEvent(ReinsEvent.approvalRequest, { [GenAi.toolName]: event.tool, [Reins.approvalReason]: event.reason });
+      return;
+    }
+    const verdict = event.approved ? 'approved' : 'denied';
+    span.setAttribute(Reins.approvalVerdict, verdict);
+    span.addEvent(ReinsEvent.approvalReply, { [GenAi.toolName]: event.tool, [Reins.approvalVerdict]: verdict });
   }
 
   #parent() {

@@ -62,7 +62,7 @@ export function usageAttributes(usage: Usage): Attributes {
 }
 
 /** `server.address` and `server.port` of the model's base URL (the scheme's default port when none is written). */
-export function serverAttributes(endpoint: string | undefined): Attributes {
+function serverAttributes(endpoint: string | undefined): Attributes {
   if (!endpoint) return {};
   let url: URL;
   try {

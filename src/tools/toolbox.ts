@@ -5,6 +5,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ToolNotice } from './tool-notice.ts';
 
+/** One content block of a tool result, in MCP's shapes. */
 export type ToolContent =
   | { type: 'text'; text: string }
   | { type: 'image'; data: string; mimeType: string }
@@ -12,6 +13,7 @@ export type ToolContent =
   | { type: 'resource_link'; uri: string; name?: string; mimeType?: string; description?: string }
   | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } };
 
+/** What a tool call returns, in MCP's shape (`isError` for a failure the model should read). */
 export interface ToolResult {
   content: ToolContent[];
   structuredContent?: unknown;
@@ -19,12 +21,14 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/** A progress report of a running tool (shown by the CLI's trace, sent as an event). */
 export interface ToolProgress {
   progress: number;
   total?: number;
   message?: string;
 }
 
+/** What a toolbox receives with each call: the signal, a timeout, a progress listener, an idempotency key. */
 export interface ToolCallOptions {
   /** Aborting abandons the call; the call rejects with the signal's reason. @default undefined (not cancellable) */
   signal?: AbortSignal;
@@ -43,6 +47,7 @@ export interface ToolCallOptions {
 /** The `_meta` key of an MCP `tools/call` request that carries the call's idempotency key. */
 export const IDEMPOTENCY_KEY_META = 'io.reins/idempotency-key';
 
+/** The tool spec of a run: lists tools and calls them (`LocalToolbox`, MCP's toolbox, `mergeToolboxes`). */
 export interface Toolbox {
   /** The tools the model may call now (names unique within the box). */
   list(): ToolSpec[];

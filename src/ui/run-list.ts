@@ -5,10 +5,10 @@
  * per store engine, each on a read-only connection (`sqlite-run-list.ts`, `postgres-run-list.ts`).
  */
 import { listedStatus, type ListedStatus } from '../sessions/listed-status.ts';
-import type { SessionStatus } from '../sessions/durable/run-record.ts';
+import type { SessionStatus } from '../sessions/run-records/run-record.ts';
 
 /** Runs per page. @default 50 */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export interface RunListFilter {
   /** Only runs shown with this status (`interrupted`: stored as live, owner gone). @default every status */
@@ -81,7 +81,7 @@ export interface RunAggregate {
   tokensEstimated: boolean;
 }
 
-export const emptyAggregate = (): RunAggregate => ({ steps: 0, inputTokens: 0, outputTokens: 0, tokensEstimated: false });
+const emptyAggregate = (): RunAggregate => ({ steps: 0, inputTokens: 0, outputTokens: 0, tokensEstimated: false });
 
 /** The cache-read sum of a run, absent when no reply reported it (SQL's sum of no values is null). */
 export function cacheReadOf(value: number | string | null | undefined): { cacheReadTokens?: number } {
@@ -135,7 +135,7 @@ function rowStatus(row: RunListSourceRow): ListedStatus {
 }
 
 /** The page row of a `runs` row and its records' aggregate. */
-export function runListRow(row: RunListSourceRow, aggregate: RunAggregate): RunListRow {
+function runListRow(row: RunListSourceRow, aggregate: RunAggregate): RunListRow {
   return {
     id: row.id,
     status: rowStatus(row),

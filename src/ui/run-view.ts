@@ -2,7 +2,7 @@
  * A stored run as the run page reads it: its summary, metadata and records, plus for every model
  * reply whose decision needed repair the repaired parts of its raw text (`repairSegments`).
  */
-import type { RunRecord, StoredRun } from '../sessions/durable/run-record.ts';
+import type { RunRecord, StoredRun } from '../sessions/run-records/run-record.ts';
 import type { ListedStatus } from '../sessions/listed-status.ts';
 import { repairSegments, type RepairSegment } from './repair-segments.ts';
 

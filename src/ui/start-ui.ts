@@ -28,7 +28,7 @@ export interface RunningUi {
   close(): Promise<void>;
 }
 
-export const UI_HOST = '127.0.0.1';
+const UI_HOST = '127.0.0.1';
 
 export async function startUi(options: StartUiOptions): Promise<RunningUi> {
   const token = options.token ?? newAccessToken();

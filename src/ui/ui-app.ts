@@ -12,6 +12,7 @@ import { PostgresEvalStore } from '../sessions/postgres-eval-store.ts';
 import { SqliteEvalStore } from '../sessions/sqlite-eval-store.ts';
 import { SqliteStore } from '../sessions/sqlite-store.ts';
 import type { SecretMasker } from '../sessions/secret-masker.ts';
+import type { EvalStore } from '../sessions/eval-store.ts';
 import type { Store } from '../sessions/store.ts';
 import { accessToken } from './access-token.ts';
 import { CONTENT_SECURITY_POLICY, notFoundHtml, pageHtml } from './page-html.ts';
@@ -45,12 +46,7 @@ export interface UiApp {
 }
 
 export function createUiApp(options: UiAppOptions): UiApp {
-  const postgres = isPostgresUrl(options.location);
-  const store: Store = postgres ? new PostgresStore({ url: options.location, readOnly: true }) : new SqliteStore({ path: options.location, readOnly: true });
-  const list: RunList = postgres ? new PostgresRunList(options.location) : new SqliteRunList(options.location);
-  const evals = postgres ? new PostgresEvalStore({ url: options.location, readOnly: true }) : new SqliteEvalStore({ path: options.location, readOnly: true });
-  const pollMs = options.pollMs ?? 250;
-  const masked = <T>(value: T): T => (options.secrets ? options.secrets.value(value) : value);
+  const sources = openUiSources(options.location);
   const app = new Hono();
   app.use('*', async (c, next) => {
     await next();
@@ -59,8 +55,51 @@ export function createUiApp(options: UiAppOptions): UiApp {
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   });
   app.use('*', accessToken(options.token));
-
   app.get('/', (c) => c.html(pageHtml('Runs', 'list-page.js')));
+  registerRunRoutes(app, sources, {
+    masked: <T>(value: T): T => (options.secrets ? options.secrets.value(value) : value),
+    pollMs: options.pollMs ?? 250,
+  });
+  registerEvalRoutes(app, sources.evals);
+  app.get('/web/:name', async (c) => asset(c, await readAsset('web', c.req.param('name'))));
+  app.get('/vendor/:name', async (c) => asset(c, await readAsset('vendor', c.req.param('name'))));
+  app.notFound((c) => c.html(notFoundHtml(`Nothing at ${c.req.path}.`), 404));
+
+  return {
+    app,
+    check: async () => {
+      await sources.list.version('');
+    },
+    close: async () => {
+      await Promise.all([sources.list.close(), sources.store.close(), sources.evals.close()]);
+    },
+  };
+}
+
+/** What the UI reads, all read-only: the runs, the run list's query, the evals. */
+interface UiSources {
+  store: Store;
+  list: RunList;
+  evals: EvalStore;
+}
+
+function openUiSources(location: string): UiSources {
+  if (isPostgresUrl(location)) {
+    return {
+      store: new PostgresStore({ url: location, readOnly: true }),
+      list: new PostgresRunList(location),
+      evals: new PostgresEvalStore({ url: location, readOnly: true }),
+    };
+  }
+  return {
+    store: new SqliteStore({ path: location, readOnly: true }),
+    list: new SqliteRunList(location),
+    evals: new SqliteEvalStore({ path: location, readOnly: true }),
+  };
+}
+
+/** A run's page, the run list and a run as JSON (masked), and the server-sent changes of a run. */
+function registerRunRoutes(app: Hono, { store, list }: UiSources, { masked, pollMs }: { masked: <T>(value: T) => T; pollMs: number }): void {
   // A run by its id or by a prefix of it, as the CLI takes them: a prefix redirects to the whole id.
   app.get('/runs/:id', async (c) => {
     const asked = c.req.param('id');
@@ -72,7 +111,6 @@ export function createUiApp(options: UiAppOptions): UiApp {
       return c.html(notFoundHtml(error.candidates.length > 1 ? error.message : `No stored run with id "${asked}".`), 404);
     }
   });
-
   app.get('/api/runs', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
     return c.json(masked(await list.page({ status: c.req.query('status') || undefined, text: c.req.query('q') ?? '', page: Number.isFinite(page) ? page : 1 })));
@@ -102,22 +140,6 @@ export function createUiApp(options: UiAppOptions): UiApp {
       }
     });
   });
-
-  registerEvalRoutes(app, evals);
-
-  app.get('/web/:name', async (c) => asset(c, await readAsset('web', c.req.param('name'))));
-  app.get('/vendor/:name', async (c) => asset(c, await readAsset('vendor', c.req.param('name'))));
-  app.notFound((c) => c.html(notFoundHtml(`Nothing at ${c.req.path}.`), 404));
-
-  return {
-    app,
-    check: async () => {
-      await list.version('');
-    },
-    close: async () => {
-      await Promise.all([list.close(), store.close(), evals.close()]);
-    },
-  };
 }
 
 function asset(c: Context, found: Asset | undefined) {

@@ -4,7 +4,7 @@
  * `close()`); give an open RunQueue to submit many runs over one connection.
  */
 import type { DurableRunOutcome } from '../durable/durable-run-workflow.ts';
-import type { RunRecord } from '../sessions/durable/run-record.ts';
+import type { RunRecord } from '../sessions/run-records/run-record.ts';
 import { RunQueue, type QueuedRunRequest } from './run-queue.ts';
 
 export interface QueuedRun {

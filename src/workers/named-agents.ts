@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../errors/config-error.ts';
 import type { DurableAgentFactory } from '../durable/durable-runtime.ts';
-import type { RunMeta } from '../sessions/durable/run-record.ts';
+import type { RunMeta } from '../sessions/run-records/run-record.ts';
 
 /** Agents by name: each builds one run's agent options from the run (its id and stored meta). */
 export type NamedAgents = Readonly<Record<string, DurableAgentFactory>>;

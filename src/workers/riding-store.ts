@@ -23,7 +23,7 @@ export function isConnectionLoss(error: unknown): boolean {
 }
 
 /** Runs `call`, again after a growing pause while the failure is a lost connection, for up to `outageMs`. */
-export async function rideOutage<T>(call: () => Promise<T>, outageMs: number): Promise<T> {
+async function rideOutage<T>(call: () => Promise<T>, outageMs: number): Promise<T> {
   const deadline = Date.now() + outageMs;
   for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
     try {

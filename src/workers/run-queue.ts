@@ -10,7 +10,7 @@ import { loadDbos } from '../durable/load-dbos.ts';
 import { DURABLE_RUN_WORKFLOW, type DurableRunOutcome } from '../durable/durable-run-workflow.ts';
 import { DURABLE_RUNS_VERSION } from '../durable/launch-durable-runs.ts';
 import { PostgresStore } from '../sessions/postgres-store.ts';
-import type { RunMeta, RunRecord, StoredRun } from '../sessions/durable/run-record.ts';
+import type { RunMeta, RunRecord, StoredRun } from '../sessions/run-records/run-record.ts';
 import { FINAL_STATUSES } from '../sessions/store.ts';
 import { AGENT_KEY } from './named-agents.ts';
 import { isConnectionLoss } from './riding-store.ts';

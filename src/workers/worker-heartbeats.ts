@@ -8,7 +8,7 @@
  */
 import type { Pool } from 'pg';
 
-export const WORKERS_SCHEMA = `
+const WORKERS_SCHEMA = `
 CREATE TABLE IF NOT EXISTS reins_workers (
   executor_id TEXT PRIMARY KEY,
   host TEXT NOT NULL,

@@ -13,8 +13,8 @@ import { connectServers } from '../../src/mcp/index.ts';
 import { ReplayModel } from '../../src/models/replay-model.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
-import { rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
+import { rebuildTranscript } from '../../src/sessions/run-records/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/run-records/record-from-event.ts';
 import { DEMO_DATE, DEMO_SERVERS } from './demo-server-client.ts';
 
 const RECORDINGS = join(import.meta.dirname, '..', '..', 'examples', 'demo-recordings');

@@ -9,7 +9,7 @@ import { ModelCallError } from '../../src/errors/model-call-error.ts';
 import { ExitCode, exitCodeForError } from '../../src/cli/exit-codes.ts';
 import { asReinsError } from '../../src/loop/as-reins-error.ts';
 import { toModelCallError } from '../../src/models/to-model-call-error.ts';
-import { storedError } from '../../src/sessions/durable/record-from-event.ts';
+import { storedError } from '../../src/sessions/run-records/record-from-event.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import type { Model, ModelRequest, ModelStreamPart } from '../../src/spec/model.ts';
 import { MockModel } from '../../src/testing/mock-model.ts';

@@ -12,7 +12,7 @@ import { createAgent } from '../../src/loop/create-agent.ts';
 import type { ModelRequest } from '../../src/spec/model.ts';
 import type { ProtocolName } from '../../src/protocols/codec.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
-import type { RecordInput, RunRecord } from '../../src/sessions/durable/run-record.ts';
+import type { RecordInput, RunRecord } from '../../src/sessions/run-records/run-record.ts';
 import type { Store } from '../../src/sessions/store.ts';
 import { MockModel } from '../../src/testing/mock-model.ts';
 import type { ScriptedTurn } from '../../src/testing/scripted-model.ts';

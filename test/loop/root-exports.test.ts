@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as reins from '../../src/index.ts';
 import * as errors from '../../src/errors/index.ts';
 import * as testing from '../../src/testing/index.ts';
+import * as protocolsEntry from '../../src/protocols/index.ts';
 
 describe('public entry points', () => {
   it('the root entry exports the stable API of DESIGN §3', () => {
@@ -19,6 +20,12 @@ describe('public entry points', () => {
     expect(errorClassNames.length).toBeGreaterThan(20);
     const missing = errorClassNames.filter((name) => !(name in reins));
     expect(missing).toEqual([]);
+  });
+
+  it('the root entry keeps codec internals behind reins/protocols', () => {
+    const internals = ['tailMatchCheck', 'neverComplete', 'jsonCompletionCheck', 'lineCompletionCheck', 'textHistory', 'toolMessageHistory', 'schemaLimits', 'maxValueDepth', 'reservedToolNames', 'isReservedToolName'];
+    expect(internals.filter((name) => name in reins)).toEqual([]);
+    expect(internals.filter((name) => !(name in protocolsEntry))).toEqual([]);
   });
 
   it('reins/testing exports the test doubles', () => {

@@ -16,7 +16,7 @@ describe('entry points', () => {
     expect(builtins).toEqual([]);
     for (const name of ['zod', 'ajv', '@opentelemetry/api', '@dbos-inc/dbos-sdk']) expect([name, fromPackage(modules, name)]).toEqual([name, []]);
     // The loop's driver and the durable-run record load when a run starts (src/loop/launch-run.ts).
-    const runOnly = modules.filter((url) => /\/src\/(loop\/run-agent|sessions\/durable\/)/.test(url));
+    const runOnly = modules.filter((url) => /\/src\/(loop\/run-agent|sessions\/run-records\/)/.test(url));
     expect(runOnly).toEqual([]);
     // 169 today (was 257): protocols 88 with every dialect reader (parse reads drift synchronously) and the
     // envelope's turn runner (its actions run where its codec is, src/protocols/envelope/), errors 43, tools 19, loop 9.

@@ -16,7 +16,7 @@ import { SessionInUseError } from '../../src/errors/session-in-use-error.ts';
 import { noUserReply } from '../../src/protocols/user-reply-content.ts';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
-import type { RecordInput } from '../../src/sessions/durable/run-record.ts';
+import type { RecordInput } from '../../src/sessions/run-records/run-record.ts';
 import { renderTranscript } from '../../src/cli/render/transcript.ts';
 import { SqliteStore } from '../../src/sessions/sqlite-store.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/loop/create-agent.ts';
 import { userReplyContent } from '../../src/protocols/user-reply-content.ts';
-import { rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
-import type { RunRecord } from '../../src/sessions/durable/run-record.ts';
+import { rebuildTranscript } from '../../src/sessions/run-records/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/run-records/record-from-event.ts';
+import type { RunRecord } from '../../src/sessions/run-records/run-record.ts';
 import type { ScriptStep } from '../../src/testing/scripted-model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 import { addTool, allProtocols, answer, ask, call, collect, turn } from '../loop/helpers.ts';

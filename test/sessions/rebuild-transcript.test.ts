@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/errors/config-error.ts';
-import { interruptedCallMessage, rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
-import type { RecordInput, RunRecord } from '../../src/sessions/durable/run-record.ts';
+import { interruptedCallMessage, rebuildTranscript } from '../../src/sessions/run-records/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/run-records/record-from-event.ts';
+import type { RecordInput, RunRecord } from '../../src/sessions/run-records/run-record.ts';
 import { interruptedRunEvents } from './store-contract.ts';
 
 const usage = { inputTokens: 1, outputTokens: 1 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCallError } from '../../src/errors/model-call-error.ts';
-import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
+import { recordFromEvent } from '../../src/sessions/run-records/record-from-event.ts';
 
 describe('recordFromEvent', () => {
   it('stores a model-retry with its error as plain JSON that keeps the message', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordInput } from '../../src/sessions/durable/run-record.ts';
+import type { RecordInput } from '../../src/sessions/run-records/run-record.ts';
 import { containsRedacted, isSecretName, redactConfig, redactMeta, redactRecord } from '../../src/sessions/redact.ts';
 
 describe('redactRecord and redactMeta (records kept as they happened)', () => {

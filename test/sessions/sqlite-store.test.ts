@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SessionInUseError } from '../../src/errors/session-in-use-error.ts';
 import { SessionStoreError } from '../../src/errors/session-store-error.ts';
 import { SessionStoreMissingError } from '../../src/errors/session-store-missing-error.ts';
-import type { RunOwner } from '../../src/sessions/run-owner.ts';
+import type { RunOwner } from '../../src/sessions/owner-liveness.ts';
 import { defaultSessionsPath, SqliteStore } from '../../src/sessions/sqlite-store.ts';
 import { runStoreContract } from './store-contract.ts';
 

@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SessionNotFoundError } from '../../src/errors/session-not-found-error.ts';
 import type { AgentEvent } from '../../src/spec/events.ts';
-import { rebuildTranscript } from '../../src/sessions/durable/rebuild-transcript.ts';
-import { recordFromEvent } from '../../src/sessions/durable/record-from-event.ts';
-import type { RecordInput } from '../../src/sessions/durable/run-record.ts';
+import { rebuildTranscript } from '../../src/sessions/run-records/rebuild-transcript.ts';
+import { recordFromEvent } from '../../src/sessions/run-records/record-from-event.ts';
+import type { RecordInput } from '../../src/sessions/run-records/run-record.ts';
 import type { Store } from '../../src/sessions/store.ts';
 
 export interface StoreContractOptions {

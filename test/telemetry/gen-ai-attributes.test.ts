@@ -10,7 +10,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resolveModel } from '../../src/models/resolve-model.ts';
-import { createAgent } from '../../src/telemetry/create-agent.ts';
+import { createAgent } from '../../src/agent.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { fixture, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts';

@@ -5,7 +5,7 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAgent } from '../../src/telemetry/create-agent.ts';
+import { createAgent } from '../../src/agent.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { otlpAttribute, startOtlpReceiver, type OtlpReceiver } from '../helpers/otlp-receiver.ts';
 import { addTool, answer, call, turn } from '../loop/helpers.ts';

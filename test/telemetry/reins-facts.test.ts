@@ -7,7 +7,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type Readabl
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src/sessions/memory-store.ts';
 import type { AgentEvent } from '../../src/spec/events.ts';
-import { createAgent } from '../../src/telemetry/create-agent.ts';
+import { createAgent } from '../../src/agent.ts';
 import { telemetryObserver } from '../../src/telemetry/telemetry-observer.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { addTool, answer, call, turn } from '../loop/helpers.ts';

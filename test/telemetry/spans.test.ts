@@ -6,7 +6,7 @@ import { SpanStatusCode, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectServers, type McpServers } from '../../src/mcp/index.ts';
-import { createAgent } from '../../src/telemetry/create-agent.ts';
+import { createAgent } from '../../src/agent.ts';
 import { ScriptedModel } from '../../src/testing/index.ts';
 import { defineTool } from '../../src/tools/define-tool.ts';
 import { answer, call, turn } from '../loop/helpers.ts';

@@ -50,7 +50,7 @@ export function registerDemo(program: Command, finish: (code: number) => void): 
             protocol,
             config: demoConfig(demo),
             meta: { demo, approve: 'ask' },
-            approve: 'ask',
+            settings: { approve: 'ask' },
             json: flags.json,
             input: flags.input,
             banner: [

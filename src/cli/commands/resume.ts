@@ -9,28 +9,9 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { ConfigError } from '../../errors/config-error.ts';
-import type { ProtocolName } from '../../protocols/codec.ts';
-import type { SessionRequest } from '../run-session.ts';
-import { APPROVAL_MODES, type ApprovalMode } from '../setup/approval-mode.ts';
-import { addOutputFlags, addToolFlags, positiveInteger, type RunFlags } from '../setup/run-flags.ts';
-import { demoConfig, DEMOS, type DemoName } from './demo.ts';
-
-interface LimitFlags {
-  maxRetries?: number;
-  maxOutputTokens?: number;
-  maxTokens?: number;
-  maxDuration?: number;
-}
-
-function limitsOf(flags: LimitFlags): NonNullable<SessionRequest['limits']> {
-  return {
-    ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
-    ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
-    ...(flags.maxOutputTokens === undefined ? {} : { maxOutputTokens: flags.maxOutputTokens }),
-    ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
-  };
-}
+import type { ResumeFlags } from '../resume-stored-run.ts';
+import { APPROVAL_MODES } from '../setup/approval-mode.ts';
+import { addOutputFlags, addToolFlags, positiveInteger } from '../setup/run-flags.ts';
 
 function nonNegativeInteger(value: string): number {
   return value.trim() === '0' ? 0 : positiveInteger(value);
@@ -50,66 +31,8 @@ export function registerResume(program: Command, finish: (code: number) => void)
     .option('--max-duration <seconds>', 'time for the resumed part of the run before it fails (default: no limit)', positiveInteger)
     .addOption(new Option('--approve <mode>', 'tools that need approval (default: as started)').choices(APPROVAL_MODES))
     .option('--force', 'take the run over even if another process seems to be continuing it', false)
-    .action(async (idPrefix: string, flags: Omit<RunFlags, 'approve'> & { approve?: ApprovalMode; force: boolean } & LimitFlags) => {
-      const [{ usedReplies }, { containsRedacted }, { runSession }, { loadToolConfig }, { openStore }, { readSavedSession }, { modelStringOf }] = await Promise.all([
-        import('../../sessions/durable/resume-plan.ts'),
-        import('../../sessions/redact.ts'),
-        import('../run-session.ts'),
-        import('../setup/load-tool-config.ts'),
-        import('../setup/open-store.ts'),
-        import('../setup/saved-session.ts'),
-        import('../setup/pick-model.ts'),
-      ]);
-      const store = openStore(flags.store, 'existing');
-      try {
-        const runId = await store.resolveId(idPrefix);
-        const stored = await store.loadRun(runId);
-        if (stored.summary.status === 'answered') throw new ConfigError(`Run ${runId} already ended with an answer; see it with \`reins show ${runId}\`.`);
-        await store.claimRun(runId, { force: flags.force });
-        const saved = readSavedSession(runId, stored.meta);
-        const overrides = flags.config !== undefined || flags.server.length > 0;
-        if (!overrides && containsRedacted(saved.servers ?? [])) {
-          throw new ConfigError(`Run ${runId} was started with a secret on a --server line, and secrets are never stored.`, {
-            hint: 'Give the same --server line(s) again (or --config), e.g. reins resume <id> --server "...".',
-          });
-        }
-        if (!flags.model && containsRedacted(stored.meta.model ?? '')) {
-          throw new ConfigError(`Run ${runId} was started with a secret in its model string, and secrets are never stored.`, {
-            hint: 'Give the same --model again.',
-          });
-        }
-        const config = overrides
-          ? (await loadToolConfig(flags.config, flags.server)).config
-          : saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
-            ? demoConfig(saved.demo as DemoName)
-            : (await loadToolConfig(saved.configPath, saved.servers ?? [], false)).config;
-        const modelString = flags.model ? modelStringOf(flags.model, process.env) : (stored.meta.model ?? modelStringOf(undefined, process.env));
-        const replies = usedReplies(stored.records);
-        const approve = flags.approve ?? saved.approve ?? 'ask';
-        const maxSteps = flags.maxSteps ?? saved.maxSteps;
-        const bestEffort = flags.bestEffort ?? saved.bestEffort;
-        const promptCache = flags.promptCache === false ? false : saved.promptCache;
-        const code = await runSession(
-          {
-            target: { kind: 'resume', runId },
-            modelString,
-            protocol: (stored.summary.protocol ?? 'auto') as ProtocolName | 'auto',
-            replayFrom: modelString.startsWith('replay:') ? replies : 0,
-            config,
-            meta: stored.meta.config ?? {},
-            approve,
-            ...(maxSteps ? { maxSteps } : {}),
-            ...(bestEffort === undefined ? {} : { bestEffortAnswer: bestEffort }),
-            ...(promptCache === false ? { promptCache } : {}),
-            limits: limitsOf(flags),
-            json: flags.json,
-            input: flags.input,
-          },
-          store,
-        );
-        finish(code);
-      } finally {
-        await store.close();
-      }
+    .action(async (idPrefix: string, flags: ResumeFlags) => {
+      const { resumeStoredRun } = await import('../resume-stored-run.ts');
+      finish(await resumeStoredRun(idPrefix, flags));
     });
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { ConfigError } from '../../errors/config-error.ts';
 import { addRunFlags, type RunFlags } from '../setup/run-flags.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import { settingsFromFlags } from '../setup/session-settings.ts';
 
 export function registerRun(program: Command, finish: (code: number) => void): void {
   addRunFlags(program.command('run').description('Answer a question with an agent: tools from MCP servers, one validated decision per turn'))
@@ -22,6 +23,7 @@ export function registerRun(program: Command, finish: (code: number) => void): v
       const modelString = await defaultModelString(flags.model, process.env);
       // `auto` takes the protocol `reins eval` measured best for this model, when one is stored.
       const recommended = flags.protocol === 'auto' ? await recommendedProtocol(modelString, flags.store) : undefined;
+      const settings = settingsFromFlags(flags);
       const store = openStore(flags.store);
       try {
         const code = await runSession(
@@ -31,18 +33,9 @@ export function registerRun(program: Command, finish: (code: number) => void): v
             protocol: recommended?.protocol ?? (flags.protocol as ProtocolName | 'auto'),
             ...(recommended ? { banner: [recommended.note] } : {}),
             config,
-            meta: {
-              ...sources,
-              approve: flags.approve,
-              ...(flags.maxSteps ? { maxSteps: flags.maxSteps } : {}),
-              ...(flags.bestEffort === undefined ? {} : { bestEffort: flags.bestEffort }),
-              ...(flags.promptCache ? {} : { promptCache: false }),
-            },
-            approve: flags.approve,
-            maxSteps: flags.maxSteps,
+            meta: { ...sources, ...settings },
+            settings,
             ...(flags.maxOutputTokens === undefined ? {} : { limits: { maxOutputTokens: flags.maxOutputTokens } }),
-            ...(flags.bestEffort === undefined ? {} : { bestEffortAnswer: flags.bestEffort }),
-            promptCache: flags.promptCache,
             json: flags.json,
             input: flags.input,
           },
@@ -74,13 +67,7 @@ async function queued(question: string, flags: RunFlags & { detach: boolean }): 
     meta: {
       model: modelString,
       protocol: flags.protocol as ProtocolName | 'auto',
-      config: {
-        ...sources,
-        approve: flags.approve,
-        ...(flags.maxSteps ? { maxSteps: flags.maxSteps } : {}),
-        ...(flags.bestEffort === undefined ? {} : { bestEffort: flags.bestEffort }),
-        ...(flags.promptCache ? {} : { promptCache: false }),
-      },
+      config: { ...sources, ...settingsFromFlags(flags) },
     },
     json: flags.json,
     detach: flags.detach,

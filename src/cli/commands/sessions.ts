@@ -10,8 +10,8 @@ import picocolors from 'picocolors';
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { listedStatus, type ListedStatus } from '../../sessions/listed-status.ts';
-import type { RunSummary } from '../../sessions/durable/run-record.ts';
-import { ownedByAnother } from '../../sessions/run-owner.ts';
+import type { RunSummary } from '../../sessions/run-records/run-record.ts';
+import { ownedByAnother } from '../../sessions/owner-liveness.ts';
 import { colorEnabled, shorten } from '../render/trace.ts';
 import { positiveInteger } from '../setup/run-flags.ts';
 

@@ -20,7 +20,7 @@ import type { SecretMask } from '../setup/secret-mask.ts';
  * What the annotations say a tool may do, in positive words: `read-only`, or `changes data` (and
  * `destructive` unless it says it is not); `idempotent`; `open world` (reaches outside the server).
  */
-export function describeAnnotations(tool: ToolSpec): string[] {
+function describeAnnotations(tool: ToolSpec): string[] {
   const annotations = tool.annotations ?? {};
   const said = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'].some((key) => typeof annotations[key] === 'boolean');
   if (!said) return [];
@@ -31,7 +31,7 @@ export function describeAnnotations(tool: ToolSpec): string[] {
 }
 
 /** `key (string, required), limit (integer)`: the top-level parameters of a tool. */
-export function describeParameters(schema: JsonSchema): string {
+function describeParameters(schema: JsonSchema): string {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const names = Object.keys(properties);

@@ -14,9 +14,11 @@ import { parseTaskLines } from '../../eval/parse-tasks.ts';
 import { connectServers, type McpServers } from '../../mcp/connect-servers.ts';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 import type { ToolSpec } from '../../spec/decision.ts';
+import type { EvalReport } from '../../spec/eval-report.ts';
 import type { Model } from '../../spec/model.ts';
-import { ExitCode, isNoModel } from '../exit-codes.ts';
-import { modelErrorText, needsModelHelp, noModelHelp, openModel } from '../setup/pick-model.ts';
+import { ExitCode } from '../exit-codes.ts';
+import { listenForInterrupts } from '../listen-for-interrupts.ts';
+import { openModelOrExplain } from '../setup/pick-model.ts';
 import { openEvalStore } from '../setup/open-eval-store.ts';
 import { SecretMask } from '../setup/secret-mask.ts';
 import { evalProgress } from './eval-progress.ts';
@@ -42,85 +44,88 @@ export async function runEval(request: EvalRequest): Promise<number> {
   const mask = SecretMask.from(process.env, request.config, { modelString: request.modelString });
   const say = (text: string) => process.stderr.write(`${mask.display(text)}\n`);
   const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = () => {
-    interrupts += 1;
-    if (interrupts > 1) process.exit(ExitCode.cancelled);
+  const stopListening = listenForInterrupts(() => {
     say('stopping: the tasks that finished are kept (press Ctrl-C again to quit at once)');
     controller.abort(new Error('interrupted'));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.on('SIGHUP', onSignal);
+  });
   let servers: McpServers | undefined;
   try {
-    let model: Model;
-    try {
-      model = openModel(request.modelString, { protocol: 'auto', signal: controller.signal });
-    } catch (error) {
-      if (!isNoModel(error)) throw error;
-      say(modelErrorText(error) + (needsModelHelp(error) ? `\n\n${noModelHelp(request.modelString)}` : ''));
-      return ExitCode.noModel;
-    }
+    const model = openModelOrExplain(request.modelString, { protocol: 'auto', signal: controller.signal }, say);
+    if (!model) return ExitCode.noModel;
     const tasks = request.tasksFile ? await readTasksFile(request.tasksFile) : undefined;
     let tools: ToolSpec[] = [];
     if (tasks?.some((task) => !task.tools)) {
-      if (Object.keys(request.config.mcpServers ?? {}).length === 0) {
-        throw new ConfigError(`Tasks in ${request.tasksFile} name no functions, and no MCP server is configured to offer tools.`, {
-          hint: 'Pass --config <file> or --server "<command line>", or give each task its "function" list.',
-        });
-      }
-      servers = await connectServers(request.config, { model, signal: controller.signal });
+      servers = await connectTaskServers(request, model, controller.signal);
       for (const failure of servers.failures) say(`MCP server ${failure.server} failed: ${failure.error.message}`);
       if (servers.failures.length > 0) return ExitCode.failed;
       tools = servers.toolbox.list();
       checkServerTools(tasks, tools, request.tasksFile!);
     }
-    let correct = 0;
-    let firstFailure: string | undefined;
-    let progress: ReturnType<typeof evalProgress> | undefined;
-    const report = await evaluate({
-      model,
-      modelName: request.modelString,
-      ...(tasks ? { tasks, source: request.tasksFile! } : {}),
-      ...(request.protocols ? { protocols: request.protocols } : {}),
-      ...(request.categories ? { categories: request.categories } : {}),
-      ...(request.limit === undefined ? {} : { limit: request.limit }),
-      seed: request.seed,
-      concurrency: request.concurrency,
-      maxOutputTokens: request.maxOutputTokens,
-      tools,
-      signal: controller.signal,
-      onOutcome: (outcome, { done, total }) => {
-        if (outcome.correct) correct += 1;
-        if (outcome.status === 'failed' && outcome.error) firstFailure ??= outcome.error;
-        progress ??= evalProgress(total);
-        progress.update(done, total, correct);
-      },
-    });
-    progress?.stop(report.interrupted ? `Stopped after ${report.outcomes.length} task runs.` : `Evaluated ${report.outcomes.length} task runs.`);
+    const { report, firstFailure } = await evaluateWithProgress(request, { model, tasks, tools, signal: controller.signal });
     if (report.outcomes.length > 0 && report.outcomes.every((outcome) => outcome.status === 'failed' && outcome.calls.length === 0 && outcome.raw.length === 0)) {
       say(`Every task failed before the model replied: ${firstFailure ?? 'unknown error'}`);
       return ExitCode.noModel;
     }
     const safe = mask.value(report);
-    if (request.save && safe.outcomes.length > 0) {
-      const store = openEvalStore(request.store);
-      try {
-        safe.id = await store.saveEval(safe);
-        say(`eval ${safe.id} kept in ${store.path}${safe.interrupted ? ' (interrupted)' : '; `reins run --protocol auto` uses its recommendation for this model'}`);
-      } finally {
-        await store.close();
-      }
-    }
+    if (request.save && safe.outcomes.length > 0) await keepEval(safe, request.store, say);
     if (request.json) process.stdout.write(`${JSON.stringify(safe)}\n`);
     else process.stdout.write(`${mask.display(evalTable(safe))}\n\n${mask.display(recommendationLine(safe))}\n`);
     return report.interrupted ? ExitCode.cancelled : ExitCode.answered;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    process.off('SIGHUP', onSignal);
+    stopListening();
     await servers?.close();
+  }
+}
+
+/** The MCP servers that offer the tools of tasks naming no functions. */
+async function connectTaskServers(request: EvalRequest, model: Model, signal: AbortSignal): Promise<McpServers> {
+  if (Object.keys(request.config.mcpServers ?? {}).length === 0) {
+    throw new ConfigError(`Tasks in ${request.tasksFile} name no functions, and no MCP server is configured to offer tools.`, {
+      hint: 'Pass --config <file> or --server "<command line>", or give each task its "function" list.',
+    });
+  }
+  return connectServers(request.config, { model, signal });
+}
+
+/** Runs `evaluate` with a progress bar of the correct answers; also returns the first failure, to explain a model that never replied. */
+async function evaluateWithProgress(
+  request: EvalRequest,
+  run: { model: Model; tasks: EvalTask[] | undefined; tools: ToolSpec[]; signal: AbortSignal },
+): Promise<{ report: EvalReport; firstFailure: string | undefined }> {
+  let correct = 0;
+  let firstFailure: string | undefined;
+  let progress: ReturnType<typeof evalProgress> | undefined;
+  const report = await evaluate({
+    model: run.model,
+    modelName: request.modelString,
+    ...(run.tasks ? { tasks: run.tasks, source: request.tasksFile! } : {}),
+    ...(request.protocols ? { protocols: request.protocols } : {}),
+    ...(request.categories ? { categories: request.categories } : {}),
+    ...(request.limit === undefined ? {} : { limit: request.limit }),
+    seed: request.seed,
+    concurrency: request.concurrency,
+    maxOutputTokens: request.maxOutputTokens,
+    tools: run.tools,
+    signal: run.signal,
+    onOutcome: (outcome, { done, total }) => {
+      if (outcome.correct) correct += 1;
+      if (outcome.status === 'failed' && outcome.error) firstFailure ??= outcome.error;
+      progress ??= evalProgress(total);
+      progress.update(done, total, correct);
+    },
+  });
+  progress?.stop(report.interrupted ? `Stopped after ${report.outcomes.length} task runs.` : `Evaluated ${report.outcomes.length} task runs.`);
+  return { report, firstFailure };
+}
+
+/** Keeps the (masked) eval in the store; its id is set on it. */
+async function keepEval(safe: EvalReport, storeLocation: string | undefined, say: (text: string) => void): Promise<void> {
+  const store = openEvalStore(storeLocation);
+  try {
+    safe.id = await store.saveEval(safe);
+    say(`eval ${safe.id} kept in ${store.path}${safe.interrupted ? ' (interrupted)' : '; `reins run --protocol auto` uses its recommendation for this model'}`);
+  } finally {
+    await store.close();
   }
 }
 

@@ -56,14 +56,7 @@ export async function pullModel(source: string, options: PullModelOptions): Prom
   const path = join(options.directory, name);
   const partial = `${path}.partial`;
   const resumedFrom = existsSync(partial) ? statSync(partial).size : 0;
-  const fetchFn = options.fetch ?? globalThis.fetch;
-
-  let response: Response;
-  try {
-    response = await fetchFn(url, { headers: resumedFrom > 0 ? { Range: `bytes=${resumedFrom}-` } : {}, signal: options.signal });
-  } catch (cause) {
-    throw new ModelDownloadError(`cannot reach ${url}: ${(cause as Error).message}`, { failure: 'network', source: url, cause });
-  }
+  const response = await requestFile(url, resumedFrom, options);
   const resumed = response.status === 206;
   const complete = response.status === 416 && resumedFrom > 0; // the partial file already holds everything
   if (!response.ok && !complete) {
@@ -76,30 +69,7 @@ export async function pullModel(source: string, options: PullModelOptions): Prom
   const start = resumed || complete ? resumedFrom : 0;
   const length = Number(response.headers.get('content-length'));
   const total = complete ? resumedFrom : Number.isFinite(length) && length > 0 ? start + length : undefined;
-
-  if (!complete && response.body) {
-    let received = start;
-    options.onProgress?.(received, total);
-    const counted = Readable.fromWeb(response.body as never).map((chunk: Buffer) => {
-      hash.update(chunk);
-      received += chunk.length;
-      options.onProgress?.(received, total);
-      return chunk;
-    });
-    try {
-      await pipeline(counted, createWriteStream(partial, { flags: resumed ? 'a' : 'w' }), { signal: options.signal });
-    } catch (cause) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      throw new ModelDownloadError(`the download of ${url} broke off after ${received} bytes: pull again to resume`, {
-        failure: 'network',
-        source: url,
-        cause,
-      });
-    }
-    if (total !== undefined && received < total) {
-      throw new ModelDownloadError(`the download of ${url} ended after ${received} of ${total} bytes: pull again to resume`, { failure: 'network', source: url });
-    }
-  }
+  if (!complete && response.body) await receiveBody(response.body, { url, partial, hash, start, total, append: resumed }, options);
   const sha256 = hash.digest('hex');
   if (expected && sha256 !== expected) {
     unlinkSync(partial);
@@ -111,4 +81,44 @@ export async function pullModel(source: string, options: PullModelOptions): Prom
   renameSync(partial, path);
   writeFileSync(`${path}.sha256`, `${sha256}  ${name}\n`);
   return { path, bytes: statSync(path).size, sha256, resumedFrom: start, verified: expected !== undefined };
+}
+
+/** Asks for the file, or for its rest after the bytes a partial download holds. */
+async function requestFile(url: string, resumedFrom: number, options: PullModelOptions): Promise<Response> {
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  try {
+    return await fetchFn(url, { headers: resumedFrom > 0 ? { Range: `bytes=${resumedFrom}-` } : {}, signal: options.signal });
+  } catch (cause) {
+    throw new ModelDownloadError(`cannot reach ${url}: ${(cause as Error).message}`, { failure: 'network', source: url, cause });
+  }
+}
+
+/** Writes the body to the partial file (appended when resumed), hashing and reporting progress; a cut is a typed error that says to pull again. */
+async function receiveBody(
+  body: ReadableStream<Uint8Array>,
+  file: { url: string; partial: string; hash: Hash; start: number; total: number | undefined; append: boolean },
+  options: PullModelOptions,
+): Promise<void> {
+  const { url, total } = file;
+  let received = file.start;
+  options.onProgress?.(received, total);
+  const counted = Readable.fromWeb(body as never).map((chunk: Buffer) => {
+    file.hash.update(chunk);
+    received += chunk.length;
+    options.onProgress?.(received, total);
+    return chunk;
+  });
+  try {
+    await pipeline(counted, createWriteStream(file.partial, { flags: file.append ? 'a' : 'w' }), { signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw new ModelDownloadError(`the download of ${url} broke off after ${received} bytes: pull again to resume`, {
+      failure: 'network',
+      source: url,
+      cause,
+    });
+  }
+  if (total !== undefined && received < total) {
+    throw new ModelDownloadError(`the download of ${url} ended after ${received} of ${total} bytes: pull again to resume`, { failure: 'network', source: url });
+  }
 }

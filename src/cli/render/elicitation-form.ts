@@ -18,14 +18,14 @@ interface FieldSchema {
 }
 
 /** The fields of a form, in schema order, with whether each is required. */
-export function formFields(request: ElicitationRequest): Array<{ name: string; schema: FieldSchema; required: boolean }> {
+function formFields(request: ElicitationRequest): Array<{ name: string; schema: FieldSchema; required: boolean }> {
   const properties = (request.requestedSchema.properties ?? {}) as Record<string, FieldSchema>;
   const required = new Set((request.requestedSchema.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, schema]) => ({ name, schema, required: required.has(name) }));
 }
 
 /** Turns typed text into the field's JSON type; undefined for an empty optional answer. */
-export function fieldValue(schema: FieldSchema, raw: string): unknown {
+function fieldValue(schema: FieldSchema, raw: string): unknown {
   const trimmed = raw.trim();
   if (trimmed === '') return undefined;
   if (schema.type === 'number' || schema.type === 'integer') return Number(trimmed);

@@ -8,7 +8,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { AgentEvent } from '../../spec/events.ts';
-import { storedError } from '../../sessions/durable/record-from-event.ts';
+import { storedError } from '../../sessions/run-records/record-from-event.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
 import type { SecretStream } from '../../sessions/secret-stream.ts';
 

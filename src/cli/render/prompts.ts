@@ -74,7 +74,7 @@ function clackPrompter(options: PrompterOptions): Prompter {
 }
 
 /** The question with its context (or why) and, from the envelope, what information is needed. */
-export function questionText(question: UserQuestion): string {
+function questionText(question: UserQuestion): string {
   const about = question.context ?? question.why;
   const needed = question.requiredInfo?.length ? ` [needed: ${question.requiredInfo.join(', ')}]` : '';
   return `${question.question}${about ? ` (${about})` : ''}${needed}`;

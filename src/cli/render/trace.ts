@@ -7,9 +7,9 @@
 import type { Writable } from 'node:stream';
 import picocolors from 'picocolors';
 import yoctoSpinner, { type Spinner } from 'yocto-spinner';
-import type { Thought } from '../../spec/decision.ts';
+import type { CallToolDecision, Thought } from '../../spec/decision.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
-import type { AgentEvent } from '../../spec/events.ts';
+import type { AgentEvent, EventOf } from '../../spec/events.ts';
 import type { Usage } from '../../spec/model.ts';
 import type { ToolProgress, ToolResult } from '../../tools/toolbox.ts';
 import type { SecretMask } from '../setup/secret-mask.ts';
@@ -104,16 +104,9 @@ export class TraceRenderer {
     const c = this.#c;
     switch (event.type) {
       case 'run-resume':
-        this.line(c.bold(`resumed at step ${event.step}`));
-        for (const call of event.interruptedCalls) this.line(c.yellow(`  ! ${call.tool} was interrupted: reported to the model as interrupted, not run again`));
-        if (event.pendingQuestion && !this.#options.promptsShowQuestions) this.line(c.magenta(`  ? ${event.pendingQuestion.question}`));
-        return;
+        return this.#resumed(event);
       case 'model-request':
-        this.#shown = 0;
-        this.#shownTexts.clear();
-        this.pause();
-        this.spin(event.attempt > 1 ? `thinking again · step ${event.step}, attempt ${event.attempt}` : `thinking · step ${event.step}`);
-        return;
+        return this.#thinking(event);
       case 'decision-delta':
         if (event.thought) {
           this.#thought(event.step, event.thought);
@@ -121,21 +114,7 @@ export class TraceRenderer {
         }
         return;
       case 'decision':
-        this.pause();
-        for (const thought of event.thoughts.slice(this.#shown)) this.#thought(event.step, thought);
-        for (const [index, decision] of event.decisions.entries()) {
-          const notes = event.actions?.[index];
-          if (decision.action !== 'call_tool') {
-            this.#notes(notes, decision.action === 'ask_user' ? 'question' : 'output');
-            continue;
-          }
-          if (decision.reason && !this.#shownTexts.has(flat(decision.reason))) this.#thought(event.step, { type: 'REASON', content: decision.reason });
-          const handler = notes?.type && notes.type !== 'tool' ? c.dim(` [${notes.type}]`) : '';
-          this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)}${handler} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}${confidenceText(notes)}`);
-          for (const warning of notes?.warnings ?? []) this.line(c.yellow(`    ! ${shorten(warning, 100)}`));
-          if (index === 0) this.spin(`running ${decision.tool}`);
-        }
-        return;
+        return this.#decision(event);
       case 'output':
         this.pause();
         if (this.#options.showOutputs) this.line(`  ${c.green('»')} ${shorten(event.text, 100)}${confidenceText(event)}`);
@@ -144,51 +123,87 @@ export class TraceRenderer {
         if (event.confidence !== undefined) this.line(c.dim(`answer confidence ${event.confidence}`));
         return;
       case 'tool-progress':
-        this.spin(`running ${event.tool} · ${progressText(event.progress)}`);
-        return;
+        return this.spin(`running ${event.tool} · ${progressText(event.progress)}`);
       case 'model-retry':
         this.pause();
-        this.line(c.yellow(`  ↻ model call failed (${shorten(event.error.message, 70)}): retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s`));
-        return;
+        return this.line(c.yellow(`  ↻ model call failed (${shorten(event.error.message, 70)}): retry ${event.attempt} in ${(event.delayMs / 1000).toFixed(1)} s`));
       case 'output-invalid':
-        this.line(c.yellow(`  ✗ invalid output (attempt ${event.attempt}): ${shorten(event.reason, 90)} · asked to correct`));
-        return;
-      case 'tool-result': {
-        const text = shorten(resultText(event.result), 90);
-        const took = c.dim(`(${Math.round(event.durationMs)} ms)`);
-        this.line(`    ${event.result.isError ? c.red(`← error: ${text}`) : c.dim(`← ${text}`)} ${took}`);
-        return;
-      }
+        return this.line(c.yellow(`  ✗ invalid output (attempt ${event.attempt}): ${shorten(event.reason, 90)} · asked to correct`));
+      case 'tool-result':
+        return this.#toolResult(event);
       case 'tool-error':
-        this.line(c.red(`    ✗ ${shorten(event.error.message, 100)}`));
-        return;
+        return this.line(c.red(`    ✗ ${shorten(event.error.message, 100)}`));
       case 'approval-request':
-        if (this.#options.promptsShowQuestions) return;
-        this.line(c.magenta(`  ? approval needed for ${event.tool} (${event.reason})`));
+        if (!this.#options.promptsShowQuestions) this.line(c.magenta(`  ? approval needed for ${event.tool} (${event.reason})`));
         return;
       case 'approval-reply':
-        this.line(event.approved ? c.green(`    approved`) : c.red(`    refused`));
-        return;
+        return this.line(event.approved ? c.green(`    approved`) : c.red(`    refused`));
       case 'user-question':
-        if (this.#options.promptsShowQuestions) return;
-        {
-          const about = event.context ?? event.why;
-          const needed = event.requiredInfo?.length ? c.dim(`  [needed: ${shorten(event.requiredInfo.join(', '), 60)}]`) : '';
-          this.line(c.magenta(`  ? ${event.question}`) + (about ? c.dim(`  (${shorten(about, 60)})`) : '') + needed);
-        }
-        return;
+        return this.#question(event);
       case 'user-reply':
-        this.line(c.dim(`    ↳ ${shorten(event.reply, 90)}`));
-        return;
+        return this.line(c.dim(`    ↳ ${shorten(event.reply, 90)}`));
       case 'run-end':
         this.pause();
-        if (event.status === 'answered') {
-          this.line(c.dim(`answered · ${plural(event.step, 'step')} · ${tokensText(event.usage)}`));
-        }
+        if (event.status === 'answered') this.line(c.dim(`answered · ${plural(event.step, 'step')} · ${tokensText(event.usage)}`));
         return;
       default:
         return;
     }
+  }
+
+  #resumed(event: EventOf<'run-resume'>): void {
+    const c = this.#c;
+    this.line(c.bold(`resumed at step ${event.step}`));
+    for (const call of event.interruptedCalls) this.line(c.yellow(`  ! ${call.tool} was interrupted: reported to the model as interrupted, not run again`));
+    if (event.pendingQuestion && !this.#options.promptsShowQuestions) this.line(c.magenta(`  ? ${event.pendingQuestion.question}`));
+  }
+
+  /** A new model turn: the thoughts shown so far belong to the last one. */
+  #thinking(event: EventOf<'model-request'>): void {
+    this.#shown = 0;
+    this.#shownTexts.clear();
+    this.pause();
+    this.spin(event.attempt > 1 ? `thinking again · step ${event.step}, attempt ${event.attempt}` : `thinking · step ${event.step}`);
+  }
+
+  /** The thoughts not streamed yet, then each action of the turn. */
+  #decision(event: EventOf<'decision'>): void {
+    this.pause();
+    for (const thought of event.thoughts.slice(this.#shown)) this.#thought(event.step, thought);
+    for (const [index, decision] of event.decisions.entries()) {
+      const notes = event.actions?.[index];
+      if (decision.action !== 'call_tool') {
+        this.#notes(notes, decision.action === 'ask_user' ? 'question' : 'output');
+        continue;
+      }
+      this.#call(event, decision, notes);
+      if (index === 0) this.spin(`running ${decision.tool}`);
+    }
+  }
+
+  /** One tool call: its reason (unless a thought said it already), the tool and its arguments, the warnings. */
+  #call(event: EventOf<'decision'>, decision: CallToolDecision, notes: ActionNotes | undefined): void {
+    const c = this.#c;
+    if (decision.reason && !this.#shownTexts.has(flat(decision.reason))) this.#thought(event.step, { type: 'REASON', content: decision.reason });
+    const handler = notes?.type && notes.type !== 'tool' ? c.dim(` [${notes.type}]`) : '';
+    this.line(`  ${c.cyan('→')} ${c.bold(decision.tool)}${handler} ${c.dim(shorten(JSON.stringify(decision.args), 80))}${event.repaired ? c.dim(' (repaired)') : ''}${confidenceText(notes)}`);
+    for (const warning of notes?.warnings ?? []) this.line(c.yellow(`    ! ${shorten(warning, 100)}`));
+  }
+
+  #toolResult(event: EventOf<'tool-result'>): void {
+    const c = this.#c;
+    const text = shorten(resultText(event.result), 90);
+    const took = c.dim(`(${Math.round(event.durationMs)} ms)`);
+    this.line(`    ${event.result.isError ? c.red(`← error: ${text}`) : c.dim(`← ${text}`)} ${took}`);
+  }
+
+  /** A question for the human, unless the prompt shows it. */
+  #question(event: EventOf<'user-question'>): void {
+    if (this.#options.promptsShowQuestions) return;
+    const c = this.#c;
+    const about = event.context ?? event.why;
+    const needed = event.requiredInfo?.length ? c.dim(`  [needed: ${shorten(event.requiredInfo.join(', '), 60)}]`) : '';
+    this.line(c.magenta(`  ? ${event.question}`) + (about ? c.dim(`  (${shorten(about, 60)})`) : '') + needed);
   }
 
   /** An action that is not a call (a question, an output): its confidence and warnings, when the model gave any. */

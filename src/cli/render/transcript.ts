@@ -3,7 +3,7 @@
  * each model reply and decision, corrections, tool calls with their results, questions and replies,
  * interruptions and resumes, and how the run ended.
  */
-import type { RunRecord, StoredRun } from '../../sessions/durable/run-record.ts';
+import type { RunRecord, StoredRun } from '../../sessions/run-records/run-record.ts';
 import type { ActionNotes } from '../../protocols/codec.ts';
 import { plural, tokensText } from './trace.ts';
 
@@ -23,7 +23,7 @@ export function renderTranscript(run: StoredRun): string {
 }
 
 /** An action's confidence and warnings (envelope), after the action. */
-export function notesText(notes: ActionNotes | undefined): string {
+function notesText(notes: ActionNotes | undefined): string {
   if (!notes) return '';
   const parts = [
     ...(notes.confidence === undefined ? [] : [`confidence ${notes.confidence}`]),

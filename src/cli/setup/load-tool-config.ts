@@ -57,7 +57,7 @@ function checkEveryEntry(config: McpConfig, path: string | undefined): void {
   });
 }
 
-export function parseServerLine(line: string): StdioServerConfig {
+function parseServerLine(line: string): StdioServerConfig {
   const words = parse(line, (name) => `$${name}`);
   const special = words.filter((word) => typeof word !== 'string').map(describeShellWord);
   if (special.length > 0) {

@@ -12,9 +12,10 @@ import { modelCacheDir, pulledModels } from '../models/model-cache.ts';
 import { withRetry } from '../../models/with-retry.ts';
 import { resolveProtocol } from '../../protocols/protocol-names.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import { isNoModel } from '../exit-codes.ts';
 
 /** The model used when neither `--model` nor `REINS_MODEL` says otherwise. */
-export const DEFAULT_MODEL = 'ollama:qwen3:4b';
+const DEFAULT_MODEL = 'ollama:qwen3:4b';
 
 /** The model string to use; a `replay:` path is made absolute (the run may be resumed from elsewhere). */
 export function modelStringOf(flag: string | undefined, env: Record<string, string | undefined>): string {
@@ -55,6 +56,20 @@ export function openModel(modelString: string, options: OpenModelOptions): Model
   const protocol = options.protocol === 'auto' ? {} : { protocol: options.protocol };
   if (modelString.startsWith('replay:')) return resolveModel(modelString, { ...protocol, replayFrom: options.replayFrom ?? 0 });
   return withRetry(resolveModel(modelString), { maxRetries: 2, signal: options.signal });
+}
+
+/**
+ * `openModel`, or, when there is no model to open (none configured, none reachable, a bad model
+ * string), undefined after saying why and how to get one.
+ */
+export function openModelOrExplain(modelString: string, options: OpenModelOptions, say: (text: string) => void): Model | undefined {
+  try {
+    return openModel(modelString, options);
+  } catch (error) {
+    if (!isNoModel(error)) throw error;
+    say(modelErrorText(error) + (needsModelHelp(error) ? `\n\n${noModelHelp(modelString)}` : ''));
+    return undefined;
+  }
 }
 
 /** The run's protocol, resolved once: `auto` with a replay means the recording's own protocol, else `resolveProtocol`. */

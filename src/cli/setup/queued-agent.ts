@@ -12,11 +12,10 @@ import { connectServers, type McpServers } from '../../mcp/connect-servers.ts';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
 import { containsRedacted } from '../../sessions/redact.ts';
-import { demoConfig, DEMOS, type DemoName } from '../commands/demo.ts';
-import { approvalFor } from './approval-mode.ts';
-import { loadToolConfig } from './load-tool-config.ts';
+import { agentSettings } from './session-settings.ts';
 import { modelStringOf, openModel, protocolFor } from './pick-model.ts';
 import { readSavedSession } from './saved-session.ts';
+import { savedToolConfig } from './saved-tool-config.ts';
 
 /** The agent name `reins run --queue` gives its runs. */
 export const CLI_AGENT = 'reins-cli';
@@ -45,9 +44,7 @@ export function queuedAgent(env: Record<string, string | undefined> = process.en
         hint: 'Give secrets to the workers through their environment (e.g. OPENAI_API_KEY) or an MCP config file they can read.',
       });
     }
-    const config = saved.demo && (DEMOS as readonly string[]).includes(saved.demo)
-      ? demoConfig(saved.demo as DemoName)
-      : (await loadToolConfig(saved.configPath, saved.servers ?? [], false)).config;
+    const config = await savedToolConfig(saved);
     const connected = await toolbox(config);
     if (connected.failures.length > 0) throw connected.failures[0]!.error;
     const model = openModel(meta.model ?? modelStringOf(undefined, env), { protocol: meta.protocol ?? 'auto' });
@@ -55,10 +52,7 @@ export function queuedAgent(env: Record<string, string | undefined> = process.en
       model,
       tools: connected.toolbox,
       protocol: protocolFor(model, (meta.protocol ?? 'auto') as ProtocolName | 'auto'),
-      approval: approvalFor(saved.approve ?? 'ask', config),
-      ...(saved.maxSteps ? { maxSteps: saved.maxSteps } : {}),
-      ...(saved.bestEffort === undefined ? {} : { bestEffortAnswer: saved.bestEffort }),
-      ...(saved.promptCache === false ? { promptCache: false } : {}),
+      ...agentSettings(saved, config),
     };
   };
   return {

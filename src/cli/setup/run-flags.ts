@@ -7,7 +7,7 @@ import { protocolNames, type ProtocolChoice } from '../../protocols/protocol-nam
 
 export type { ProtocolChoice };
 
-export const PROTOCOL_CHOICES: readonly ProtocolChoice[] = ['auto', ...protocolNames];
+const PROTOCOL_CHOICES: readonly ProtocolChoice[] = ['auto', ...protocolNames];
 
 /** What commander hands the actions (camelCase). `input` is false with `--no-input`. */
 export interface RunFlags {

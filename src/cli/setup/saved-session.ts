@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CorruptSessionError } from '../../errors/corrupt-session-error.ts';
 import { describeIssues } from '../../sessions/read-run-meta.ts';
-import type { RunMeta } from '../../sessions/durable/run-record.ts';
+import type { RunMeta } from '../../sessions/run-records/run-record.ts';
 import { APPROVAL_MODES } from './approval-mode.ts';
 
 const savedSessionSchema = z.object({

@@ -25,7 +25,7 @@ const ENV_FLAGS = new Set(['-e', '--env']);
 const withoutScheme = (value: string) => value.trim().replace(/^(Bearer|Basic|Token)\s+/i, '');
 
 /** The password parts of every URL in a text. */
-export function urlPasswords(text: string): string[] {
+function urlPasswords(text: string): string[] {
   return [...text.matchAll(URL_PASSWORD)].map((match) => match[1]!).filter(Boolean);
 }
 

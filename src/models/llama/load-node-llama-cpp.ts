@@ -7,7 +7,7 @@ import { ModelConfigError } from '../../errors/model-config-error.ts';
 export type NodeLlamaCpp = typeof import('node-llama-cpp');
 
 /** The install command named by the error. */
-export const NODE_LLAMA_CPP_INSTALL = 'npm install node-llama-cpp@3';
+const NODE_LLAMA_CPP_INSTALL = 'npm install node-llama-cpp@3';
 
 export async function loadNodeLlamaCpp(
   modelString: string,

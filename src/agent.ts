@@ -3,10 +3,10 @@
  * tracer provider registered (the user's SDK), every run is traced with no configuration;
  * `telemetry.tracer` overrides it; `telemetry: false` leaves the agent untraced.
  */
-import { createAgent as createLoopAgent, type Agent } from '../loop/create-agent.ts';
-import type { AgentOptions } from '../loop/agent-options.ts';
-import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
-import { telemetryObserver } from './telemetry-observer.ts';
+import { createAgent as createLoopAgent, type Agent } from './loop/create-agent.ts';
+import type { AgentOptions } from './loop/agent-options.ts';
+import type { TelemetryOptions, TracedAgent } from './telemetry/telemetry-options.ts';
+import { telemetryObserver } from './telemetry/telemetry-observer.ts';
 
 export interface TracedAgentOptions extends AgentOptions {
   /**

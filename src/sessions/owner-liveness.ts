@@ -40,7 +40,7 @@ export function currentOwner(now = new Date()): RunOwner {
 }
 
 /** True when the owner is this process. */
-export function isCurrentProcess(owner: Pick<RunOwner, 'pid' | 'host'>): boolean {
+function isCurrentProcess(owner: Pick<RunOwner, 'pid' | 'host'>): boolean {
   return owner.pid === process.pid && owner.host === hostname();
 }
 

@@ -11,7 +11,7 @@
  * the store's owner heartbeat (`Store.claimRun`), so no other process takes the run over.
  */
 import type { RecordInput } from './run-record.ts';
-import { OWNER_HEARTBEAT_MS } from '../run-owner.ts';
+import { OWNER_HEARTBEAT_MS } from '../owner-liveness.ts';
 import type { Store } from '../store.ts';
 import { recordFromEvent } from './record-from-event.ts';
 import { noUserReply } from '../../protocols/user-reply-content.ts';

@@ -11,7 +11,7 @@ import { plural, type TraceRenderer } from './render/trace.ts';
 import { modelErrorText, needsModelHelp, noModelHelp } from './setup/pick-model.ts';
 import type { SecretMask } from './setup/secret-mask.ts';
 
-export interface DriveOptions {
+export interface FollowOptions {
   trace?: TraceRenderer;
   json?: JsonLinesRenderer;
   mask: SecretMask;
@@ -26,7 +26,7 @@ export interface DriveOptions {
   stdout: { write(text: string): unknown };
 }
 
-export async function driveRun(run: AgentRun, options: DriveOptions): Promise<number> {
+export async function followRun(run: AgentRun, options: FollowOptions): Promise<number> {
   const { trace, json, say } = options;
   /** The answer was the outputs already printed (envelope SUCCESS_FINAL with send_response actions). */
   let delivered = false;
@@ -53,7 +53,7 @@ export async function driveRun(run: AgentRun, options: DriveOptions): Promise<nu
 }
 
 /** The same first line for a new run and a resumed one: run id, protocol, tools and servers, model. */
-function header(runId: string, protocol: string, toolCount: number, options: DriveOptions): string {
+function header(runId: string, protocol: string, toolCount: number, options: FollowOptions): string {
   const servers = options.servers.length ? ` from ${plural(options.servers.length, 'server')} (${options.servers.join(', ')})` : '';
   return `run ${runId} · protocol ${protocol} · ${plural(toolCount, 'tool')}${servers} · model ${options.modelString}`;
 }
