@@ -13,4 +13,6 @@ export interface RawTurn {
   parsed?: Extract<ParseResult, { success: true }>;
   /** Why the model stopped, when it said (a stream stopped early by reins has none). */
   finishReason?: FinishReason;
+  /** The stream stopped at text the model wrote after its decision: `text` ends with the decision. */
+  cutAfterDecision?: true;
 }
