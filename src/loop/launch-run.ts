@@ -35,11 +35,20 @@ function loadDriver(): Promise<Driver> {
 
 export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, signal?: AbortSignal): AgentRun {
   const run: LaunchedRun = {
-    runId: target.kind === 'resume' ? target.runId : crypto.randomUUID(),
+    runId: target.kind === 'resume' ? target.runId : newRunId(),
     events: new EventStream<AgentEvent>(),
     scope: createRunSignal(signal, parts.policies.maxDurationMs),
   };
   return new RunHandle(run, drive(parts, target, store, run));
+}
+
+/** A random UUID v4 in lowercase, as `crypto.randomUUID()` gives it. */
+export function newRunId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
 }
 
 /** What `agent.run()` returns: the run's id, its events and its result. */

@@ -14,9 +14,13 @@ import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
 import { streamTurn } from './stream-turn.ts';
 
-export async function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+export function callModel(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
   const { context } = state;
-  if (context.policies.stream && context.model.stream) return streamTurn(state, request, parseOptions);
+  return context.policies.stream && context.model.stream ? streamTurn(state, request, parseOptions) : generateTurn(state, request);
+}
+
+async function generateTurn(state: RunState, request: ModelRequest): Promise<RawTurn> {
+  const { context } = state;
   let response: ModelResponse;
   try {
     response = await untilAborted(() => context.model.generate(request), context.signal);

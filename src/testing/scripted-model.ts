@@ -8,7 +8,7 @@
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../errors/script-incomplete-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
-import { paced } from '../models/paced.ts';
+import { PAUSE_AFTER_MS } from '../models/paced.ts';
 import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { splitChunks } from './split-chunks.ts';
 
@@ -88,7 +88,14 @@ export class ScriptedModel implements Model {
     const chunks = splitChunks(turn.text, this.#chunkSize);
     const record: StreamRecord = { chunks: 0, totalChunks: chunks.length, completed: false };
     this.streams.push(record);
-    for await (const text of paced(chunks, request.signal)) {
+    // Like `paced`: a turn held in memory still lets the event loop turn now and then.
+    let since = performance.now();
+    for (const text of chunks) {
+      if (performance.now() - since >= PAUSE_AFTER_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+      request.signal?.throwIfAborted();
       if (this.#delayMs > 0) await abortableSleep(this.#delayMs, request.signal);
       record.chunks += 1;
       yield { type: 'text-delta', text };
