@@ -30,11 +30,16 @@ export interface LoadedModules {
   cpuMs: number;
 }
 
-/** Loads `specifier` (a package specifier or a script's arguments, see `mode`) in a child process. */
-export function loadedModules(specifier: string, options: { mode?: 'import' | 'run'; args?: string[] } = {}): LoadedModules {
+/**
+ * Loads `specifier` (a package specifier or a script's arguments, see `mode`) in a child process.
+ * `source: false` loads the compiled package (dist/, as users get it) instead of the TypeScript
+ * source (`reins-source` condition, types stripped as each module loads).
+ */
+export function loadedModules(specifier: string, options: { mode?: 'import' | 'run'; args?: string[]; source?: boolean } = {}): LoadedModules {
   const hookUrl = `data:text/javascript,${encodeURIComponent(hook)}`;
   const program = options.mode === 'run' ? [specifier, ...(options.args ?? [])] : ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`];
-  const stdout = execFileSync(process.execPath, ['--conditions=reins-source', '--no-warnings', '--import', hookUrl, ...program], {
+  const condition = options.source === false ? [] : ['--conditions=reins-source'];
+  const stdout = execFileSync(process.execPath, [...condition, '--no-warnings', '--import', hookUrl, ...program], {
     cwd: root,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },

@@ -91,10 +91,10 @@ export interface AgentOptions {
   bestEffortAnswer?: boolean;
   /**
    * Stream turns when the model can (`model.stream`). With `maxActionsPerTurn` 1 the stream is stopped
-   * as soon as a complete valid decision is read: streaming takes the first complete decision, and any
-   * text after it is never generated (a second action the model was about to write, which `generate`
-   * would reject as too many actions, is not seen). Usage of a stopped stream is estimated
-   * (`RunResult.usageEstimated`). With `maxActionsPerTurn` above 1 the whole turn is read first.
+   * once a complete valid decision is read and the model writes anything after it: the history keeps
+   * the turn up to the end of the decision, and the model is told the rest (say a second call it
+   * began) was not read. Usage of a stopped stream is estimated (`RunResult.usageEstimated`). With
+   * `maxActionsPerTurn` above 1 the whole turn is read first.
    * @default true
    */
   stream?: boolean;

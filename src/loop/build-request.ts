@@ -1,21 +1,22 @@
 /**
  * Builds the model request of one turn: the system prompt (agent text, protocol instructions,
  * toolbox instructions; see `system-prompt.ts`), the history, the sampling options (`temperature`,
- * `maxOutputTokens`), and the tools and tool choice of
- * codecs that send tools natively. The history is sealed first (`seal-history.ts`): what is sent is
- * never changed afterwards, so providers may convert each message once and reuse it, and the
- * request's `messages` need not be a copy made every step (O(history) per step): they are the
- * history's current prefix, copied only when a model reads them.
+ * `maxOutputTokens`), the codec's reply shape for models that sample under a grammar, and the
+ * tools and tool choice of codecs that send tools natively.
+ *
+ * The history only grows, and each message is sealed (frozen) before it is first sent
+ * (`seal-history.ts`): each request's `messages` is the previous request's list plus what came
+ * after (the same message objects, in the same order), so an adapter converts only the new ones
+ * (`models/to-call-options.ts`) and a provider's prompt cache sees a stable prefix. The list itself
+ * is a shallow copy of the history, so a request kept by a model or an event never changes.
  */
 import type { ModelRequest } from '../spec/model.ts';
 import type { RunState } from './run-state.ts';
-import { defineRequestMessages } from '../models/history-prefix.ts';
 import { sealHistory } from './seal-history.ts';
 import { buildSystemPrompt } from './system-prompt.ts';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { Codec } from '../protocols/codec.ts';
 import { sameItems } from './same-items.ts';
-import { plainObjectMaker } from './plain-object-maker.ts';
 
 /** What a codec offers the model for a tool list: its output constraint and its native tool list. */
 interface Offer {
@@ -47,9 +48,6 @@ function offerOf(codec: Codec, tools: readonly ToolSpec[], forbidTools: boolean)
   return offer;
 }
 
-/** Requests are given their fields one by one: made with room for them (`plain-object-maker.ts`). */
-const RequestBody = plainObjectMaker<ModelRequest>();
-
 export interface BuildRequestOptions {
   /** The best-effort last turn: no tools may be called. */
   forbidTools?: boolean;
@@ -59,17 +57,12 @@ export interface BuildRequestOptions {
 export function buildRequest(state: RunState, options: BuildRequestOptions): ModelRequest {
   const history = state.transcript.messages;
   sealHistory(history);
-  // The history as it is now, read (and copied) only if a model reads `messages`; an adapter that
-  // knows the view converts the prefix with no copy (`models/history-prefix.ts`).
-  const body = new RequestBody();
-  body.system = buildSystemPrompt(state);
-  const request = defineRequestMessages(body, history, history.length) as ModelRequest;
-  request.signal = options.signal;
-  if (state.context.policies.temperature !== undefined) request.temperature = state.context.policies.temperature;
-  if (state.context.policies.maxOutputTokens !== undefined) request.maxTokens = state.context.policies.maxOutputTokens;
-  if (state.context.policies.promptCache) request.promptCacheKey = state.context.runId;
-  const offer = offerOf(state.context.codec, state.transcript.tools, options.forbidTools === true);
-  // The decision's shape, for models that sample under a grammar (`llama:`); no tools on a best-effort turn.
+  const { policies, codec } = state.context;
+  const offer = offerOf(codec, state.transcript.tools, options.forbidTools === true);
+  const request: ModelRequest = { system: buildSystemPrompt(state), messages: history.slice(), signal: options.signal };
+  if (policies.temperature !== undefined) request.temperature = policies.temperature;
+  if (policies.maxOutputTokens !== undefined) request.maxTokens = policies.maxOutputTokens;
+  if (policies.promptCache) request.promptCacheKey = state.context.runId;
   if (offer.constraint) request.constraint = offer.constraint;
   if (offer.requestTools) {
     request.tools = offer.requestTools;

@@ -20,8 +20,5 @@ export function countUsage(counters: RunCounters, raw: Pick<RawTurn, 'usage' | '
 /** One entry per step taken (steps without a model call of their own count zero). */
 export function usagePerStep(counters: Pick<RunCounters, 'stepUsage' | 'step'>): Usage[] {
   const steps = Math.max(counters.step, counters.stepUsage.length);
-  // A plain loop: `Array.from({ length }, fn)` costs an array-like object and a callback per run.
-  const perStep: Usage[] = [];
-  for (let index = 0; index < steps; index++) perStep.push(counters.stepUsage[index] ?? emptyUsage());
-  return perStep;
+  return Array.from({ length: steps }, (_, index) => counters.stepUsage[index] ?? emptyUsage());
 }

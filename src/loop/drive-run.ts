@@ -36,13 +36,8 @@ export interface LaunchedRun {
   readonly scope: RunSignal;
 }
 
-/**
- * Without a store there is nothing to create, read back, record or flush: the loop's own promise is
- * the run's, with no async frame of this module waiting on it (a run waiting on its model holds one
- * frame less; with thousands of waiting runs each frame is a register file kept per run). A setup
- * failure is thrown, synchronously here: `launchRun` awaits this call inside its `try`.
- */
-export function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+/** Without a store there is nothing to create, read back, record or flush: the loop runs at once. */
+export async function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
   if (store) return driveRecordedRun(parts, target, store, run);
   if (target.kind === 'resume') throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
   return runAgent(startState(parts, target.question, run, undefined, undefined), run.scope, undefined);

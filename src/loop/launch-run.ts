@@ -18,11 +18,7 @@ import { createRunSignal } from './run-signal.ts';
 
 type Driver = typeof DriveRunModule;
 
-/**
- * The driver's module, once loaded. `import()` of a module already loaded still goes through the
- * ESM loader (resolve hooks, module map, package.json scope: tens of µs, more than a whole 1-step
- * run); the first run imports it, later runs reuse the namespace.
- */
+/** The driver's module, once loaded: the first run imports it, later runs reuse it. */
 let driver: Driver | undefined;
 let loadingDriver: Promise<Driver> | undefined;
 
@@ -46,53 +42,16 @@ export function launchRun(parts: AgentParts, target: LaunchTarget, store: Store 
   return new RunHandle(run, drive(parts, target, store, run));
 }
 
-/** Random bytes for the next run ids, 16 each, and where the next id's bytes start. */
-const idBytes = new Uint8Array(16 * 256);
-let idBytesAt = idBytes.length;
-/** The character codes of the id being made: the dashes stay, the hex digits are written over. */
-const idCodes = Array.from('00000000-0000-0000-0000-000000000000', (char) => char.charCodeAt(0));
-/** Where the two hex digits of each of the 16 bytes go. */
-const idDigitAt = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34] as const;
-const hexCodes = Array.from('0123456789abcdef', (char) => char.charCodeAt(0));
-
-/**
- * A fresh run id: a random UUID v4 in lowercase, one flat string. Not `crypto.randomUUID()`: Node
- * builds it from 20 pieces joined with `+`, which V8 keeps as a tree of rope nodes (about 0.5 KB)
- * for as long as the id lives (the whole run), and flattening it (`toLowerCase()`) cost more than
- * making it (about 0.3 µs of a 5 µs run). Here the random bytes come from one `getRandomValues`
- * per 256 ids, and the id is made at once from its 36 character codes.
- */
+/** A random UUID v4 in lowercase, as `crypto.randomUUID()` gives it. */
 export function newRunId(): string {
-  if (idBytesAt === idBytes.length) {
-    crypto.getRandomValues(idBytes);
-    idBytesAt = 0;
-  }
-  const id = formatUuid(idBytes, idBytesAt);
-  idBytesAt += 16;
-  return id;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');
 }
 
-/**
- * The UUID v4 of the 16 bytes at `offset` (RFC 9562, as `crypto.randomUUID()` makes it from its
- * random bytes): the version nibble set to 4, the variant bits to `10`, lowercase hex.
- */
-export function formatUuid(bytes: Uint8Array, offset: number): string {
-  for (let index = 0; index < 16; index++) {
-    let byte = bytes[offset + index] as number;
-    if (index === 6) byte = (byte & 0x0f) | 0x40;
-    else if (index === 8) byte = (byte & 0x3f) | 0x80;
-    const at = idDigitAt[index] as number;
-    idCodes[at] = hexCodes[byte >> 4] as number;
-    idCodes[at + 1] = hexCodes[byte & 0x0f] as number;
-  }
-  return String.fromCharCode(...idCodes);
-}
-
-/**
- * What `agent.run()` returns. A class, its getter and iterator on the prototype: an object literal
- * with a getter and a computed symbol key is built on V8's slow path, two closures and an accessor
- * pair per run (half of a run's start before this).
- */
+/** What `agent.run()` returns: the run's id, its events and its result. */
 class RunHandle implements AgentRun {
   readonly result: Promise<RunResult>;
   readonly #run: LaunchedRun;

@@ -15,4 +15,6 @@ export interface RawTurn {
   finishReason?: FinishReason;
   /** The provider's id of the response, when it gave one. */
   responseId?: string;
+  /** The stream stopped at text the model wrote after its decision: `text` ends with the decision. */
+  cutAfterDecision?: true;
 }

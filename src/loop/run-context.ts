@@ -1,7 +1,4 @@
-/**
- * A run's context (`RunContext`) as the driver makes it: a class, so that `emit` is one method on
- * the prototype rather than a closure (and its scope) made per run.
- */
+/** A run's context (`RunContext`) as the driver makes it, and how its events are delivered. */
 import type { Model } from '../spec/model.ts';
 import type { AgentEvent } from '../spec/events.ts';
 import type { UserChannel } from '../spec/user-channel.ts';
@@ -74,8 +71,6 @@ export class DrivenRunContext implements RunContext {
 
   /** Stamps the run id and the current step on the event and delivers it (through the recorder, when there is a store). */
   emit(body: EventBody): void {
-    // Stamped in place, not spread: a spread would read (and copy) lazy fields such as a
-    // model-request's messages (see model-request-event.ts). Two plain writes, no object in between.
     const event = body as AgentEvent;
     event.runId = this.runId;
     event.step = this.#counters.step;

@@ -1,18 +1,12 @@
 /**
  * The signal a run passes everywhere: aborted when the caller's signal aborts or the time budget
- * (`maxDurationMs`) runs out. `dispose` clears the timer and stops following the caller's signal;
- * call it in `finally`.
- *
- * Why not `AbortSignal.any([caller, budget])`: a run waiting on its model held three signals that
- * way (the caller's, the budget's and the composite one) with the machinery Node keeps to link them
- * weakly (two sets, weak references, finalization cells), about 1 KB per waiting run, and an
- * `abort` listener (a listener map) on the composite signal for the run's waits. Here a run owns one
- * controller: a caller's signal gets one listener for all the runs that follow it (`CallerRuns`),
- * and the run's waits (`abortWaiters`) are released by the run itself right after it aborts its
- * signal, with no listener on it.
+ * (`maxDurationMs`) runs out, whichever comes first, with that one's reason. `cancelled` and
+ * `timedOut` say which one it was; `dispose` clears the budget's timer and stops following the
+ * caller's signal (call it in `finally`). The run follows the caller's signal with one listener
+ * rather than `AbortSignal.any`, whose weakly held links cost more memory than the rest of a
+ * waiting run's signal; the timer is an ordinary one, not `AbortSignal.timeout` (which does not keep
+ * the process alive), so a run waiting on a callee that never answers still ends at its budget.
  */
-import { ownedAbortWaiters, type AbortWaiters } from '../tools/abort-waiters.ts';
-
 export interface RunSignal {
   signal: AbortSignal;
   /** True when the caller cancelled. */
@@ -23,98 +17,45 @@ export interface RunSignal {
 }
 
 export function createRunSignal(callerSignal: AbortSignal | undefined, maxDurationMs: number): RunSignal {
-  return new BudgetedRunSignal(callerSignal, maxDurationMs);
+  return new BudgetedSignal(callerSignal, maxDurationMs);
 }
 
-/** One object per run, its methods on the prototype: no closure per method and run. */
-class BudgetedRunSignal implements RunSignal {
+class BudgetedSignal implements RunSignal {
   readonly signal: AbortSignal;
-  readonly #callerSignal: AbortSignal | undefined;
-  /** Aborted when the caller's signal aborts or the time budget runs out: `signal` is its signal. */
   readonly #controller = new AbortController();
-  /** The run's waits on `signal`, released right after it aborts. */
-  readonly #waiters: AbortWaiters;
+  readonly #callerSignal: AbortSignal | undefined;
   readonly #timer: ReturnType<typeof setTimeout> | undefined;
-  /** The runs following the caller's signal, this one among them until `dispose`. */
-  readonly #callerRuns: CallerRuns | undefined;
   #timedOut = false;
 
   constructor(callerSignal: AbortSignal | undefined, maxDurationMs: number) {
     this.signal = this.#controller.signal;
-    this.#waiters = ownedAbortWaiters(this.signal);
     this.#callerSignal = callerSignal;
-    if (callerSignal?.aborted) this.abort(callerSignal.reason);
-    else if (callerSignal) this.#callerRuns = CallerRuns.of(callerSignal).add(this);
-    this.#timer = Number.isFinite(maxDurationMs)
-      ? setTimeout(() => {
-          this.#timedOut = true;
-          this.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
-        }, maxDurationMs)
-      : undefined;
+    if (Number.isFinite(maxDurationMs)) this.#timer = setTimeout(() => this.#outOfTime(maxDurationMs), maxDurationMs);
+    if (callerSignal?.aborted) this.handleEvent();
+    else callerSignal?.addEventListener('abort', this, { once: true });
   }
 
-  /** Aborts the run's signal (once: a later reason is ignored), then releases the run's waits. */
-  abort(reason: unknown): void {
+  /** The caller's signal aborted (this object is its listener). */
+  handleEvent(): void {
+    this.#controller.abort(this.#callerSignal?.reason);
+  }
+
+  #outOfTime(maxDurationMs: number): void {
     if (this.signal.aborted) return;
-    this.#controller.abort(reason);
-    this.#waiters.release(this.signal.reason);
-  }
-
-  cancelled(): boolean {
-    return this.#callerSignal?.aborted === true && !this.#timedOut;
+    this.#timedOut = true;
+    this.#controller.abort(new Error(`time budget of ${maxDurationMs} ms exceeded`));
   }
 
   timedOut(): boolean {
     return this.#timedOut;
   }
 
+  cancelled(): boolean {
+    return this.signal.aborted && !this.#timedOut;
+  }
+
   dispose(): void {
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#callerRuns?.delete(this);
-  }
-}
-
-/**
- * The runs following one caller's signal (many runs may share one, e.g. a process-wide shutdown
- * signal): one `abort` listener for all of them, and a run joins and leaves the set in O(1).
- */
-class CallerRuns {
-  static readonly #bySignal = new WeakMap<AbortSignal, CallerRuns>();
-  readonly #runs = new Set<BudgetedRunSignal>();
-
-  static of(signal: AbortSignal): CallerRuns {
-    let runs = CallerRuns.#bySignal.get(signal);
-    if (!runs) {
-      const created = new CallerRuns();
-      signal.addEventListener('abort', () => created.#abortAll(signal.reason), { once: true });
-      CallerRuns.#bySignal.set(signal, created);
-      runs = created;
-    }
-    return runs;
-  }
-
-  add(run: BudgetedRunSignal): this {
-    this.#runs.add(run);
-    return this;
-  }
-
-  delete(run: BudgetedRunSignal): void {
-    this.#runs.delete(run);
-  }
-
-  #abortAll(reason: unknown): void {
-    const runs = [...this.#runs];
-    this.#runs.clear();
-    for (const run of runs) {
-      try {
-        run.abort(reason);
-      } catch (error) {
-        // One run's waiter that throws must not keep the other runs from stopping; it is reported
-        // as uncaught, as a throwing `abort` listener is.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    clearTimeout(this.#timer);
+    this.#callerSignal?.removeEventListener('abort', this);
   }
 }

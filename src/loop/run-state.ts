@@ -1,11 +1,9 @@
 /**
  * One run's state, in three parts a reader can hold apart: the context it was set up with (never
  * changes), the transcript (the history the model reads and the tools offered this turn) and the
- * counters (steps, tokens, the repeat streak). The phases of its state machine:
- * START -> THINKING -> (TOOL_RUN | WAIT_USER) -> THINKING ... -> END.
+ * counters (steps, tokens, the repeat streak).
  */
 import type { ToolSpec } from '../spec/decision.ts';
-import type { AcceptedTurn, DecisionReply } from '../spec/accepted-turn.ts';
 import type { AgentEvent } from '../spec/events.ts';
 import type { Model, ModelMessage, Usage } from '../spec/model.ts';
 import type { UserChannel } from '../spec/user-channel.ts';
@@ -66,18 +64,5 @@ export interface RunState {
   readonly counters: RunCounters;
 }
 
-export type Phase =
-  | { name: 'THINKING' }
-  | {
-      name: 'TOOL_RUN' | 'WAIT_USER';
-      turn: AcceptedTurn;
-      index: number;
-      replies: DecisionReply[];
-      /**
-       * Set by `resume`: this call or question was already announced (and stored) before the run
-       * stopped while it waited for the human (approval or reply); it is put to the human again
-       * without announcing it twice.
-       */
-      resumed?: boolean;
-    }
-  | { name: 'END'; answer: string; confidence?: number; delivered?: boolean };
+/** What follows a turn: the model thinks again, or the run ends with an answer. */
+export type Phase = { name: 'THINKING' } | { name: 'END'; answer: string; confidence?: number; delivered?: boolean };

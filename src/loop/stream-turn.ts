@@ -1,18 +1,13 @@
 /**
- * Streams one model turn. Emits `decision-delta` for each text delta (and, for codecs that stream
- * thoughts (`Codec.thoughtStream`: envelope, xml), one per completed typed thought). With `maxActionsPerTurn` 1
- * (or a codec whose turn is one value, the envelope), after each delta the codec's completion check is asked whether
- * the delta may have completed a decision; on the first valid one the stream is abandoned (the
- * iteration is broken and the per-turn signal aborted) so the loop can act at once. With more
- * actions allowed the whole turn is read, then parsed, exactly as `generate` would be.
- * The codec's check is incremental (each delta is scanned once), and after an early parse fails
- * the next early parse waits until the text has doubled, so a turn costs time linear in its length;
- * the end of the stream is always parsed.
+ * Streams one model turn: a `for await` over the model's parts that breaks once the decision is
+ * read (see `streamed-reply.ts` for what counts as read, and when the rest of the reply is dropped).
+ * With one action per turn (or a codec whose turn is one value, the envelope) the decision is read
+ * as it completes; with more actions allowed the whole reply is read, then parsed, exactly as
+ * `generate` would be. A stream stopped before the provider reported usage gets an estimate.
  *
- * A retryable transport failure (e.g. the connection cut mid-stream) before any decision was
- * accepted discards the partial text, emits `model-retry` and streams the turn again after a
- * backoff, at most `maxTransportRetries` times (see `transport-retry.ts`). The discarded attempt's
- * tokens are estimated into the turn's usage. One attempt is `stream-attempt.ts`.
+ * A retryable transport failure (e.g. the connection cut mid-stream) discards the partial text,
+ * emits `model-retry` and streams the turn again after a backoff, at most `maxTransportRetries`
+ * times (see `transport-retry.ts`); the discarded attempts' tokens are estimated into the turn's usage.
  */
 import { ModelCallError } from '../errors/model-call-error.ts';
 import { abortableSleep } from '../models/abortable-sleep.ts';
@@ -20,30 +15,52 @@ import { addUsage, emptyUsage, type ModelRequest, type Usage } from '../spec/mod
 import type { ParseOptions } from '../protocols/codec.ts';
 import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
+import { ModelParts } from './model-parts.ts';
 import type { RawTurn } from './raw-turn.ts';
 import type { RunState } from './run-state.ts';
-import { firstAttempt, streamAttempt, type Attempt, type FailedAttempt } from './stream-attempt.ts';
+import { StreamedReply } from './streamed-reply.ts';
 import { transportRetryDelay } from './transport-retry.ts';
 
-export function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
-  // The first attempt needs no frame of its own (a run waiting on its model holds one async frame
-  // less), and settles as the turn: only a failed one goes on to `retryTurn`.
-  return firstAttempt(state, request, parseOptions, retryTurn);
+export async function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
+  const { context } = state;
+  let discarded: Usage | undefined;
+  for (let retry = 1; ; retry++) {
+    const attempt = await streamAttempt(state, request, parseOptions);
+    if (attempt.ok) {
+      const { turn } = attempt;
+      return discarded ? { ...turn, usage: addUsage(discarded, turn.usage), usageEstimated: true } : turn;
+    }
+    const { error, text } = attempt;
+    const retryable = ModelCallError.isInstance(error) && !context.signal.aborted ? error : undefined;
+    const delayMs = retryable ? transportRetryDelay(retryable, retry, context.policies.maxTransportRetries) : undefined;
+    if (!retryable || delayMs === undefined) throw modelFailure(context, error);
+    discarded = addUsage(discarded ?? emptyUsage(), estimateUsage(request, text));
+    context.emit({ type: 'model-retry', attempt: retry, error: retryable, delayMs });
+    await abortableSleep(delayMs, context.signal);
+  }
 }
 
-/** After a failed attempt: retries while the failure is retryable; the discarded attempts' usage is estimated into the turn's. */
-async function retryTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions, failed: FailedAttempt): Promise<RawTurn> {
-  let discarded: Usage = emptyUsage();
-  let attempt: Attempt = failed;
-  for (let retry = 1; ; retry++) {
-    if (attempt.ok) return { ...attempt.turn, usage: addUsage(discarded, attempt.turn.usage), usageEstimated: true };
-    const { error } = attempt;
-    const retryable = ModelCallError.isInstance(error) && !state.context.signal.aborted;
-    const delayMs = retryable ? transportRetryDelay(error, retry, state.context.policies.maxTransportRetries) : undefined;
-    if (!retryable || delayMs === undefined) throw modelFailure(state.context, error);
-    discarded = addUsage(discarded, estimateUsage(request, attempt.text));
-    state.context.emit({ type: 'model-retry', attempt: retry, error, delayMs });
-    await abortableSleep(delayMs, state.context.signal);
-    attempt = await streamAttempt(state, request, parseOptions);
-  }
+type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
+
+/** One attempt: the turn, or the model's failure with the text read before it. A throw is reins' own (a codec bug). */
+async function streamAttempt(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
+  const { context } = state;
+  const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || context.codec.oneValuePerTurn === true;
+  const reply = new StreamedReply(context, parseOptions, stopEarly);
+  const parts = new ModelParts(context.model, request, context.signal);
+  for await (const part of parts) if (reply.take(part)) break;
+  if (parts.failure) return { ok: false, error: parts.failure.error, text: reply.text };
+  const final = reply.finalParse();
+  const turn: RawTurn = {
+    text: reply.text,
+    toolCalls: reply.toolCalls,
+    usage: reply.usage ?? estimateUsage(request, reply.text),
+    modelId: reply.modelId,
+    usageEstimated: reply.usage === undefined,
+  };
+  if (reply.finishReason) turn.finishReason = reply.finishReason;
+  if (reply.responseId) turn.responseId = reply.responseId;
+  if (final.success) turn.parsed = final;
+  if (reply.cutAfterDecision) turn.cutAfterDecision = true;
+  return { ok: true, turn };
 }

@@ -110,9 +110,8 @@ function callFailure(request: ModelRequest, context: ProviderContext, error: unk
 type Recover = (error: unknown, request: ModelRequest) => Promise<ModelResponse>;
 
 /**
- * One generate call as one promise (the provider's result mapped in its `then`, no async frame on
- * top). A failure rejects it, or, given `recover` (the retries of `withRetryAttempt`), settles it as
- * `recover(failure, request)`: what a rejection caught by `recover` would give, one promise fewer.
+ * One generate call: the provider's result mapped to a reins response. A failure rejects it, or,
+ * given `recover` (the retries of `withRetryAttempt`), settles it as `recover(failure, request)`.
  */
 function generateAttempt(adapter: Adapter, request: ModelRequest, recover: Recover | undefined): Promise<ModelResponse> {
   if (request.signal?.aborted) return rejectOrRecover(request.signal.reason, request, recover);

@@ -11,7 +11,6 @@ import type { FinishReason, ModelResponse, ModelToolCall, Usage } from '../spec/
 
 /** A whole generate result as a reins response (`modelId` when the provider reports none). */
 export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelId: string): ModelResponse {
-  // The call list is made with its first call (grown by `push` from empty, it takes 17 slots for one).
   let text = '';
   let toolCalls: ModelToolCall[] | undefined;
   for (const part of result.content) {

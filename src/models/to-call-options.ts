@@ -3,9 +3,9 @@
  * The provider package then turns these into its own wire format; reins writes none of it.
  * Incremental: a frozen message (the loop freezes every message it sends, see
  * `loop/seal-history.ts`) cannot change, so its provider-format message is built once and reused on
- * every later step; a step then converts only the messages new since the last one. Messages not
- * frozen (a caller's own request) are converted on every call. The loop's request is read through
- * its history prefix (`history-prefix.ts`): its `messages` are never copied on this path.
+ * every later step; a step then converts only the messages new since the last one (each loop
+ * request's messages extend the previous request's). Messages not frozen (a caller's own request)
+ * are converted on every call.
  */
 import type {
   JSONSchema7,
@@ -16,7 +16,6 @@ import type {
 } from '@ai-sdk/provider';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ModelMessage, ModelRequest, ModelToolCall, ToolChoice } from '../spec/model.ts';
-import { readHistoryPrefix } from './history-prefix.ts';
 import { markPromptCache } from './prompt-cache.ts';
 
 export function toCallOptions(
@@ -26,33 +25,23 @@ export function toCallOptions(
   return callOptionsOf(request, extra.abortSignal, extra.providerOptions);
 }
 
-/** `toCallOptions` with its extras as arguments (no object per call). */
+/** `toCallOptions` with its extras as arguments. */
 export function callOptionsOf(request: ModelRequest, abortSignal: AbortSignal | undefined, providerOptions: SharedV4ProviderOptions | undefined): LanguageModelV4CallOptions {
-  // The loop's request: its history prefix, read without a copy; any other: its messages.
-  const options =
-    readHistoryPrefix(request, prefixCallOptions, request) ??
-    optionsWith(request, convertHistory(request.messages, request.messages.length, request.system), undefined);
+  const options = optionsWith(request, convertHistory(request.messages, request.messages.length, request.system));
   options.abortSignal = abortSignal;
   options.providerOptions = providerOptions;
   if (request.promptCacheKey !== undefined) markPromptCache(options, request.promptCacheKey);
   return options;
 }
 
-/** The call options of a loop's request, whose messages are the first `count` of `history`. */
-function prefixCallOptions(history: readonly ModelMessage[], count: number, request: ModelRequest): LanguageModelV4CallOptions {
-  const conversation = historyConversation(history, count);
-  const prompt = conversation ? extendConversation(conversation, history, count, request.system) : convertHistory(history, count, request.system);
-  return optionsWith(request, prompt, conversation);
-}
-
 /** The options of `request` around its converted `prompt`, the extras still to be set (their keys in place). */
-function optionsWith(request: ModelRequest, prompt: LanguageModelV4Message[], conversation: Conversation | undefined): LanguageModelV4CallOptions {
+function optionsWith(request: ModelRequest, prompt: LanguageModelV4Message[]): LanguageModelV4CallOptions {
   const tools = request.tools?.length ? request.tools : undefined;
   return {
     prompt,
     maxOutputTokens: request.maxTokens,
     temperature: request.temperature,
-    tools: tools && functionTools(tools, conversation),
+    tools: tools && functionTools(tools),
     toolChoice: tools ? toToolChoice(request.toolChoice ?? 'auto') : undefined,
     responseFormat: request.responseSchema
       ? { type: 'json', schema: request.responseSchema as JSONSchema7, name: 'response' }
@@ -74,24 +63,17 @@ function toFunctionTool(tool: ToolSpec): FunctionTool {
 
 /**
  * The provider tools of a frozen tool list (the loop's offer is frozen and shared by every step and
- * run, see `loop/build-request.ts`), built once per conversation (a run) for its last list, else
- * once per list; each call still gets its own list. A list that is not frozen may change between
- * calls: converted every time.
+ * run, see `loop/build-request.ts`), built once per list; each call still gets its own list. A list
+ * that is not frozen may change between calls: converted every time.
  */
 const convertedTools = new WeakMap<readonly ToolSpec[], FunctionTool[]>();
 
-function functionTools(tools: readonly ToolSpec[], conversation: Conversation | undefined): FunctionTool[] {
-  // The run's own list first: a run made with a new agent (new tools) then inserts no WeakMap entry,
-  // which costs more than converting a few tools.
-  if (conversation?.tools === tools) return (conversation.functionTools as FunctionTool[]).slice();
+function functionTools(tools: readonly ToolSpec[]): FunctionTool[] {
   if (!Object.isFrozen(tools)) return tools.map(toFunctionTool);
-  let done = conversation ? undefined : convertedTools.get(tools);
+  let done = convertedTools.get(tools);
   if (!done) {
     done = tools.map(toFunctionTool);
-    if (conversation) {
-      conversation.tools = tools;
-      conversation.functionTools = done;
-    } else convertedTools.set(tools, done);
+    convertedTools.set(tools, done);
   }
   return done.slice();
 }
@@ -105,55 +87,12 @@ interface Conversation {
   sources: ModelMessage[];
   prompt: LanguageModelV4Message[];
   system: string | undefined;
-  /** The last frozen tool list sent in the conversation, and its provider tools. */
-  tools: readonly ToolSpec[] | undefined;
-  functionTools: FunctionTool[] | undefined;
 }
 
-/** A request's conversation, keyed by its first message (any request's `messages` are a new list). */
+/** A conversation, keyed by its first message: every request of a run starts with the same one. */
 const conversations = new WeakMap<ModelMessage, Conversation>();
 
-/** Lets a subclass add private fields to an object it did not create (the constructor returns it). */
-class Stamp {
-  constructor(target: object) {
-    return target;
-  }
-}
-
-/**
- * The conversation of a run's history, as a private field of the history list itself (invisible
- * to keys, JSON and clones): the loop's requests all view one list, so its conversation is found
- * with no hash lookup and costs no WeakMap entry per run.
- */
-class HistoryConversation extends Stamp {
-  readonly #conversation: Conversation;
-
-  constructor(history: readonly ModelMessage[], conversation: Conversation) {
-    super(history);
-    this.#conversation = conversation;
-  }
-
-  static of(history: readonly ModelMessage[]): Conversation | undefined {
-    return #conversation in history ? (history as unknown as HistoryConversation).#conversation : undefined;
-  }
-}
-
-const newConversation = (): Conversation => ({ sources: [], prompt: [{ role: 'system', content: '' }], system: undefined, tools: undefined, functionTools: undefined });
-
-/**
- * The conversation of a run's history, made with its first call; none while the history has no
- * frozen first message or cannot take the field (a frozen list).
- */
-function historyConversation(history: readonly ModelMessage[], count: number): Conversation | undefined {
-  // A conversation is only made over a frozen first message, and frozen stays frozen: not checked again.
-  let conversation = HistoryConversation.of(history);
-  if (conversation) return conversation;
-  const first = count > 0 ? history[0] : undefined;
-  if (!first || !Object.isFrozen(first) || !Object.isExtensible(history)) return undefined;
-  conversation = newConversation();
-  new HistoryConversation(history, conversation);
-  return conversation;
-}
+const newConversation = (): Conversation => ({ sources: [], prompt: [{ role: 'system', content: '' }], system: undefined });
 
 /**
  * The provider messages of a history, after the system message if any. Without a frozen first
@@ -247,19 +186,10 @@ function toPromptMessage(message: ModelMessage): LanguageModelV4Message {
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 
-/**
- * The text part (when there is text) then one part per tool call, in a list made at its final
- * length (grown by `push` from empty, a list takes 17 slots for one call).
- */
+/** The text part (when there is text), then one part per tool call. */
 function assistantContent(text: string, calls: readonly ModelToolCall[] | undefined): AssistantPart[] {
-  const callCount = calls?.length ?? 0;
-  if (callCount === 0) return text ? [{ type: 'text', text }] : [];
-  // One call and no text, a native turn's usual reply: a literal, cheaper than the constructor.
-  if (callCount === 1 && !text) return [toolCallPart((calls as readonly ModelToolCall[])[0] as ModelToolCall)];
-  const offset = text ? 1 : 0;
-  const content = new Array<AssistantPart>(offset + callCount);
-  if (text) content[0] = { type: 'text', text };
-  for (let index = 0; index < callCount; index++) content[offset + index] = toolCallPart((calls as readonly ModelToolCall[])[index] as ModelToolCall);
+  const content: AssistantPart[] = text ? [{ type: 'text', text }] : [];
+  for (const call of calls ?? []) content.push(toolCallPart(call));
   return content;
 }
 

@@ -34,41 +34,8 @@ export interface WithRetryOptions {
  */
 export type RecoveringAttempt = (request: ModelRequest, recover: (error: unknown, request: ModelRequest) => Promise<ModelResponse>) => Promise<ModelResponse>;
 
-/** Lets a subclass add private fields to an object it did not create (the constructor returns it). */
-class Stamp {
-  constructor(target: object) {
-    return target;
-  }
-}
-
-/**
- * What a retrying model was made from: the model it wraps, the options it was made with and its
- * first attempt if any, as private fields of the retrying model itself (invisible to keys, spreads
- * and JSON, like an entry in a WeakMap, without a hash table insert per model made).
- */
-class RetryOrigin extends Stamp {
-  readonly #inner: Model;
-  readonly #options: WithRetryOptions;
-  readonly #firstAttempt: RecoveringAttempt | undefined;
-
-  constructor(target: Model, inner: Model, options: WithRetryOptions, firstAttempt: RecoveringAttempt | undefined) {
-    super(target);
-    this.#inner = inner;
-    this.#options = options;
-    this.#firstAttempt = firstAttempt;
-  }
-
-  static has(model: Model): boolean {
-    return typeof model === 'object' && model !== null && #inner in model;
-  }
-
-  /** `model` rebuilt from its origin with `options` over the ones it was made with, if it is a retrying model. */
-  static rewrap(model: Model, options: WithRetryOptions): Model | undefined {
-    if (!RetryOrigin.has(model)) return undefined;
-    const origin = model as unknown as RetryOrigin;
-    return withRetryAttempt(origin.#inner, { ...origin.#options, ...definedOnly(options) }, origin.#firstAttempt);
-  }
-}
+/** What each retrying model was made from: the model it wraps, its options and its first attempt, if any. */
+const retryOrigins = new WeakMap<Model, { inner: Model; options: WithRetryOptions; firstAttempt: RecoveringAttempt | undefined }>();
 
 /**
  * @example withRetry(model, { maxRetries: 5 }) // a model from resolveModel/fromAiSdk: new settings, same single layer
@@ -82,8 +49,9 @@ export function withRetry(model: Model, options: WithRetryOptions = {}): Model {
  * `model.generate` followed by `recover` on failure (later attempts call `model.generate`).
  */
 export function withRetryAttempt(model: Model, options: WithRetryOptions, firstAttempt: RecoveringAttempt | undefined): Model {
-  const rewrapped = RetryOrigin.rewrap(model, options);
-  if (rewrapped) return rewrapped;
+  // A retrying model is rebuilt from what it wraps, with these options over its own: never nested.
+  const origin = retryOrigins.get(model);
+  if (origin) return withRetryAttempt(origin.inner, { ...origin.options, ...definedOnly(options) }, origin.firstAttempt);
   const settings = {
     maxRetries: options.maxRetries ?? 3,
     baseDelayMs: options.baseDelayMs ?? backoffDefaults.baseDelayMs,
@@ -152,13 +120,13 @@ export function withRetryAttempt(model: Model, options: WithRetryOptions, firstA
       }
     };
   }
-  new RetryOrigin(wrapped, model, options, firstAttempt);
+  retryOrigins.set(wrapped, { inner: model, options, firstAttempt });
   return wrapped;
 }
 
 /** True when `model` came from `withRetry` (or from `fromAiSdk`/`resolveModel` with retries on). */
 export function isRetrying(model: Model): boolean {
-  return RetryOrigin.has(model);
+  return retryOrigins.has(model);
 }
 
 function definedOnly(options: WithRetryOptions): WithRetryOptions {

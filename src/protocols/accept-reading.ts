@@ -42,7 +42,6 @@ export function acceptReading(
     const message = `${countWord(count)} actions given, ${countWord(maxActions)} allowed`;
     return failedResult({ kind: 'too-many-actions', message }, raw, tools);
   }
-  // Sized once (a push onto an empty array reserves 17 slots); every slot is written before it is returned.
   const decisions: Decision[] = new Array(count);
   const { items, actions } = reading;
   for (let index = 0; index < count; index++) {

@@ -31,7 +31,6 @@ const toolCallsReader: DialectReader = {
     if (calls.length === 0) return undefined;
     // One pass, no temporary arrays: reading a call has no side effects, so the first unreadable
     // call fails the turn as it would after reading them all.
-    // Sized once (a push onto an empty array reserves 17 slots); every slot is written before the lists are read.
     const items: unknown[] = new Array(calls.length);
     const toolCallIds: string[] = new Array(calls.length);
     for (let index = 0; index < calls.length; index++) {

@@ -8,7 +8,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import { isRecord } from './extract/read-json.ts';
 
-/** True when `value` holds an own `__proto__` key at any depth (a walk without allocation: this runs on every call). */
+/** True when `value` holds an own `__proto__` key at any depth (bounded by the nesting limit). */
 function holdsProtoKey(value: unknown, depth: number): boolean {
   if (typeof value !== 'object' || value === null || depth > 64) return false;
   if (Array.isArray(value)) {

@@ -47,7 +47,7 @@ export const toolMessageHistory: HistoryStrategy = {
   callIds: (toolCalls, decisions) => (toolCalls.length > 0 && toolCalls.length === decisions ? toolCalls.map((call) => call.id) : undefined),
 };
 
-/** The first reply to the call `id` (a loop, not a closure per call: this runs on every native turn). */
+/** The first reply to the call `id`. */
 function replyTo(replies: readonly CallReply[], id: string): CallReply | undefined {
   for (const reply of replies) if (reply.callId === id) return reply;
   return undefined;

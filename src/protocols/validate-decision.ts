@@ -80,7 +80,7 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
   return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: outcome.details, toolName: name };
 }
 
-/** The first tool named `name` (a loop, not a closure per call: this runs on every tool call). */
+/** The first tool named `name`. */
 function toolNamed(tools: readonly ToolSpec[], name: string): ToolSpec | undefined {
   for (const tool of tools) if (tool.name === name) return tool;
   return undefined;

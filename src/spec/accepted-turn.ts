@@ -24,6 +24,11 @@ export interface AcceptedTurn {
   reportsFailure?: { status: string };
   /** Set when the turn's outputs, stacked, are the answer (see `ParseResult.finalTurn`). */
   finalTurn?: true;
+  /**
+   * A streamed turn whose reading stopped at text the model wrote after its decision (a second call
+   * it began): `text` ends with the decision, and the turn's replies tell the model the rest was not read.
+   */
+  cutAfterDecision?: true;
 }
 
 /** What answers one decision of a turn in the history. */

@@ -7,11 +7,10 @@
  */
 import { ScriptExhaustedError } from '../errors/script-exhausted-error.ts';
 import { ScriptIncompleteError } from '../errors/script-incomplete-error.ts';
-import { historyPrefix } from '../models/history-prefix.ts';
-import type { Model, ModelMessage, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
-import { ScriptedStream, type ScriptedStreamTurn, type StreamRecord } from './scripted-stream.ts';
+import { abortableSleep } from '../models/abortable-sleep.ts';
+import { PAUSE_AFTER_MS } from '../models/paced.ts';
+import type { Model, ModelRequest, ModelResponse, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
 import { splitChunks } from './split-chunks.ts';
-import { isPromiseLike } from '../tools/with-tool-timeout.ts';
 
 export interface ScriptedTurn {
   /** The text of the turn (streamed in chunks of `chunkSize`). @default '' */
@@ -37,7 +36,12 @@ export interface ScriptedModelOptions {
   recordCalls?: boolean;
 }
 
-export type { StreamRecord } from './scripted-stream.ts';
+/** What one `stream` call delivered: chunks pulled by the consumer out of the total. */
+export interface StreamRecord {
+  chunks: number;
+  totalChunks: number;
+  completed: boolean;
+}
 
 export class ScriptedModel implements Model {
   readonly provider = 'scripted';
@@ -78,30 +82,31 @@ export class ScriptedModel implements Model {
     return { text: turn.text, toolCalls: turn.toolCalls, finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
   }
 
-  stream(request: ModelRequest): AsyncIterable<ModelStreamPart> {
-    return new ScriptedStream(this.#streamTurn, request, this.#delayMs);
-  }
-
-  /**
-   * The turn a `stream` call plays, fetched when its consumer first pulls (as a generator would).
-   * Made at once unless a function step returns a promise: the mock's own promises and async frames
-   * are no part of what a benchmark over it should measure. Throws past the end of the script.
-   */
-  readonly #streamTurn = (request: ModelRequest): ScriptedStreamTurn | Promise<ScriptedStreamTurn> => {
-    const turn = this.#next(request);
-    return turn instanceof Promise ? turn.then(this.#toStreamTurn) : this.#toStreamTurn(turn);
-  };
-
-  readonly #toStreamTurn = (turn: PlayedTurn): ScriptedStreamTurn => {
+  /** The turn's text in chunks (each after `delayMs`), then its tool calls, then `finish`; the turn is taken when first pulled. */
+  async *stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
+    const turn = await this.#next(request);
     const chunks = splitChunks(turn.text, this.#chunkSize);
     const record: StreamRecord = { chunks: 0, totalChunks: chunks.length, completed: false };
     this.streams.push(record);
-    const finish: ModelStreamPart = { type: 'finish', finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
-    return { chunks, toolCalls: turn.toolCalls, finish, record };
-  };
+    // Like `paced`: a turn held in memory still lets the event loop turn now and then.
+    let since = performance.now();
+    for (const text of chunks) {
+      if (performance.now() - since >= PAUSE_AFTER_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+      request.signal?.throwIfAborted();
+      if (this.#delayMs > 0) await abortableSleep(this.#delayMs, request.signal);
+      record.chunks += 1;
+      yield { type: 'text-delta', text };
+    }
+    for (const toolCall of turn.toolCalls) yield { type: 'tool-call', toolCall };
+    record.completed = true;
+    yield { type: 'finish', finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
+  }
 
-  /** The next step played: at once, or a promise when a function step returned one. Throws past the end of the script. */
-  #next(request: ModelRequest): PlayedTurn | Promise<PlayedTurn> {
+  /** The next step played. Rejects past the end of the script. */
+  async #next(request: ModelRequest): Promise<PlayedTurn> {
     const index = this.#used++;
     if (this.#recordCalls) {
       const { signal: _signal, ...recorded } = request;
@@ -109,9 +114,7 @@ export class ScriptedModel implements Model {
     }
     const step = this.#steps[index];
     if (step === undefined) throw new ScriptExhaustedError(this.#steps.length, index + 1);
-    if (typeof step !== 'function') return played(step, request, index);
-    const resolved = step(request, index);
-    return isPromiseLike(resolved) ? Promise.resolve(resolved).then((later) => played(later, request, index)) : played(resolved, request, index);
+    return played(typeof step === 'function' ? await step(request, index) : step, request, index);
   }
 }
 
@@ -132,12 +135,9 @@ function finishReasonOf(turn: { toolCalls: ModelToolCall[] }): ModelResponse['fi
   return turn.toolCalls.length > 0 ? 'tool-calls' : 'stop';
 }
 
-/** 4 characters a token; a loop request's history prefix is summed where it is (reading `messages` copies it). */
+/** 4 characters a token. */
 function estimate(request: ModelRequest, text: string): Usage {
-  const prefix = historyPrefix(request);
-  const messages = prefix ? prefix.history : request.messages;
-  const count = prefix ? prefix.count : messages.length;
   let input = request.system?.length ?? 0;
-  for (let index = 0; index < count; index++) input += (messages[index] as ModelMessage).content.length;
+  for (const message of request.messages) input += message.content.length;
   return { inputTokens: Math.ceil(input / 4), outputTokens: Math.ceil(text.length / 4) };
 }

@@ -1,6 +1,7 @@
 /**
- * The history the loop sends: a sent message never changes (sealed, a write throws), the
- * `model-request` event holds no copy of the history yet reads back exactly what was sent, and the
+ * The history the loop sends: a sent message never changes (sealed, a write throws), each request's
+ * messages extend the previous request's (the same message objects: what provider prompt caches and
+ * incremental conversion rely on), the `model-request` event holds exactly what was sent, and the
  * system prompt is built once per codec and tool list, not once per turn.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('sent history', () => {
     }).toThrow(TypeError);
   });
 
-  it('a model-request event keeps no copy of the history, and reads back what was sent, also after the run', async () => {
+  it('a model-request event holds what was sent; each request extends the one before with the same messages', async () => {
     const sent: ModelMessage[][] = [];
     const model = new ScriptedModel(
       script('json').map((step) => (request: ModelRequest) => {
@@ -52,10 +53,14 @@ describe('sent history', () => {
     const requests = ofType(events, 'model-request');
     expect(requests).toHaveLength(3);
     for (const [index, event] of requests.entries()) {
-      expect(Object.getOwnPropertyDescriptor(event, 'messages')?.get).toBeTypeOf('function');
       expect(event.messages).toEqual(sent[index]);
     }
     expect(requests.map((event) => event.messages.length)).toEqual([1, 3, 5]);
+    // Append-only: a request's list starts with the previous request's messages, the same objects.
+    for (let index = 1; index < requests.length; index++) {
+      const before = requests[index - 1]!.messages;
+      expect(requests[index]!.messages.slice(0, before.length).every((message, at) => message === before[at])).toBe(true);
+    }
   });
 
   it('builds the system prompt once per codec and tool list across turns and runs', async () => {

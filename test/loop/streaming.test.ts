@@ -17,13 +17,17 @@ describe.each(['json', 'envelope', 'xml'] as const)('streaming early stop over %
     expect(result.status).toBe('answered');
     const first = model.streams[0]!;
     expect(first.completed).toBe(false);
-    expect(first.chunks).toBe(Math.ceil(decisionText.length / chunkSize));
+    // Read up to the first text after the decision (the chatter's first letters), not beyond.
+    const upToChatter = decisionText.length + chatter.search(/\S/) + 1;
+    expect(first.chunks).toBe(Math.ceil(upToChatter / chunkSize));
     expect(first.chunks).toBeLessThan(first.totalChunks);
-    // the deltas of step 1 add up to exactly the text read, and the history keeps only that text
+    // the deltas of step 1 add up to exactly the text read; the history keeps the decision, well-formed
     const deltas = ofType(events, 'decision-delta').filter((event) => event.step === 1 && !event.thought);
     const read = deltas.map((event) => event.text).join('');
     expect(read.length).toBe(first.chunks * chunkSize);
-    expect(result.transcript[1]).toEqual({ role: 'assistant', content: read });
+    expect(result.transcript[1]).toEqual({ role: 'assistant', content: decisionText });
+    // ...and the model is told that what followed its decision was not read
+    expect(result.transcript[2]?.content).toMatch(/what you wrote after it was not read/);
     expect(ofType(events, 'tool-result')).toHaveLength(1);
   });
 });

@@ -1,9 +1,8 @@
 /**
- * A tool that answers synchronously is run without promises (`callToolNow`, a reply dispatched at
- * once); every other answer is awaited. Both paths must give the same run: the same events in the
- * same order, the same result and the same history the model reads. Each behaviour runs three ways:
- * the synchronous local tool (the fast path), the same tool answering through a promise, and the
- * same tool behind a toolbox that is not a LocalToolbox (always a promise).
+ * However a tool answers, the run is the same: the same events in the same order, the same result
+ * and the same history the model reads. Each behaviour runs three ways: a local tool that answers
+ * synchronously, the same tool answering through a promise, and the same tool behind a toolbox
+ * that is not a LocalToolbox (the loop talks to the Toolbox interface only).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -53,7 +53,8 @@ const script = () =>
       'I think I should echo something first.',
       turn('json', [call('echo', { message: `token ${SECRET}` })]),
       turn('json', [call('explode', {})]),
-      turn('json', [call('delete_note', { id: 'n1' })]),
+      // The model writes on after its decision (an invented observation): the stream is stopped there.
+      `${turn('json', [call('delete_note', { id: 'n1' })])}\nObservation: deleted`,
       turn('json', [answer('all done')]),
     ],
     { modelId: 'planner-1' },
@@ -98,8 +99,8 @@ describe('OpenTelemetry spans of a run', () => {
       'reins.status': 'answered',
       'reins.steps': 4,
     });
-    // The json turns' streams stop right after their decision, before the model reports usage: the
-    // run's tokens are partly estimated, so they are written as reins' estimate, not as GenAI usage.
+    // The delete_note turn's stream is stopped at the text after its decision, before the model reports
+    // usage: the run's tokens are partly estimated, so they are written as reins' estimate, not as GenAI usage.
     expect(root?.attributes['reins.usage.estimated.input_tokens']).toBeGreaterThan(0);
     expect(root?.attributes['gen_ai.usage.input_tokens']).toBeUndefined();
     expect(root?.status.code).toBe(SpanStatusCode.UNSET);
@@ -108,8 +109,11 @@ describe('OpenTelemetry spans of a run', () => {
     expect(chats[0]?.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.response.model': 'planner-1', 'reins.output.invalid_kind': expect.any(String), 'reins.correction.sent': true, 'reins.attempt': 1 });
     expect(chats[0]?.events.map((event) => event.name)).toEqual(['reins.output_invalid']);
     expect(chats[1]?.attributes).toMatchObject({ 'reins.attempt': 2, 'reins.repaired': false, 'reins.decision.action': ['call_tool'] });
-    expect(chats[1]?.attributes['reins.usage.estimated.output_tokens']).toBeGreaterThan(0);
-    expect(chats[1]?.attributes['gen_ai.usage.output_tokens']).toBeUndefined();
+    // A stream read to its end has the model's usage; the one stopped after its decision, reins' estimate.
+    expect(chats[1]?.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+    expect(chats[1]?.attributes['reins.usage.estimated.output_tokens']).toBeUndefined();
+    expect(chats[3]?.attributes['reins.usage.estimated.output_tokens']).toBeGreaterThan(0);
+    expect(chats[3]?.attributes['gen_ai.usage.output_tokens']).toBeUndefined();
 
     const [echo] = byName(spans, 'execute_tool echo');
     expect(echo?.attributes).toMatchObject({

@@ -1,65 +1,62 @@
 /**
- * `withToolTimeout` settles a synchronous result at once (no race set up for it), with the same
- * outcome as an asynchronous one: the value, the throw, or the caller's reason when the work itself
- * aborted the caller's signal before returning (its own signal aborted with that reason too).
+ * `withToolTimeout`: the work's value, or whichever comes first of its failure, the caller's abort
+ * (the caller's reason) and the deadline (ToolTimeoutError); the work's signal aborts in both
+ * cases, and the call settles even when the work ignores it.
  */
 import { describe, expect, it } from 'vitest';
+import { ToolTimeoutError } from '../../src/errors/tool-timeout-error.ts';
 import { withToolTimeout } from '../../src/tools/with-tool-timeout.ts';
 
-type Work = (signal: AbortSignal, caller: AbortController) => unknown;
-
-async function outcome(work: Work, asynchronous: boolean): Promise<unknown> {
-  const caller = new AbortController();
-  let seen: AbortSignal | undefined;
-  try {
-    const value = await withToolTimeout(
-      (signal) => {
-        seen = signal;
-        if (!asynchronous) return work(signal, caller);
-        // The same work, answered as a promise.
-        try {
-          return Promise.resolve(work(signal, caller));
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      },
-      { toolName: 't', signal: caller.signal, timeoutMs: 1000 },
-    );
-    return { value, aborted: seen?.aborted };
-  } catch (error) {
-    return { error: (error as Error).message, aborted: seen?.aborted, reason: (seen?.reason as Error | undefined)?.message };
-  }
-}
-
-const works: Array<[string, Work]> = [
-  ['a value', () => 'ok'],
-  ['undefined', () => undefined],
-  ['an object', () => ({ content: [] })],
-  ['the caller aborted by the work, then a value', (_signal, caller) => {
-    caller.abort(new Error('stop'));
-    return 'late';
-  }],
-];
+const never = () => new Promise<string>(() => undefined);
 
 describe('withToolTimeout', () => {
-  it.each(works)('settles a synchronous result as an asynchronous one: %s', async (_name, work) => {
-    expect(await outcome(work, false)).toEqual(await outcome(work, true));
+  it('gives the work its value, synchronous or not', async () => {
+    expect(await withToolTimeout(() => 'now', { toolName: 't', timeoutMs: 1000 })).toBe('now');
+    expect(await withToolTimeout(async () => 'later', { toolName: 't', timeoutMs: 1000 })).toBe('later');
   });
 
-  it('leaves no unhandled rejection when the work aborts the caller, then returns a promise that rejects', async () => {
+  it("rejects with the work's throw or rejection", async () => {
+    const thrown = () => {
+      throw new Error('thrown');
+    };
+    await expect(withToolTimeout(thrown, { toolName: 't', timeoutMs: 1000 })).rejects.toThrow('thrown');
+    await expect(withToolTimeout(() => Promise.reject(new Error('rejected')), { toolName: 't' })).rejects.toThrow('rejected');
+  });
+
+  it('times out with ToolTimeoutError, aborting the work that ignores its signal', async () => {
+    let seen: AbortSignal | undefined;
+    const call = withToolTimeout((signal) => ((seen = signal), never()), { toolName: 'slow', timeoutMs: 10 });
+    const error = await call.catch((failure: unknown) => failure);
+    expect(ToolTimeoutError.isInstance(error)).toBe(true);
+    expect((error as ToolTimeoutError).message).toMatch(/slow/);
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it("ends with the caller's reason when the caller aborts during the call, and never runs a call cancelled before it starts", async () => {
+    const caller = new AbortController();
+    let seen: AbortSignal | undefined;
+    const call = withToolTimeout((signal) => ((seen = signal), never()), { toolName: 't', signal: caller.signal, timeoutMs: 1000 });
+    caller.abort(new Error('cancelled'));
+    await expect(call).rejects.toThrow('cancelled');
+    expect(seen?.aborted).toBe(true);
+    let ran = false;
+    await expect(withToolTimeout(() => (ran = true), { toolName: 't', signal: caller.signal })).rejects.toThrow('cancelled');
+    expect(ran).toBe(false);
+  });
+
+  it('lets the abort win when the work aborts the caller itself, leaving no unhandled rejection', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const caller = new AbortController();
-      const call = withToolTimeout(
-        () => {
+      for (const answer of [() => 'late', () => Promise.reject(new Error('abandoned'))]) {
+        const caller = new AbortController();
+        const work = () => {
           caller.abort(new Error('stop'));
-          return Promise.reject(new Error('abandoned'));
-        },
-        { toolName: 't', signal: caller.signal, timeoutMs: 1000 },
-      );
-      await expect(call).rejects.toThrow('stop');
+          return answer();
+        };
+        await expect(withToolTimeout(work, { toolName: 't', signal: caller.signal, timeoutMs: 1000 })).rejects.toThrow('stop');
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).toEqual([]);
     } finally {
@@ -67,23 +64,15 @@ describe('withToolTimeout', () => {
     }
   });
 
-  it('maps the outcome once: the first of value, failure, timeout and cancellation', async () => {
-    const mapped: string[] = [];
-    const outcome = { value: (value: string) => (mapped.push(`value ${value}`), value), error: (error: unknown) => (mapped.push(`error ${(error as Error).message}`), error) };
-    const caller = new AbortController();
-    const call = withToolTimeout(() => new Promise<string>((resolve) => setTimeout(() => resolve('late'), 30)), { toolName: 't', signal: caller.signal, timeoutMs: 1000 }, outcome);
-    caller.abort(new Error('cancelled'));
-    await expect(call).rejects.toThrow('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(mapped).toEqual(['error cancelled']);
-    const timedOut = withToolTimeout((signal) => new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('after abort'))), { toolName: 't', timeoutMs: 5 }, outcome);
-    await expect(timedOut).rejects.toThrow(/timed out|5 ?ms/);
-    expect(mapped).toEqual(['error cancelled', expect.stringMatching(/^error /)]);
-  });
-
-  it('rejects with a synchronous throw of the work', async () => {
-    await expect(withToolTimeout(() => {
-      throw new Error('thrown');
-    }, { toolName: 't', timeoutMs: 1000 })).rejects.toThrow('thrown');
+  it('sets no deadline for 0, Infinity or none', async () => {
+    for (const timeoutMs of [0, Infinity, undefined]) {
+      let seen: AbortSignal | undefined;
+      const value = await withToolTimeout(async (signal) => {
+        seen = signal;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 'done';
+      }, { toolName: 't', timeoutMs });
+      expect([value, seen?.aborted]).toEqual(['done', false]);
+    }
   });
 });

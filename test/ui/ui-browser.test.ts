@@ -38,7 +38,8 @@ beforeAll(async () => {
   const repairing = new ScriptedModel([
     'Let me add them.',
     '{"action": "call_tool", "tool": "add", "args": {"a": 2, "b": 3,}, "reason": "sum",}',
-    turn('json', [answer('5')]),
+    // The model writes on after its answer: the stream is stopped there, before usage came.
+    `${turn('json', [answer('5')])}\nHope that helps!`,
   ]);
   const repaired = await createAgent({ model: repairing, tools: [addTool], protocol: 'json', store }).run('What is 2 + 3 (repaired)?').result;
   expect(repaired.status).toBe('answered');
@@ -112,7 +113,7 @@ describe('reins ui', () => {
     expect(await turn.locator('.accepted').textContent()).toContain('"tool": "add"');
     expect(await page.locator('.tool-call').first().textContent()).toContain('add');
     expect(await page.locator('.waterfall .bar-row').count()).toBeGreaterThanOrEqual(3);
-    // Its json streams stopped at the decision, before usage came: reins' count, marked as such.
+    // Its last stream stopped at the text after the decision, before usage came: reins' count, marked as such.
     expect(await page.locator('.run-head .tokens').textContent()).toMatch(/^estimated \d+ in \/ \d+ out$/);
   });
 

@@ -66,7 +66,7 @@ export interface LlamaModelOptions {
 }
 
 /** One context sequence and the conversation it holds. */
-interface Slot {
+interface HeldSequence {
   sequence: LlamaContextSequence;
   chat: LlamaChat;
   /** The `promptCacheKey` of the conversation in it (undefined: none yet, or requests without a key). */
@@ -79,7 +79,7 @@ interface Loaded {
   llama: Llama;
   model: NativeModel;
   context: LlamaContext;
-  slots: Slot[];
+  held: HeldSequence[];
 }
 
 const finishReasons: Record<string, FinishReason> = { maxTokens: 'length', abort: 'other' };
@@ -141,12 +141,12 @@ export class LlamaModel implements Model {
     const contextSize = this.#options.contextSize ?? Math.min(model.trainContextSize, 8192);
     const sequences = Math.max(1, Math.floor(this.#options.sequences ?? 1));
     const context = await model.createContext({ contextSize, threads, sequences });
-    const slots: Slot[] = [];
+    const held: HeldSequence[] = [];
     for (let index = 0; index < sequences; index++) {
       const sequence = context.getSequence();
-      slots.push({ sequence, chat: new lib.LlamaChat({ contextSequence: sequence }), key: undefined, usedAt: 0 });
+      held.push({ sequence, chat: new lib.LlamaChat({ contextSequence: sequence }), key: undefined, usedAt: 0 });
     }
-    return { llama, model, context, slots };
+    return { llama, model, context, held };
   }
 
   /** The grammar of a request, or undefined for free sampling. Cached by shape. */
@@ -182,8 +182,8 @@ export class LlamaModel implements Model {
 
   async #generate(request: ModelRequest, onText: ((text: string) => void) | undefined): Promise<ModelResponse> {
     request.signal?.throwIfAborted();
-    const { llama, context, slots } = await this.load();
-    const { sequence, chat } = slotFor(slots, request.promptCacheKey, ++this.#uses);
+    const { llama, context, held } = await this.load();
+    const { sequence, chat } = heldSequenceFor(held, request.promptCacheKey, ++this.#uses);
     const grammar = await this.#grammarFor(request, llama);
     const before = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
     try {
@@ -221,15 +221,15 @@ export class LlamaModel implements Model {
   }
 }
 
-/** The slot of a conversation: its own, else a free one, else the least recently used. */
-function slotFor(slots: Slot[], key: string | undefined, now: number): Slot {
-  const slot =
-    (key === undefined ? undefined : slots.find((candidate) => candidate.key === key)) ??
-    slots.find((candidate) => candidate.key === undefined && candidate.usedAt === 0) ??
-    slots.reduce((oldest, candidate) => (candidate.usedAt < oldest.usedAt ? candidate : oldest));
-  slot.key = key;
-  slot.usedAt = now;
-  return slot;
+/** The sequence of a conversation: its own, else a free one, else the least recently used. */
+function heldSequenceFor(held: HeldSequence[], key: string | undefined, now: number): HeldSequence {
+  const found =
+    (key === undefined ? undefined : held.find((candidate) => candidate.key === key)) ??
+    held.find((candidate) => candidate.key === undefined && candidate.usedAt === 0) ??
+    held.reduce((oldest, candidate) => (candidate.usedAt < oldest.usedAt ? candidate : oldest));
+  found.key = key;
+  found.usedAt = now;
+  return found;
 }
 
 /**

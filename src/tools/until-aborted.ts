@@ -1,0 +1,28 @@
+/**
+ * Waits on a callee (a model, a tool, a user callback, an approval policy) only while a signal is
+ * live: whatever the callee does with the signal, the wait ends with the signal's reason once it
+ * aborts (a caller's cancel, a time budget, a tool deadline). One helper for the loop and the tools.
+ * The callee's later answer or failure is dropped: nobody waits for it any more.
+ */
+export function untilAborted<T>(callee: () => T | PromiseLike<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    new Promise<T>((answer) => answer(callee())).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        // The callee may have aborted the signal itself before it answered: the abort wins.
+        if (signal.aborted) reject(signal.reason);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? signal.reason : error);
+      },
+    );
+  });
+}
