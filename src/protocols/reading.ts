@@ -73,7 +73,8 @@ export function callItem(name: unknown, args: unknown, _tools: readonly ToolSpec
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }
-  return { action: 'call_tool', tool: name, args: args ?? {}, reason };
+  // Space around a name is never part of it (`name=" get_weather "`): tool names hold none.
+  return { action: 'call_tool', tool: typeof name === 'string' ? name.trim() : name, args: args ?? {}, reason };
 }
 
 /**

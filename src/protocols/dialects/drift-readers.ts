@@ -12,6 +12,7 @@
  */
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
+import { continueToolReader } from './continue-tool.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { functionaryTextReader } from './functionary-text.ts';
@@ -31,6 +32,7 @@ import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
@@ -59,6 +61,8 @@ export const driftReaders: readonly DialectReader[] = [
   inklingTextReader,
   xmlCallsReader,
   toolNameTagsReader,
+  toolNameLineReader,
+  continueToolReader,
   pythonicCallsReader,
 ];
 
