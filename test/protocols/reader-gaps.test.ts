@@ -107,3 +107,16 @@ describe('a tool-name line with its arguments as elements', () => {
     expect(callsOf('get_weather:\n<em>sunny</em> all week')).not.toEqual([['get_weather', { em: 'sunny' }]]);
   });
 });
+
+describe('spelling inside a form', () => {
+  it('trims parameter names, and reads a Qwen3-Coder parameter inside a MiniCPM-style function rather than swallowing it', () => {
+    expect(callsOf('<tool_call><function name=" get_weather "><parameter name=" city ">Seoul</parameter><parameter= days >2</parameter></function></tool_call>')).toEqual([['get_weather', { city: 'Seoul', days: 2 }]]);
+  });
+  it('reads GLM keys holding markup characters, and a GLM name line followed by a JSON object', () => {
+    const open: ToolSpec[] = [{ name: 'f', inputSchema: { type: 'object' } }];
+    const result = parseDecision('native', '<tool_call>f\n<arg_key>a<1></arg_key>\n<arg_value>v</arg_value>\n<arg_key>x>y</arg_key>\n<arg_value>w</arg_value></tool_call>', { tools: open });
+    expect(result.success && result.decision.action === 'call_tool' ? result.decision.args : result).toEqual({ 'a<1>': 'v', 'x>y': 'w' });
+    expect(callsOf('<tool_call>get_weather\n{"city": "Oslo"}</tool_call>')).toEqual([['get_weather', { city: 'Oslo' }]]);
+    refused('<tool_call>get_weather\n{"city": "Os');
+  });
+});

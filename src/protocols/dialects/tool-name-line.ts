@@ -5,9 +5,9 @@
  *   get_weather:
  *   <city>Busan</city>
  *
- * Only a name of an offered tool counts, only outside code, and only when every element names a
- * property the tool declares (where it declares any): an answer whose line happens to be a tool's
- * name, followed by markup of its own, stays an answer. Each element must be closed; values are typed
+ * Only a name of an offered tool counts, only outside code, and only elements naming a property the
+ * tool declares (where it declares any) are its arguments: an answer whose line happens to be a
+ * tool's name, followed by markup of its own, stays an answer. Each element must be closed; values are typed
  * by the tool's schema (`collectParameters`). What follows the elements is the reply's prose.
  */
 import { guardedCoercion } from '../extract/guarded-json.ts';
@@ -48,7 +48,8 @@ export const toolNameLineReader: DialectReader = {
       for (;;) {
         element.lastIndex = at;
         const found = element.exec(visible);
-        if (found) {
+        // An element the tool does not declare (`<tool_call>`) is no argument: the call ends before it.
+        if (found && (declared.length === 0 || declared.includes(found[1] ?? ''))) {
           const [whole, key = '', masked = ''] = found;
           // The value as written (code in it is masked in `visible`): it ends right before `</key>`.
           const valueEnd = at + whole.length - `</${key}>`.length;
@@ -64,7 +65,7 @@ export const toolNameLineReader: DialectReader = {
         }
         break;
       }
-      if (pairs.length === 0 || (declared.length > 0 && pairs.some((pair) => !declared.includes(pair.name)))) continue;
+      if (pairs.length === 0) continue;
       const args = collectParameters(pairs, tool?.inputSchema, guardedCoercion);
       const toolName = sanitizeName(name);
       if (!args.ok) return failedReading(dialect, { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName });

@@ -60,7 +60,11 @@ const namedFamilies: TagFamily[] = [
       open: new RegExp(`<function${space}name="(?<name>[^"]+)"\\s*(?<empty>/)?>`, 'g'),
       close: () => '</function>',
       json: true,
-      parameters: [{ open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` }],
+      parameters: [
+        { open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` },
+        // Qwen3-Coder's spelling inside this form: `<parameter=city>` (so a value never swallows one).
+        { open: /<parameter=(?<key>[^<>/"=]+)>/y, close: '</parameter>' },
+      ],
     },
   },
   {
@@ -85,9 +89,11 @@ const namedFamilies: TagFamily[] = [
       open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
+      // The arguments as one JSON object on the lines after the name (`<tool_call>name\n{..}</tool_call>`).
+      json: true,
       parameters: [
         // The last value may end at `</tool_call>` with its `</arg_value>` left out (as GLM's servers read it).
-        { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>', endsAtCallClose: true },
+        { open: /<arg_key>\s*((?:(?!<\/?arg_(?:key|value)>)[^\n])*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>', endsAtCallClose: true },
         { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?!<arg_value>)/y, close: '</arg_value>', forbids: () => /<arg_(?:key|value)>/ },
       ],
     },
