@@ -120,3 +120,12 @@ describe('spelling inside a form', () => {
     refused('<tool_call>get_weather\n{"city": "Os');
   });
 });
+
+describe('names with spaces in the equals form', () => {
+  it('reads `<function=get current temperature>` and trims `<function= get_weather >`', () => {
+    const spaced: ToolSpec[] = [{ name: 'get current temperature', inputSchema: { type: 'object' } }];
+    const result = parseDecision('native', '<tool_call>\n<function=get current temperature>\n<parameter=location with spaces>\nParis\n</parameter>\n</function>\n</tool_call>', { tools: spaced });
+    expect(result.success && result.decision.action === 'call_tool' ? [result.decision.tool, result.decision.args] : result).toEqual(['get current temperature', { 'location with spaces': 'Paris' }]);
+    expect(callsOf('<tool_call>\n<function= get_weather >\n<parameter= city >\nOslo\n</parameter>\n</function>\n</tool_call>')).toEqual([['get_weather', { city: 'Oslo' }]]);
+  });
+});

@@ -27,18 +27,17 @@ export interface TagFamily {
   rule: ValueRule;
 }
 
-const toolName = '(?<name>[^\\s<>/"=]+)';
-
 /** `<function=name>..</function>` and its `call`, `tool`, `invoke` variants. */
 export const equalsFamily: TagFamily = {
   rule: 'newline-pair',
   form: {
     dialect: 'function-tag',
-    open: new RegExp(`<(?<tag>function|call|tool|invoke)=${toolName}\\s*(?<empty>/)?>`, 'g'),
+    // Names may hold spaces (`<function=get current temperature>`, as vLLM reads them); the space around goes.
+    open: /<(?<tag>function|call|tool|invoke)=[^\S\n]*(?<name>[^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)\s*(?<empty>\/)?>/g,
     close: (open) => `</${open.groups?.tag ?? 'function'}>`,
     endsAt: ['</tool_call>'],
     json: true,
-    parameters: [{ open: /<parameter=([^<>\s/"=]+)>/y, close: '</parameter>', endsAtCallClose: true }],
+    parameters: [{ open: /<parameter=[^\S\n]*([^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)[^\S\n]*>/y, close: '</parameter>', endsAtCallClose: true }],
   },
 };
 
