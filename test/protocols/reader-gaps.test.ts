@@ -129,3 +129,15 @@ describe('names with spaces in the equals form', () => {
     expect(callsOf('<tool_call>\n<function= get_weather >\n<parameter= city >\nOslo\n</parameter>\n</function>\n</tool_call>')).toEqual([['get_weather', { city: 'Oslo' }]]);
   });
 });
+
+describe('GLM `name k=v`', () => {
+  it('reads key=value words after the name, a quoted value as a string', () => {
+    expect(callsOf('<tool_call>get_weather city="New York" days=3</tool_call>')).toEqual([['get_weather', { city: 'New York', days: 3 }]]);
+    expect(callsOf("<tool_call>search query='say \\'hi\\''</tool_call>")).toEqual([['search', { query: "say 'hi'" }]]);
+  });
+  it('refuses words that are no key=value, a quote left open, and a call cut off', () => {
+    refused('<tool_call>get_weather city=Paris please</tool_call>');
+    refused('<tool_call>get_weather city="Paris</tool_call>');
+    refused('<tool_call>get_weather city=Paris');
+  });
+});

@@ -17,6 +17,7 @@ import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { functionaryTextReader } from './functionary-text.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
+import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
 import { hermesReader } from './hermes.ts';
 import { inklingTextReader } from './inkling-text.ts';
@@ -44,6 +45,7 @@ export const driftReaders: readonly DialectReader[] = [
   xmlToolCodeReader,
   lineCommandReader,
   qwenXmlReader,
+  glmKeyValuesReader,
   hermesReader,
   mistralReader,
   gemmaCallsReader,
