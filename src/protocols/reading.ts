@@ -69,7 +69,9 @@ export interface DialectReader {
  * Turns a `{name, arguments}` tool call into a decision candidate. `ask_user` and `answer_user` are
  * the decisions offered as tools (native protocol, xml): reserved names, never a real tool's.
  */
-export function callItem(name: unknown, args: unknown, _tools: readonly ToolSpec[], reason = ''): unknown {
+export function callItem(written: unknown, args: unknown, _tools: readonly ToolSpec[], reason = ''): unknown {
+  // Space around a name is never part of it (`name=" get_weather "`): tool names hold none.
+  const name = typeof written === 'string' ? written.trim() : written;
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }

@@ -67,6 +67,8 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
   const tool = toolNamed(tools, call.tool);
   if (!tool) {
     const name = sanitizeName(call.tool);
+    // A name that only differs by characters the correction cannot show would read "unknown tool `x`, available: x".
+    if (toolNamed(tools, name)) return { kind: 'unknown-tool', message: `the tool name ${JSON.stringify(String(call.tool).slice(0, 80))} is not written exactly: write \`${name}\``, toolName: name };
     return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
   }
   const prototypeKey = undeclaredPrototypeKey(tool, call.args);

@@ -39,6 +39,14 @@ const writers: readonly Writer[] = [
   },
   { name: 'tool-name tags', write: (tool, args) => `<${tool}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tool}>` },
   { name: 'gemma 4', write: (tool, args) => `<|tool_call>call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}<tool_call|>` },
+  {
+    name: 'longcat',
+    write: (tool, args) =>
+      `<longcat_tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<longcat_arg_key>${key}</longcat_arg_key>\n<longcat_arg_value>${value}</longcat_arg_value>\n`).join('')}</longcat_tool_call>`,
+  },
+  { name: 'continue', write: (tool, args) => `\`\`\`tool\nTOOL_NAME: ${tool}\n${Object.entries(args).map(([key, value]) => `BEGIN_ARG: ${key}\n${value}\nEND_ARG\n`).join('')}\`\`\`` },
+  { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
+  { name: 'tool-name line', write: (tool, args) => `${tool}:\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('\n')}` },
 ];
 
 const toolNames = ['get_weather', 'read_file', 'search_docs'];

@@ -6,13 +6,15 @@
  * - V3.1: `<｜tool▁call▁begin｜>name<｜tool▁sep｜>{..}<｜tool▁call▁end｜>`.
  * The end of the arguments is found by parsing the JSON, so a string may hold any token. A call that
  * is cut off or followed by something other than its end token is a conclusive failure. Tool output
- * tokens (`<｜tool▁outputs▁begin｜>`) are not calls. V3.2 / V4 DSML markup is read elsewhere.
+ * tokens (`<｜tool▁outputs▁begin｜>`) are not calls. Arguments wrapped in one `{"parameters": {..}}` are
+ * unwrapped (`wrapped-arguments.ts`). V3.2 / V4 DSML markup is read elsewhere.
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, type Reading } from '../reading.ts';
 import { leadsReply, unreadableCall } from './unreadable-call.ts';
+import { wrappedArguments } from './wrapped-arguments.ts';
 
 /** One DeepSeek special token, with either bar and either word joiner. */
 const token = (words: string): string => `<[|｜]${words.split(' ').join('[▁_ ]')}[|｜]>`;
@@ -90,7 +92,8 @@ export const deepseekReader: DialectReader = {
         continue;
       }
       if ('failure' in call) return withConclusive(call.failure, items.length > 0 || leadsReply(text, start.index));
-      items.push(callItem(call.name, call.args, tools));
+      const tool = tools.find((candidate) => candidate.name === call.name.trim());
+      items.push(callItem(call.name, wrappedArguments(call.args, tool), tools));
       repaired ||= call.repaired;
       from = call.end;
     }

@@ -12,10 +12,12 @@
  */
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
+import { continueToolReader } from './continue-tool.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { functionaryTextReader } from './functionary-text.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
+import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
 import { hermesReader } from './hermes.ts';
 import { inklingTextReader } from './inkling-text.ts';
@@ -31,6 +33,7 @@ import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
@@ -42,6 +45,7 @@ export const driftReaders: readonly DialectReader[] = [
   xmlToolCodeReader,
   lineCommandReader,
   qwenXmlReader,
+  glmKeyValuesReader,
   hermesReader,
   mistralReader,
   gemmaCallsReader,
@@ -59,6 +63,8 @@ export const driftReaders: readonly DialectReader[] = [
   inklingTextReader,
   xmlCallsReader,
   toolNameTagsReader,
+  toolNameLineReader,
+  continueToolReader,
   pythonicCallsReader,
 ];
 

@@ -26,6 +26,9 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
   [/<arg_key>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
+  [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
+  // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
+  [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
 
 interface KnownToolPatterns {

@@ -9,13 +9,16 @@
  * is, between the tags. `type="string"` takes the text as written; any other type is read by the
  * tool's schema (`xml-parameters.ts`: JSON text as JSON where the schema allows it, else the text, as
  * sglang keeps `{not json` for `type="object"`). Calls are parsed to their end (`tag-calls.ts`), so a
- * value may hold the family's own tokens. The reply text sits in a `response` block
+ * value may hold the family's own tokens. A call may instead give its arguments as one JSON object in a
+ * `json` block (`<|open|>json type="object"<|sep|>{"city": "Oslo"}<|close|>json<|sep|>`), read with
+ * the guards of every JSON. The reply text sits in a `response` block
  * (`extract/reply-markers.ts`).
  */
+import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { type CallForm, parseCalls, type RawParameter } from './tag-calls.ts';
-import { parameterArguments } from './xml-parameters.ts';
+import { jsonArguments, parameterArguments, type ParametersReading } from './xml-parameters.ts';
 
 const dialect = 'kimi-k3';
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -31,8 +34,21 @@ const form: CallForm = {
   dialect,
   open: /<\|open\|>call\s+tool="(?<name>[^"]*)"[^<]*?<\|sep\|>/g,
   close: () => '<|close|>call<|sep|>',
-  parameters: [{ open: /<\|open\|>argument\s+key="(?<key>[^"]*)"(?:[^<]*?\btype="(?<hint>[^"]*)")?[^<]*?<\|sep\|>/y, close: '<|close|>argument<|sep|>' }],
+  parameters: [
+    { open: /<\|open\|>argument\s+key="(?<key>[^"]*)"(?:[^<]*?\btype="(?<hint>[^"]*)")?[^<]*?<\|sep\|>/y, close: '<|close|>argument<|sep|>' },
+    // The whole arguments as one JSON object: `<|open|>json type="object"<|sep|>{..}<|close|>json<|sep|>`.
+    { open: /<\|open\|>(?<hint>json)\s+type="object"[^<]*?<\|sep\|>/y, close: '<|close|>json<|sep|>' },
+  ],
 };
+
+/** The call's arguments: its argument blocks, or its one JSON block (a JSON block beside others is no single reading). */
+function argumentsOf(parameters: readonly RawParameter[], tool: ToolSpec | undefined): ParametersReading {
+  const blocks = parameters.filter((parameter) => parameter.hint === 'json');
+  if (blocks.length === 0) return parameterArguments(parameters.map(parameterOf), tool, 'verbatim');
+  const [only] = parameters;
+  if (parameters.length > 1 || !only) return { ok: false, kind: 'invalid-args', message: 'give the arguments either as one json block or as argument blocks, not both' };
+  return jsonArguments(only.text);
+}
 
 /** The argument as the reader of `xml-parameters.ts` takes it: key resolved, `type="string"` as its string hint. */
 const parameterOf = (parameter: RawParameter): RawParameter => ({ key: attribute(parameter.key), text: parameter.text, ...(parameter.hint === 'string' ? { hint: 'true' } : {}) });
@@ -51,7 +67,7 @@ export const kimiK3Reader: DialectReader = {
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: name }), conclusive: true };
       }
       const tool = tools.find((candidate) => candidate.name === attribute(call.name));
-      const args = parameterArguments(call.parameters.map(parameterOf), tool, 'verbatim');
+      const args = argumentsOf(call.parameters, tool);
       if (!args.ok) return failedReading(dialect, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });
       repaired ||= args.repaired;
       items.push(callItem(attribute(call.name), args.args, tools));

@@ -54,6 +54,9 @@ export type ParsedCall =
   /** A value holds an opening parameter tag of the same form: it may be an unclosed parameter. */
   | { ok: false; name: string; start: number; problem: 'ambiguous'; key: string };
 
+/** The parameter's name as written, without the space around it (`name=" city "`): names hold none. */
+const keyOf = (match: RegExpExecArray): string => (match.groups?.key ?? match[1] ?? '').trim();
+
 const wholeCdata = /^\s*<!\[CDATA\[[\s\S]*\]\]>\s*$/;
 
 const defaultGap = /\s*/y;
@@ -88,7 +91,7 @@ export function nestedElements(text: string, parameter: ParameterForm): RawParam
     if (!match) return undefined;
     const valueStart = start + match[0].length;
     const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
-    const key = match.groups?.key ?? match[1] ?? '';
+    const key = keyOf(match);
     for (const valueEnd of occurrences(text, tag, valueStart)) {
       const value = text.slice(valueStart, valueEnd);
       const children = holdsOpening(value) ? nestedElements(value, parameter) : undefined;
@@ -155,7 +158,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
         if (rest) {
           // An empty element of a nesting form may be an empty list or object: the schema decides.
           const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
-          const own = { key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint, ...(children && (children.length > 0 || value === '') ? { children } : {}) };
+          const own = { key: keyOf(match), text: value, hint: match.groups?.hint, ...(children && (children.length > 0 || value === '') ? { children } : {}) };
           found = { end: rest.end, parameters: [own, ...rest.parameters] };
           break;
         }
@@ -164,7 +167,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
         for (const valueEnd of occurrences(text, close, valueStart)) {
           const value = text.slice(valueStart, valueEnd);
           if (value.includes(tag) || !cleanAfter(valueEnd + close.length)) continue;
-          found = { end: valueEnd + close.length, parameters: [{ key: match.groups?.key ?? match[1] ?? '', text: value, hint: match.groups?.hint }] };
+          found = { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
           break;
         }
       }

@@ -8,7 +8,10 @@
  *   DeepSeek-style `<｜tool_calls_begin｜>` tokens), or with elements named after the
  *   parameters (MiniMax M3 `<city>..</city>`, its `]<]minimax[>[` separators dropped)
  * - `<tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>` (GLM 4.5-4.7, Poolside;
- *   Hunyuan with `<tool_sep>` after the name; a missing `<arg_value>` opening tag is tolerated)
+ *   Hunyuan with `<tool_sep>` after the name; a missing `<arg_value>` opening tag is tolerated, and a
+ *   missing `</arg_value>` on the last value right before `</tool_call>`)
+ * - `<longcat_tool_call>name<longcat_arg_key>k</longcat_arg_key><longcat_arg_value>v</longcat_arg_value></longcat_tool_call>`
+ *   (LongCat Flash; values read by the tool's schema, as its mlx-lm parser does)
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
  * cut off at the end of the output would be a guess.
  */
@@ -24,18 +27,17 @@ export interface TagFamily {
   rule: ValueRule;
 }
 
-const toolName = '(?<name>[^\\s<>/"=]+)';
-
 /** `<function=name>..</function>` and its `call`, `tool`, `invoke` variants. */
 export const equalsFamily: TagFamily = {
   rule: 'newline-pair',
   form: {
     dialect: 'function-tag',
-    open: new RegExp(`<(?<tag>function|call|tool|invoke)=${toolName}\\s*(?<empty>/)?>`, 'g'),
+    // Names may hold spaces (`<function=get current temperature>`, as vLLM reads them); the space around goes.
+    open: /<(?<tag>function|call|tool|invoke)=[^\S\n]*(?<name>[^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)\s*(?<empty>\/)?>/g,
     close: (open) => `</${open.groups?.tag ?? 'function'}>`,
     endsAt: ['</tool_call>'],
     json: true,
-    parameters: [{ open: /<parameter=([^<>\s/"=]+)>/y, close: '</parameter>', endsAtCallClose: true }],
+    parameters: [{ open: /<parameter=[^\S\n]*([^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)[^\S\n]*>/y, close: '</parameter>', endsAtCallClose: true }],
   },
 };
 
@@ -57,7 +59,11 @@ const namedFamilies: TagFamily[] = [
       open: new RegExp(`<function${space}name="(?<name>[^"]+)"\\s*(?<empty>/)?>`, 'g'),
       close: () => '</function>',
       json: true,
-      parameters: [{ open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` }],
+      parameters: [
+        { open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` },
+        // Qwen3-Coder's spelling inside this form: `<parameter=city>` (so a value never swallows one).
+        { open: /<parameter=(?<key>[^<>/"=]+)>/y, close: '</parameter>' },
+      ],
     },
   },
   {
@@ -69,7 +75,8 @@ const namedFamilies: TagFamily[] = [
       json: true,
       parameters: [
         { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
-        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
+        // MiniMax M3 writes `]<]minimax[>[` before each element; some outputs leave it out.
+        { open: /(?<sep>\]<\]minimax\[>\[)?<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
       ],
     },
   },
@@ -81,10 +88,22 @@ const namedFamilies: TagFamily[] = [
       open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
+      // The arguments as one JSON object on the lines after the name (`<tool_call>name\n{..}</tool_call>`).
+      json: true,
       parameters: [
-        { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>' },
+        // The last value may end at `</tool_call>` with its `</arg_value>` left out (as GLM's servers read it).
+        { open: /<arg_key>\s*((?:(?!<\/?arg_(?:key|value)>)[^\n])*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>', endsAtCallClose: true },
         { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?!<arg_value>)/y, close: '</arg_value>', forbids: () => /<arg_(?:key|value)>/ },
       ],
+    },
+  },
+  {
+    rule: 'verbatim',
+    form: {
+      dialect: 'longcat',
+      open: /<longcat_tool_call>\s*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?=\s*(?:<longcat_arg_key>|<\/longcat_tool_call>))/gu,
+      close: () => '</longcat_tool_call>',
+      parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*<\/longcat_arg_key>\s*<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
     },
   },
 ];
@@ -142,7 +161,7 @@ export const xmlCallsReader: DialectReader = {
   dialect: 'xml-call',
   needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
-    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
+    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
     return readTagCalls(input, tools, [equalsFamily, ...namedFamilies]);
   },
 };

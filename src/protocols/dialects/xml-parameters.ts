@@ -16,6 +16,7 @@ import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { nestedValue } from './nested-value.ts';
+import { isWrapperKey } from './wrapped-arguments.ts';
 import { unwrapCdata } from '../extract/xml-text.ts';
 import type { RawParameter } from './tag-calls.ts';
 
@@ -115,18 +116,13 @@ export function jsonArguments(body: string): ParametersReading {
   return isRecord(json.value) ? { ok: true, args: json.value, repaired: json.repaired } : { ok: false, kind: 'invalid-args', message: 'arguments must be one JSON object' };
 }
 
-/** Names under which models wrap a whole arguments object in one parameter (vLLM's DeepSeek V3.2/V4 and MiniCPM parsers unwrap them). */
-const wrapperNames = new Set(['arguments', 'input', 'parameters', 'properties']);
-
 /**
  * The object a lone wrapper parameter holds (`<parameter name="arguments">{"city": "Oslo"}`), where
  * the tool does not declare that name; undefined otherwise. Python-style objects are repaired.
  */
 function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading | undefined {
   const [only] = parameters;
-  if (parameters.length !== 1 || !only || !wrapperNames.has(only.key)) return undefined;
-  const properties = tool?.inputSchema.properties;
-  if (isRecord(properties) && Object.hasOwn(properties, only.key)) return undefined;
+  if (parameters.length !== 1 || !only || !isWrapperKey(only.key, tool)) return undefined;
   const text = unwrapCdata(rule === 'newline-pair' ? writtenValue(only.text) : only.text).trim();
   if (!text.startsWith('{')) return undefined;
   const read = coerceText(text, { type: 'object' }, guardedCoercion);

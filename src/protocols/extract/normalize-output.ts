@@ -43,7 +43,9 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   }
   text = text.trim();
   const written = text;
-  const fenced = text.startsWith('```') ? wholeFence.exec(text) : null;
+  // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
+  const whole = text.startsWith('```') ? wholeFence.exec(text) : null;
+  const fenced = whole && !/^[ \t]*```/m.test(whole[1] ?? '') ? whole : null;
   if (fenced) text = (fenced[1] ?? '').trim();
   const parts = reasoning.includes('') ? reasoning.filter((part) => part !== '') : reasoning;
   return fenced ? { text, reasoning: parts, unfenced: true, fencedText: written } : { text, reasoning: parts, unfenced: false };

@@ -1,0 +1,28 @@
+/**
+ * Models sometimes wrap a call's whole arguments in one more object (`{"parameters": {"city": "Oslo"}}`,
+ * `<parameter name="arguments">{..}</parameter>`); the families' own servers (vLLM's DeepSeek V3.2/V4,
+ * MiniCPM and DeepSeek parsers) unwrap it. The wrapper is read as one only where it is the lone key,
+ * holds an object, and the tool does not declare that name: a tool that takes `parameters` gets it.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { isRecord } from '../extract/read-json.ts';
+
+/** Names under which models wrap a whole arguments object. */
+const wrapperNames = new Set(['arguments', 'input', 'parameters', 'properties']);
+
+/** True when `key`, as the only argument, would be a wrapper: a known wrapper name `tool` does not declare. */
+export function isWrapperKey(key: string, tool: ToolSpec | undefined): boolean {
+  if (!wrapperNames.has(key)) return false;
+  const properties = tool?.inputSchema.properties;
+  return !(isRecord(properties) && Object.hasOwn(properties, key));
+}
+
+/** The object inside `args` when `args` is such a wrapper (see above); else `args` as it is. */
+export function wrappedArguments(args: unknown, tool: ToolSpec | undefined): unknown {
+  if (!isRecord(args)) return args;
+  const keys = Object.keys(args);
+  const [only] = keys;
+  if (keys.length !== 1 || only === undefined || !isWrapperKey(only, tool)) return args;
+  const inner = args[only];
+  return isRecord(inner) ? inner : args;
+}
