@@ -10,10 +10,14 @@ import { contractTools as tools, decisionArbitrary } from './contract-tools.ts';
 
 // envelope carries call_tool tool/args (no reason: thoughts carry reasoning), ask_user question/why,
 // answer_user answer/confidence, and every thought; several actions per turn.
+// `$(` in text meant for the user is the envelope's variable syntax (`$$(` writes a literal one, undone
+// when the turn runs), so free text without it is what round-trips; variables have their own tests below.
+const noVariableSyntax = { text: (value: string) => !value.includes('$(') };
 runCodecContract(envelopeCodec, {
   carried: (decision) => (decision.action === 'call_tool' ? { ...decision, reason: '' } : decision),
   maxDecisions: 3,
   carriesThoughts: true,
+  rules: noVariableSyntax,
 });
 
 const envelope = (fields: Record<string, unknown>) => JSON.stringify({ status: 'REQUIRES_ACTION', thoughts: [], actions: [], ...fields });
@@ -93,7 +97,7 @@ const agrees = (status: string, actions: readonly ActionNotes[]): boolean => sta
 
 describe('envelope round trip of action notes and status', () => {
   it('parse(render(d, notes, status)) gives back the notes and the status', () => {
-    const turn = fc.array(fc.tuple(decisionArbitrary(), notesArbitrary), { minLength: 1, maxLength: 3 });
+    const turn = fc.array(fc.tuple(decisionArbitrary(noVariableSyntax), notesArbitrary), { minLength: 1, maxLength: 3 });
     fc.assert(
       fc.property(turn, fc.constantFrom(...ENVELOPE_STATUSES), (pairs, status) => {
         const decisions = pairs.map(([decision]) => decision);
