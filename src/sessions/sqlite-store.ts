@@ -139,7 +139,7 @@ export class SqliteStore implements Store {
       const where = statuses.length ? `WHERE status IN (${statuses.map(() => '?').join(', ')})` : '';
       const parameters: SQLInputValue[] = [...statuses, options.limit ?? DEFAULT_LIST_LIMIT];
       const rows = this.#db
-        .prepare(`SELECT * FROM runs ${where} ORDER BY updated_at DESC, created_at DESC LIMIT ?`)
+        .prepare(`SELECT * FROM runs ${where} ORDER BY updated_at DESC, created_at DESC, rowid DESC LIMIT ?`)
         .all(...parameters) as unknown as RunRow[];
       return rows.map(toSummary);
     });

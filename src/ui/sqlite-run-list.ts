@@ -29,7 +29,7 @@ export class SqliteRunList implements RunList {
       return this.#db
         .prepare(
           `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
-           FROM runs ${clause} ORDER BY updated_at DESC, created_at DESC ${limit}`,
+           FROM runs ${clause} ORDER BY updated_at DESC, created_at DESC, rowid DESC ${limit}`,
         )
         .all(...parameters) as unknown as RunListSourceRow[];
     },

@@ -73,6 +73,11 @@ describe('GLM and MiniMax gaps', () => {
   it('reads MiniMax M3 elements written without their separators', () => {
     expect(callsOf('<minimax:tool_call>\n<invoke name="get_weather">\n<city>Oslo</city>\n<days>3</days>\n</invoke>\n</minimax:tool_call>')).toEqual([['get_weather', { city: 'Oslo', days: 3 }]]);
   });
+  it('never reads markup inside a MiniMax M3 value as a child element where no separator marks one', () => {
+    const m3 = ']<]minimax[>[';
+    // A string holding markup is ambiguous in this form: a correction, never a call with another value.
+    refused(`${m3}<tool_call>${m3}<invoke name="get_weather">${m3}<city>Oslo <b>north</b>${m3}</city>${m3}</invoke>${m3}</tool_call>`);
+  });
 });
 
 describe('names and wrappers', () => {

@@ -75,8 +75,10 @@ const namedFamilies: TagFamily[] = [
       json: true,
       parameters: [
         { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
-        // MiniMax M3 writes `]<]minimax[>[` before each element; some outputs leave it out.
-        { open: /(?<sep>\]<\]minimax\[>\[)?<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
+        // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
+        // element from markup inside a string value: an element written without it is read as text.
+        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
+        { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>` },
       ],
     },
   },
