@@ -53,7 +53,7 @@ function describe(event: AgentEvent): string | undefined {
     case 'answer':
       return `answer: ${event.answer}${event.confidence === undefined ? '' : ` (confidence ${event.confidence})`}`;
     case 'run-end':
-      return `run ended: ${event.status}, ${event.usage.inputTokens} input + ${event.usage.outputTokens} output tokens`;
+      return `run ended: ${event.status}, ${event.usage.estimated ? 'estimated ' : ''}${event.usage.inputTokens} input + ${event.usage.outputTokens} output tokens`;
     default:
       return `  ${event.type}`;
   }
