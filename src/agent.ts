@@ -8,6 +8,7 @@ import type { AgentOptions } from './loop/agent-options.ts';
 import type { TelemetryOptions, TracedAgent } from './telemetry/telemetry-options.ts';
 import { telemetryObserver } from './telemetry/telemetry-observer.ts';
 
+/** `createAgent`'s options: the loop's, plus OpenTelemetry (`telemetry`). */
 export interface TracedAgentOptions extends AgentOptions {
   /**
    * OpenTelemetry spans in the GenAI semantic conventions (`invoke_agent`, `chat {model}`,

@@ -14,6 +14,7 @@ import type { RunObserver } from './run-observer.ts';
 /** Tools: `defineTool` tools, a Toolbox (e.g. MCP), or a mix of both. */
 export type AgentTools = Toolbox | ReadonlyArray<LocalTool | Toolbox>;
 
+/** What `createAgent` takes: the model, the tools, the protocol and the policies of every run. */
 export interface AgentOptions {
   /** The model that plans each turn. */
   model: Model;
@@ -134,6 +135,7 @@ export interface AgentOptions {
   observers?: readonly RunObserver[];
 }
 
+/** What `agent.run(question, options)` takes. */
 export interface RunOptions {
   /**
    * Aborting ends the run with status `cancelled` (RunCancelledError).
@@ -147,6 +149,7 @@ export interface RunOptions {
   meta?: Partial<Omit<RunMeta, 'question'>>;
 }
 
+/** What `agent.resume(runId, options)` takes. */
 export interface ResumeOptions {
   /**
    * Aborting ends the resumed run with status `cancelled`; it can be resumed again.

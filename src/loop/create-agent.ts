@@ -12,6 +12,7 @@ import type { AgentRun } from './run-result.ts';
 import { toToolbox } from './to-toolbox.ts';
 import { toUserChannel } from '../spec/user-channel.ts';
 
+/** An agent made by `createAgent`: start runs with `run`, continue stored ones with `resume`. */
 export interface Agent {
   /** The protocol the agent speaks (after resolving `auto`). */
   readonly protocol: ProtocolName;

@@ -27,6 +27,7 @@ export interface Policies {
   maxOutputTokens: number;
 }
 
+/** The default of each run policy (`maxSteps`, `maxRetries`, timeouts, budgets, streaming, prompt cache, output cap). */
 export const defaultPolicies = {
   maxSteps: 20,
   maxRetries: 3,

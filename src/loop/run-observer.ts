@@ -6,6 +6,7 @@
  */
 import type { AgentEvent } from '../spec/events.ts';
 
+/** Sees every event of a run (telemetry is one); may wrap each tool call in a scope of its own (`aroundToolCall`). */
 export interface RunObserver {
   (event: AgentEvent): void;
   /**

@@ -25,6 +25,7 @@ export interface ConstraintOptions {
   requireToolCall?: boolean;
 }
 
+/** What a codec's `parse` reads a reply against: the tools on offer, native tool calls, the actions allowed per turn. */
 export interface ParseOptions {
   /** The tools the model may call; names and args are validated against them. */
   tools: readonly ToolSpec[];
@@ -45,6 +46,7 @@ export interface ParseOptions {
   variables?: KnownVariables;
 }
 
+/** A parse: the decisions, thoughts and whether repair was needed, or the error the correction is made from. */
 export type ParseResult =
   | {
       success: true;
@@ -107,6 +109,7 @@ export interface InstructionOptions {
   variables?: readonly string[];
 }
 
+/** A wire protocol: instructions and tool list for the prompt, parsing a reply into decisions, observations and corrections. */
 export interface Codec {
   readonly name: ProtocolName;
   /**

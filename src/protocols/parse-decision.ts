@@ -22,6 +22,7 @@ export interface ParseDecisionOptions {
   variables?: KnownVariables;
 }
 
+/** Reads one model reply in a protocol, as an agent would: the decision(s), or why the reply was refused (never throws on model text). */
 export function parseDecision(protocol: ProtocolName, text: string, options: ParseDecisionOptions): ParseResult {
   const codec = getCodec(protocol);
   // Compiled once per schema object; type aliases (`str`, `dict`) are read as the types they mean.

@@ -7,6 +7,7 @@ import type { Model } from '../spec/model.ts';
  */
 export const protocolNames = ['native', 'json', 'envelope', 'xml', 'line'] as const;
 
+/** The five wire protocols reins speaks. */
 export type ProtocolName = (typeof protocolNames)[number];
 
 /** What a caller may ask for: a protocol, or `auto` (resolved once, by `resolveProtocol`). */

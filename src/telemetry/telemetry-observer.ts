@@ -12,6 +12,7 @@ import type { TelemetryOptions, TracedAgent } from './telemetry-options.ts';
 
 const CONTENT_VARIABLE = 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT';
 
+/** A RunObserver that writes a run as OpenTelemetry spans (GenAI conventions); `createAgent` adds it unless `telemetry: false`. */
 export function telemetryObserver(agent: TracedAgent, options: TelemetryOptions = {}): RunObserver {
   // Settled now, when the agent is made, not when the API has loaded: the environment, the secrets given.
   const { secrets } = options;

@@ -4,6 +4,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import type { SecretMasker } from '../sessions/secret-masker.ts';
 
+/** How runs are traced: the tracer, whether content is recorded, the agent name, the secrets masked. */
 export interface TelemetryOptions {
   /**
    * The tracer spans are made with.

@@ -15,6 +15,7 @@ export type ApprovalVerdict = 'allow' | 'deny' | 'ask';
 /** Decides each tool call before it runs; may be async (e.g. a lookup). */
 export type ApprovalPolicy = (tool: ToolSpec, args: Record<string, unknown>) => ApprovalVerdict | Promise<ApprovalVerdict>;
 
+/** The approval policy of an agent that sets none: ask before a tool whose MCP annotations say destructive, run the rest. */
 export function defaultApproval(tool: ToolSpec): ApprovalVerdict {
   const annotations = tool.annotations;
   if (!annotations && !tool.origin) return 'allow';

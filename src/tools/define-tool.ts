@@ -13,6 +13,7 @@ import type { ToolNotice } from './tool-notice.ts';
 import { textResult, type ToolProgress, type ToolResult } from './toolbox.ts';
 import { isStandardSchema, toInputJsonSchema, type InferToolArgs, type ToolInputSchema } from './tool-input-schema.ts';
 
+/** What a local tool's `execute` gets beside its arguments: the call's signal, a progress callback and, in durable runs, an idempotency key. */
 export interface ToolExecuteContext {
   /** Aborted when the run is cancelled or the tool times out: stop work and return or throw. */
   signal: AbortSignal;
@@ -28,6 +29,7 @@ export interface ToolExecuteContext {
 /** What `execute` may return: text, a ToolResult, or any JSON-serialisable value (sent as JSON text + structuredContent). */
 export type ToolOutput = string | ToolResult | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
 
+/** What `defineTool` takes: a name, a description, an input schema (zod, any Standard Schema or JSON Schema) and `execute`. */
 export interface ToolDefinition<Input extends ToolInputSchema = ToolInputSchema> {
   /** Unique name the model calls the tool by (letters, digits, `_`, `-`); `ask_user` and `answer_user` are reserved. */
   name: string;

@@ -19,6 +19,7 @@ import { errorResult, type ToolCallOptions, type ToolProgress, type ToolResult, 
 import { withToolTimeout } from './with-tool-timeout.ts';
 import { describeThrown } from '../errors/describe-thrown.ts';
 
+/** The Toolbox of an application's own tools (`defineTool`), with their schemas checked when registered. */
 export class LocalToolbox implements Toolbox {
   readonly #tools = new Map<string, LocalTool>();
   /** The specs in order (type aliases of a hand-made spec read as JSON Schema types); the tools never change after construction. */

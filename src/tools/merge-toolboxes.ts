@@ -67,6 +67,7 @@ function view(boxes: readonly Toolbox[]): View {
   return { owners, notices };
 }
 
+/** One Toolbox over several (local tools and MCP servers), with colliding names namespaced and reported as notices. */
 export function mergeToolboxes(...boxes: Toolbox[]): Toolbox & { notices(): ToolNotice[] } {
   return {
     list: () => [...view(boxes).owners.values()].map((owner) => owner.spec),

@@ -15,6 +15,7 @@ import { describeTypeChanges, type SchemaTypeChange } from './schema-type-aliase
  */
 export type ToolRenameReason = 'reserved' | 'collision' | 'namespace' | 'invalid-name';
 
+/** What a toolbox changed about an offered tool (renamed, withheld, schema type normalized), shown at `run-start`. */
 export type ToolNotice =
   /** The tool `tool` (its own name) is offered to the model as `name`. */
   | { type: 'tool-rename'; tool: string; name: string; reason: ToolRenameReason; server?: string }

@@ -16,6 +16,7 @@ export type ActionHandler = (
 /** The handlers the caller registers, one per envelope action type. */
 export type ActionHandlers = Partial<Record<HandlerType, ActionHandler>>;
 
+/** What `envelope({...})` takes: the run values its `$(...)` variables name, action handlers, the folders files may be sent from. */
 export interface EnvelopeOptions {
   /**
    * Values the model may name as `$(state.<name>)` (in a `send_response`, `final_response`, a
