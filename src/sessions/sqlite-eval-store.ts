@@ -6,13 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { EvalNotFoundError } from '../errors/eval-not-found-error.ts';
-import { ReinsError } from '../errors/reins-error.ts';
-import { SessionStoreError } from '../errors/session-store-error.ts';
 import type { EvalOutcome, EvalReport, EvalSummary } from '../spec/eval-report.ts';
 import { recommendationOf, summaryOf, type EvalStore, type ListEvalsOptions, type StoredRecommendation } from './eval-store.ts';
 import { openSessionsDatabase } from './open-sessions-database.ts';
 import { DEFAULT_LIST_LIMIT } from './select-runs.ts';
 import { defaultSessionsPath } from './sqlite-store.ts';
+import { guardSqlite } from './guard-sqlite.ts';
 
 export interface SqliteEvalStoreOptions {
   /** The sessions file, or `':memory:'`. @default as SqliteStore (REINS_SESSIONS_DB, else the user data folder) */
@@ -100,13 +99,7 @@ export class SqliteEvalStore implements EvalStore {
   }
 
   #guard<T>(operation: string, action: () => T): T {
-    try {
-      return action();
-    } catch (cause) {
-      if (ReinsError.isInstance(cause)) throw cause;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new SessionStoreError(`Sessions database ${operation} failed: ${reason}`, { operation, path: this.path, cause });
-    }
+    return guardSqlite(operation, this.path, action);
   }
 }
 

@@ -9,10 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import envPaths from 'env-paths';
-import { ReinsError } from '../errors/reins-error.ts';
 import { SessionInUseError } from '../errors/session-in-use-error.ts';
 import { SessionNotFoundError } from '../errors/session-not-found-error.ts';
-import { SessionStoreError } from '../errors/session-store-error.ts';
 import type { ModelMessage } from '../spec/model.ts';
 import { compactBody, expandBody, type BodyRef } from './compact-records.ts';
 import { ownerOf, toSummary, type RunRow } from './run-row.ts';
@@ -25,6 +23,7 @@ import type { RecordInput, RunMeta, RunRecord, RunSummary, SessionStatus, Stored
 import { DEFAULT_LIST_LIMIT, matchRunId } from './select-runs.ts';
 import { restoreMessages, sharedPrefixLength } from './shared-messages.ts';
 import { FINAL_STATUSES, type ClaimRunOptions, type ListRunsOptions, type Store } from './store.ts';
+import { guardSqlite } from './guard-sqlite.ts';
 
 export interface SqliteStoreOptions {
   /**
@@ -223,14 +222,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** Runs a database operation; failures other than reins errors become a `SessionStoreError`. */
   #guard<T>(operation: string, action: () => T): T {
-    try {
-      return action();
-    } catch (cause) {
-      if (ReinsError.isInstance(cause)) throw cause;
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new SessionStoreError(`Sessions database ${operation} failed: ${reason}`, { operation, path: this.path, cause });
-    }
+    return guardSqlite(operation, this.path, action);
   }
 }
