@@ -41,8 +41,24 @@ function exitOnSignals(): void {
   }
 }
 
+/**
+ * A reader that stops reading (`reins run --json … | head -3`) closes the pipe: the next write fails
+ * with EPIPE. reins then ends quietly, as Unix tools do, instead of crashing on the unhandled error;
+ * exiting still runs the 'exit' hooks that end the MCP servers.
+ */
+function exitWhenOutputCloses(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue;
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(ExitCode.answered);
+      throw error;
+    });
+  }
+}
+
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
   exitOnSignals();
+  exitWhenOutputCloses();
   let code: number = ExitCode.answered;
   const finish = (result: number) => {
     code = result;
