@@ -4,7 +4,7 @@
  * deletes the download, and `list` shows what was pulled.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,11 @@ const requests: { range: string | undefined }[] = [];
 /** Requests to cut off halfway, counted down. */
 let cutNext = 0;
 let server: Server;
+
+async function halfOnDisk(bytes: number): Promise<void> {
+  const partial = join(cache(), 'tiny.gguf.partial');
+  while (!existsSync(partial) || statSync(partial).size < bytes) await new Promise((wake) => setTimeout(wake, 5));
+}
 let base: string;
 
 function serve(request: IncomingMessage, response: import('node:http').ServerResponse) {
@@ -31,7 +36,9 @@ function serve(request: IncomingMessage, response: import('node:http').ServerRes
   });
   if (cutNext > 0) {
     cutNext--;
-    response.write(body.subarray(0, Math.floor(body.length / 2)), () => response.destroy());
+    const half = Math.floor(body.length / 2);
+    // Cut only once the client has the half on disk, so the cut lands after those bytes whatever the machine's load.
+    response.write(body.subarray(0, half), () => void halfOnDisk(start + half).then(() => response.destroy()));
     return;
   }
   response.end(body);

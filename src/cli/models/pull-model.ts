@@ -5,10 +5,9 @@
  * its partial file; a checksum mismatch deletes it.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { open } from 'node:fs/promises';
 import { ModelDownloadError } from '../../errors/model-download-error.ts';
 import { ConfigError } from '../../errors/config-error.ts';
 
@@ -93,7 +92,11 @@ async function requestFile(url: string, resumedFrom: number, options: PullModelO
   }
 }
 
-/** Writes the body to the partial file (appended when resumed), hashing and reporting progress; a cut is a typed error that says to pull again. */
+/**
+ * Writes the body to the partial file (appended when resumed), hashing and reporting progress; a
+ * cut is a typed error that says to pull again. Each chunk is on disk before the next is read, so
+ * every byte received before a cut is kept for the resume.
+ */
 async function receiveBody(
   body: ReadableStream<Uint8Array>,
   file: { url: string; partial: string; hash: Hash; start: number; total: number | undefined; append: boolean },
@@ -102,14 +105,14 @@ async function receiveBody(
   const { url, total } = file;
   let received = file.start;
   options.onProgress?.(received, total);
-  const counted = Readable.fromWeb(body as never).map((chunk: Buffer) => {
-    file.hash.update(chunk);
-    received += chunk.length;
-    options.onProgress?.(received, total);
-    return chunk;
-  });
+  const out = await open(file.partial, file.append ? 'a' : 'w');
   try {
-    await pipeline(counted, createWriteStream(file.partial, { flags: file.append ? 'a' : 'w' }), { signal: options.signal });
+    for await (const chunk of body) {
+      await out.write(chunk);
+      file.hash.update(chunk);
+      received += chunk.length;
+      options.onProgress?.(received, total);
+    }
   } catch (cause) {
     if (options.signal?.aborted) throw options.signal.reason;
     throw new ModelDownloadError(`the download of ${url} broke off after ${received} bytes: pull again to resume`, {
@@ -117,6 +120,8 @@ async function receiveBody(
       source: url,
       cause,
     });
+  } finally {
+    await out.close();
   }
   if (total !== undefined && received < total) {
     throw new ModelDownloadError(`the download of ${url} ended after ${received} of ${total} bytes: pull again to resume`, { failure: 'network', source: url });
