@@ -85,7 +85,6 @@ function limitsOf(flags: ResumeFlags): NonNullable<SessionRequest['limits']> {
   return {
     ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
     ...(flags.maxTokens === undefined ? {} : { maxTokens: flags.maxTokens }),
-    ...(flags.maxOutputTokens === undefined ? {} : { maxOutputTokens: flags.maxOutputTokens }),
     ...(flags.maxDuration === undefined ? {} : { maxDurationMs: flags.maxDuration * 1000 }),
   };
 }

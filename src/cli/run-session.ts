@@ -38,7 +38,7 @@ export interface SessionRequest {
   /** Approval mode, step limit, best-effort turn, prompt cache (`session-settings.ts`). */
   settings: SessionSettings;
   /** Limits given on the command line (`reins resume`); unset: the library's defaults. */
-  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number; maxOutputTokens?: number };
+  limits?: { maxRetries?: number; maxTokens?: number; maxDurationMs?: number };
   json: boolean;
   input: boolean;
   /** Lines shown before the run (stderr). */

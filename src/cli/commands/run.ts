@@ -35,7 +35,6 @@ export function registerRun(program: Command, finish: (code: number) => void): v
             config,
             meta: { ...sources, ...settings },
             settings,
-            ...(flags.maxOutputTokens === undefined ? {} : { limits: { maxOutputTokens: flags.maxOutputTokens } }),
             json: flags.json,
             input: flags.input,
           },

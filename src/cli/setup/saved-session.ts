@@ -15,6 +15,7 @@ const savedSessionSchema = z.object({
   demo: z.string().optional(),
   approve: z.enum(APPROVAL_MODES).optional(),
   maxSteps: z.number().int().positive().optional(),
+  maxOutputTokens: z.number().int().positive().optional(),
   bestEffort: z.boolean().optional(),
   promptCache: z.boolean().optional(),
 });

@@ -11,16 +11,17 @@ import type { RunFlags } from './run-flags.ts';
 import type { SavedSession } from './saved-session.ts';
 
 /** What reins keeps of a session's settings (`promptCache` only when off). */
-export type SessionSettings = Pick<SavedSession, 'approve' | 'maxSteps' | 'bestEffort' | 'promptCache'>;
+export type SessionSettings = Pick<SavedSession, 'approve' | 'maxSteps' | 'maxOutputTokens' | 'bestEffort' | 'promptCache'>;
 
 /** The flags that set a session's settings; `approve` is unset on `reins resume` without `--approve`. */
-export type SettingsFlags = Pick<RunFlags, 'maxSteps' | 'bestEffort'> & { approve?: RunFlags['approve']; promptCache?: boolean };
+export type SettingsFlags = Pick<RunFlags, 'maxSteps' | 'maxOutputTokens' | 'bestEffort'> & { approve?: RunFlags['approve']; promptCache?: boolean };
 
 /** The settings the flags give, with only what they set. */
 export function settingsFromFlags(flags: SettingsFlags): SessionSettings {
   return {
     ...(flags.approve === undefined ? {} : { approve: flags.approve }),
     ...(flags.maxSteps ? { maxSteps: flags.maxSteps } : {}),
+    ...(flags.maxOutputTokens ? { maxOutputTokens: flags.maxOutputTokens } : {}),
     ...(flags.bestEffort === undefined ? {} : { bestEffort: flags.bestEffort }),
     ...(flags.promptCache === false ? { promptCache: false } : {}),
   };
@@ -32,6 +33,7 @@ export function resumedSettings(flags: SettingsFlags, saved: SavedSession): Sess
   return settingsFromFlags({
     approve: given.approve ?? saved.approve,
     maxSteps: given.maxSteps ?? saved.maxSteps,
+    maxOutputTokens: given.maxOutputTokens ?? saved.maxOutputTokens,
     bestEffort: given.bestEffort ?? saved.bestEffort,
     promptCache: given.promptCache ?? saved.promptCache,
   });
@@ -41,10 +43,11 @@ export function resumedSettings(flags: SettingsFlags, saved: SavedSession): Sess
 export function agentSettings(
   settings: SessionSettings,
   config: McpConfig,
-): Pick<AgentOptions, 'approval' | 'maxSteps' | 'bestEffortAnswer' | 'promptCache'> {
+): Pick<AgentOptions, 'approval' | 'maxSteps' | 'maxOutputTokens' | 'bestEffortAnswer' | 'promptCache'> {
   return {
     approval: approvalFor(settings.approve ?? 'ask', config),
     ...(settings.maxSteps ? { maxSteps: settings.maxSteps } : {}),
+    ...(settings.maxOutputTokens ? { maxOutputTokens: settings.maxOutputTokens } : {}),
     ...(settings.bestEffort === undefined ? {} : { bestEffortAnswer: settings.bestEffort }),
     ...(settings.promptCache === false ? { promptCache: false } : {}),
   };
