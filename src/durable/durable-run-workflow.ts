@@ -12,8 +12,7 @@ import { DBOS } from './dbos-sdk.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { InternalError } from '../errors/internal-error.ts';
 import { ReinsError } from '../errors/reins-error.ts';
-import type { AgentOptions } from '../loop/agent-options.ts';
-import { createAgent } from '../loop/create-agent.ts';
+import { createAgent, type TracedAgentOptions } from '../agent.ts';
 import { toToolbox } from '../loop/to-toolbox.ts';
 import { storedError } from '../sessions/run-records/record-from-event.ts';
 import type { StoredError } from '../sessions/run-records/run-record.ts';
@@ -41,7 +40,7 @@ export interface DurableRunOutcome {
 async function runDurably(runId: string): Promise<DurableRunOutcome> {
   const runtime = durableRuntime();
   const stored = await runtime.store.loadRun(runId);
-  let options: AgentOptions;
+  let options: TracedAgentOptions;
   try {
     options = await runtime.agent({ runId, meta: stored.meta });
     if (!options?.model) throw new ConfigError(`The agent factory gave no model for run ${runId}.`);

@@ -4,7 +4,7 @@
  * DBOS launches, because DBOS may recover a run as soon as it starts.
  */
 import { ConfigError } from '../errors/config-error.ts';
-import type { AgentOptions } from '../loop/agent-options.ts';
+import type { TracedAgentOptions } from '../agent.ts';
 import type { RunMeta } from '../sessions/run-records/run-record.ts';
 import type { Store } from '../sessions/store.ts';
 
@@ -18,9 +18,10 @@ export interface DurableRunInfo {
  * Builds the agent options of one run, in whichever process runs (or recovers) it. `model`,
  * `tools`, `protocol`, limits and the approval policy come from here; `user` and `store` are set by
  * the workflow (the human is reached by messages, records go to the runtime's store). Toolboxes it
- * returns belong to the caller (open MCP servers once per process, not once per run).
+ * returns belong to the caller (open MCP servers once per process, not once per run). Spans follow
+ * `telemetry` as for `createAgent` of `reins`: the global tracer provider by default.
  */
-export type DurableAgentFactory = (run: DurableRunInfo) => AgentOptions | Promise<AgentOptions>;
+export type DurableAgentFactory = (run: DurableRunInfo) => TracedAgentOptions | Promise<TracedAgentOptions>;
 
 export interface DurableRuntime {
   /** Where runs are kept; a PostgresStore when several processes share the runs. */

@@ -4,13 +4,15 @@
  * lines, approval mode, limits) stored with the run. MCP servers are started once per distinct setup
  * and shared by the worker's runs; `close` ends them. Secrets are never stored: a run started with
  * one on a `--server` line or in the model URL cannot be rebuilt (ConfigError), so give secrets to
- * the workers through their environment and config files instead.
+ * the workers through their environment and config files instead. `telemetry` is given to every
+ * run's agent (the worker's span exporter and secret mask).
  */
 import { ConfigError } from '../../errors/config-error.ts';
 import type { DurableAgentFactory } from '../../durable/durable-runtime.ts';
 import { connectServers, type McpServers } from '../../mcp/connect-servers.ts';
 import type { McpConfig } from '../../mcp/mcp-config.ts';
 import type { ProtocolName } from '../../protocols/codec.ts';
+import type { TelemetryOptions } from '../../telemetry/telemetry-options.ts';
 import { containsRedacted } from '../../sessions/redact.ts';
 import { agentSettings } from './session-settings.ts';
 import { modelStringOf, openModel, protocolFor } from './pick-model.ts';
@@ -26,7 +28,7 @@ export interface QueuedAgent {
   close(): Promise<void>;
 }
 
-export function queuedAgent(env: Record<string, string | undefined> = process.env): QueuedAgent {
+export function queuedAgent(env: Record<string, string | undefined> = process.env, telemetry?: TelemetryOptions): QueuedAgent {
   const servers = new Map<string, Promise<McpServers>>();
   const toolbox = (config: McpConfig) => {
     const key = JSON.stringify(config);
@@ -53,6 +55,7 @@ export function queuedAgent(env: Record<string, string | undefined> = process.en
       tools: connected.toolbox,
       protocol: protocolFor(model, (meta.protocol ?? 'auto') as ProtocolName | 'auto'),
       ...agentSettings(saved, config),
+      ...(telemetry ? { telemetry } : {}),
     };
   };
   return {
