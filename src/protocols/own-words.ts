@@ -100,7 +100,8 @@ function dropRepeats(text: string, facts: PropertyFacts): string {
     const kept = keptParts(inner, facts);
     return kept.length === 0 ? '' : kept.join(', ') === inner ? whole : ` (${kept.join(', ')})`;
   });
-  const sentences = unbracketed.split(/(?<=[.!?;])\s+/).flatMap((sentence) => {
+  // "e.g." and "i.e." end no sentence: "Diet, e.g. vegan, halal." is one.
+  const sentences = unbracketed.split(/(?<=[.!?;])(?<!\b[Ee]\.g\.|\b[Ii]\.e\.)\s+/).flatMap((sentence) => {
     const end = /[.!?;]$/.exec(sentence)?.[0] ?? '';
     const body = end ? sentence.slice(0, -1) : sentence;
     const kept = keptParts(body, facts).join(', ');

@@ -90,6 +90,7 @@ describe('compact tool list: a description loses only what the notation says', (
     expect(said({ enum: ['delete', 'add'], description: 'Operation on the table. Can be \'delete\' or \'add\'.' })).toBe('Operation on the table.');
     expect(said({ enum: ['fastest', 'scenic'], description: 'Route to use (e.g., fastest, scenic).' })).toBe('Route to use.');
     expect(said({ type: 'array', items: { enum: ['a b', 'c'] }, description: 'Kinds, one of "a b", "c".' })).toBe('Kinds.');
+    expect(said({ type: 'array', items: { enum: ['vegan', 'halal'] }, description: 'Diet, e.g. vegan, halal.' })).toBe('Diet.');
     // A clause that is not introduced as a list, values explained, or no enum in the schema: kept.
     expect(said({ enum: ['name', 'size', 'date'], description: 'Sort by name, size or date.' })).toBe('Sort by name, size or date.');
     expect(said({ enum: ['asc', 'desc'], description: 'This can be \'asc\' for ascending order, or \'desc\' for descending order.' })).toBe(
