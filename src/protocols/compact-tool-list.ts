@@ -2,18 +2,21 @@
  * The tool list of the text protocols' system prompts: TypeScript-like types instead of raw JSON
  * Schema (`npm run bench -- cost` measures it against the raw definitions). A tool whose parameters
  * have no descriptions is one signature line:
- *   - move_file(source: string, destination: string): Move or rename files and directories...
+ *   - move_file(source, destination): Move or rename files and directories...
  * one with described parameters gets a line per parameter, its name and type said once:
  *   - read_text_file: Read the complete contents of a file...
- *       path: string
- *       tail?: number - If provided, returns only the last N lines of the file
- * Types: string, number, integer, boolean, arrays as `T[]`, objects as `{a: T, b?: U}`, enums and
- * consts as literal unions; anything else as `any`. Defaults are shown as `= value`, and a
- * description loses only what the line already says ("Optional:", "Default is X."). Constraints
- * the types leave out (minimum, pattern, format...) are still enforced: arguments are validated
- * against the full schema, and a violation comes back to the model as a precise correction.
+ *    path
+ *    tail?: number - If provided, returns only the last N lines of the file
+ * Types: a parameter written without one is a string (`toolListLegend` tells the model), else
+ * number, integer, boolean, arrays as `T[]`, objects as `{a: T, b?: U}`, enums and consts as
+ * literal unions; anything else as `any`. `?` marks an optional parameter, `= value` its default.
+ * A description loses only what the notation already says (own-words.ts). Parameter lines are
+ * indented by one space: a run of spaces is a token of its own, one space joins the name's token.
+ * Constraints the types leave out (minimum, pattern, format...) are still enforced: arguments are
+ * validated against the full schema, and a violation comes back to the model as a precise correction.
  */
 import type { JsonSchema, ToolSpec } from '../spec/decision.ts';
+import { ownWords, type PropertyFacts } from './own-words.ts';
 
 type Schema = JsonSchema & {
   type?: string | string[];
@@ -27,6 +30,9 @@ type Schema = JsonSchema & {
   description?: string;
   default?: unknown;
 };
+
+/** How to read the list's notation; each codec says it once, above the list. */
+export const toolListLegend = '? marks an optional parameter, = its default; a parameter without a type is a string';
 
 /** A schema as a TypeScript-like type; `or` joins the members of a union (`|` unless a protocol needs it). */
 export function typeOf(schema: Schema | undefined, or = '|'): string {
@@ -58,44 +64,38 @@ function fields(schema: Schema, or = '|'): string[] {
   return Object.entries(schema.properties ?? {}).map(([name, property]) => field(schema, name, property, or));
 }
 
-/** `name?: type = default` of one property of `schema`. */
+/** `name?: type = default` of one property of `schema`; a string's type is left unwritten. */
 function field(schema: Schema, name: string, property: Schema | undefined, or = '|'): string {
   const fallback = property && 'default' in property ? ` = ${JSON.stringify(property.default)}` : '';
-  return `${name}${schema.required?.includes(name) ? '' : '?'}: ${typeOf(property, or)}${fallback}`;
+  const type = typeOf(property, or);
+  return `${name}${schema.required?.includes(name) ? '' : '?'}${type === 'string' ? '' : `: ${type}`}${fallback}`;
 }
 
-/**
- * A property's description without what its signature already says: an "Optional:" or "(optional)"
- * on a property the signature marks `?`, a "Default is X." on one whose `= X` it shows.
- */
-function ownWords(description: string, optional: boolean, hasDefault: boolean): string {
-  let text = description.trim().replace(/\s+/g, ' ');
-  if (optional) text = text.replace(/^\(?optional\)?[:.,]?\s*/i, '').replace(/\s*\(optional\)\.?$/i, '');
-  if (hasDefault) text = text.replace(/\s*\(?\bdefaults?(?: is| to|:)?\s+[^.()]*[.)]?\s*$/i, '');
-  return text;
+/** What the notation says of a property, so its description can leave it out. */
+function factsOf(schema: Schema, name: string, property: Schema): PropertyFacts {
+  const values = Array.isArray(property.enum) ? property.enum : Array.isArray(property.items?.enum) ? property.items.enum : undefined;
+  return {
+    optional: !schema.required?.includes(name),
+    ...('default' in property ? { fallback: { value: property.default } } : {}),
+    ...(values ? { values } : {}),
+    ...(typeof property.type === 'string' ? { type: property.type } : {}),
+  };
 }
 
-/** A top-level property's own description, shortened where the signature says it; undefined when none is left. */
+/** A property's own description, shortened where its notation says it; undefined when none is left. */
 function ownLine(schema: Schema, name: string, property: Schema | undefined): string | undefined {
-  if (!property?.description) return undefined;
-  return ownWords(property.description, !schema.required?.includes(name), 'default' in property) || undefined;
+  if (!property || typeof property !== 'object' || typeof property.description !== 'string') return undefined;
+  return ownWords(property.description, factsOf(schema, name, property)) || undefined;
 }
 
-/** The descriptions inside a top-level property (an object's fields, an array's items' fields). */
-function nestedDescriptions(name: string, property: Schema | undefined): string[] {
+/** The descriptions inside a property (an object's fields, an array's items' fields), one line each. */
+function nestedDescriptions(path: string, property: Schema | undefined): string[] {
   const inner = property?.type === 'array' ? property.items : property;
-  return inner?.properties ? descriptions(inner, `${name}${property?.type === 'array' ? '[]' : ''}.`) : [];
-}
-
-/** Property descriptions, nested ones included, one line each (`path: description`). */
-function descriptions(schema: Schema, prefix = ''): string[] {
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
-    const path = `${prefix}${name}`;
-    const words = property?.description ? ownWords(property.description, !required.has(name), 'default' in property) : '';
-    const own = words ? [`${path}: ${words}`] : [];
-    const inner = property?.type === 'array' ? property.items : property;
-    return [...own, ...(inner?.properties ? descriptions(inner, `${path}${property?.type === 'array' ? '[]' : ''}.`) : [])];
+  if (!inner?.properties) return [];
+  const prefix = `${path}${property?.type === 'array' ? '[]' : ''}.`;
+  return Object.entries(inner.properties).flatMap(([name, nested]) => {
+    const words = ownLine(inner, name, nested);
+    return [...(words ? [`${prefix}${name}: ${words}`] : []), ...nestedDescriptions(`${prefix}${name}`, nested)];
   });
 }
 
@@ -123,13 +123,14 @@ export function renderToolList(tools: readonly ToolSpec[], style: ToolListStyle 
  */
 function renderTool(tool: ToolSpec, style: ToolListStyle): string {
   const schema = tool.inputSchema as Schema;
-  const description = tool.description ? `${style.describedAs}${tool.description.trim().replace(/\s+/g, ' ')}` : '';
+  const words = tool.description ? ownWords(tool.description) : '';
+  const description = words ? `${style.describedAs}${words}` : '';
   const entries = Object.entries(schema.properties ?? {});
-  const described = entries.some(([name, property]) => ownLine(schema, name, property) !== undefined);
+  const described = entries.some(([name, property]) => ownLine(schema, name, property) !== undefined || nestedDescriptions(name, property).length > 0);
   if (!described) return `- ${style.signature(tool.name, fields(schema, style.or))}${description}`;
-  const lines = entries.map(([name, property]) => {
-    const words = ownLine(schema, name, property);
-    return [`${field(schema, name, property, style.or)}${words ? ` - ${words}` : ''}`, ...nestedDescriptions(name, property)];
+  const lines = entries.flatMap(([name, property]) => {
+    const own = ownLine(schema, name, property);
+    return [`${field(schema, name, property, style.or)}${own ? ` - ${own}` : ''}`, ...nestedDescriptions(name, property)];
   });
-  return `- ${tool.name}${description}${lines.flat().map((line) => `\n    ${line}`).join('')}`;
+  return `- ${tool.name}${description}${lines.map((line) => `\n ${line}`).join('')}`;
 }

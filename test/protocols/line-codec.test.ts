@@ -44,12 +44,12 @@ describe('line codec', () => {
         },
       },
     ]);
-    expect(text).toContain(['- list - Lists a folder.', '    path: string - The folder.', '    sortBy?: "name" or "size" = "name"'].join('\n'));
+    expect(text).toContain(['- list - Lists a folder.', ' path - Folder.', ' sortBy?: "name" or "size" = "name"'].join('\n'));
   });
 
   it('documents ASK_USER and the param order in its instructions', () => {
     const text = lineCodec.instructions(tools);
     expect(text).toContain('ASK_USER: question|why you need it');
-    expect(text).toContain('- search|query: string|limit?: integer|exact?: boolean - Searches notes.');
+    expect(text).toContain('- search|query|limit?: integer|exact?: boolean - Searches notes.');
   });
 });
