@@ -23,6 +23,14 @@ export interface ParameterForm {
    * writes objects and `<item>` lists so), read into `children` instead of being ambiguous.
    */
   nested?: boolean;
+  /**
+   * The closing tag may be left out: the value then ends where the next parameter or the call's own
+   * close begins. For a shape whose value has no opening tag of its own (`<parameter>city</parameter>Oslo`),
+   * so a value never holds an opening tag and its end is the first place after which the call parses.
+   */
+  closeOptional?: boolean;
+  /** The key is text written where a value could stand (`<parameter>city</parameter>`): it names a parameter only where the tool declares it. */
+  declaredKeysOnly?: boolean;
 }
 
 export interface CallForm {
@@ -46,6 +54,8 @@ export interface RawParameter {
   hint?: string;
   /** The elements the value is made of, where the form nests (`ParameterForm.nested`). */
   children?: RawParameter[];
+  /** Read by a form with `declaredKeysOnly`: the key must be a property the tool declares. */
+  declaredOnly?: boolean;
 }
 
 export type ParsedCall =
@@ -151,6 +161,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
       const valueStart = from + match[0].length;
       const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
       const forbidden = parameter.forbids?.(match);
+      if (parameter.closeOptional) {
+        found = withOptionalClose(match, valueStart, tag, parameter.declaredKeysOnly === true);
+        continue;
+      }
       for (const valueEnd of occurrences(text, tag, valueStart)) {
         const value = text.slice(valueStart, valueEnd);
         if (forbidden?.test(value)) break;
@@ -175,6 +189,16 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     memo.set(at, found);
     return found;
   };
+  /** A value whose closing tag may be left out: it ends at the first tag after which the call parses, its own close (consumed) or the next element. */
+  function withOptionalClose(match: RegExpExecArray, valueStart: number, tag: string, declaredOnly: boolean): { end: number; parameters: RawParameter[] } | null {
+    for (let valueEnd = text.indexOf('<', valueStart); valueEnd >= 0; valueEnd = text.indexOf('<', valueEnd + 1)) {
+      const rest = text.startsWith(tag, valueEnd) ? parameters(valueEnd + tag.length) : parameters(valueEnd);
+      if (!rest) continue;
+      const own: RawParameter = { key: keyOf(match), text: text.slice(valueStart, valueEnd), ...(declaredOnly ? { declaredOnly } : {}) };
+      return { end: rest.end, parameters: [own, ...rest.parameters] };
+    }
+    return null;
+  }
   const body = parameters(bodyStart);
   const unclear = body?.parameters.find((parameter) => !parameter.children && ambiguous(parameter.text));
   if (unclear) return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };

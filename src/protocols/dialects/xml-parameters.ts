@@ -136,8 +136,15 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
 
+const declares = (tool: ToolSpec, key: string): boolean => isRecord(tool.inputSchema.properties) && Object.hasOwn(tool.inputSchema.properties, key);
+
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
+  const undeclared = tool ? parameters.find((parameter) => parameter.declaredOnly && !declares(tool, parameter.key)) : undefined;
+  if (undeclared) {
+    const key = undeclared.key.replace(/[^\w.-]/g, '?').slice(0, 64);
+    return { ok: false, kind: 'invalid-args', message: `\`${key}\`, written as an element's text, is no parameter of the tool: write each parameter as <parameter=name>value</parameter>` };
+  }
   if (parameters.some((parameter) => parameter.children)) return withNestedValues(parameters, tool, rule);
   const unwrapped = unwrappedArguments(parameters, tool, rule);
   if (unwrapped) return unwrapped;
