@@ -146,6 +146,8 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
   const openings = form.parameters.map((parameter) => new RegExp(parameter.open.source));
   const ambiguous = (value: string) => !wholeCdata.test(value) && openings.some((opening) => opening.test(value));
   const memo = new Map<number, { end: number; parameters: RawParameter[] } | null>();
+  /** Values that another reading ends elsewhere (`withOptionalClose`). */
+  const twoReadings = new Set<RawParameter>();
   const parameters = (at: number): { end: number; parameters: RawParameter[] } | null => {
     const cached = memo.get(at);
     if (cached !== undefined) return cached;
@@ -189,18 +191,35 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     memo.set(at, found);
     return found;
   };
-  /** A value whose closing tag may be left out: it ends at the first tag after which the call parses, its own close (consumed) or the next element. */
+  /**
+   * A value whose closing tag may be left out: it ends at the first tag after which the call parses,
+   * its own close (consumed) or the next parameter. A value left open before the next parameter that
+   * a later close would also end (the rest parsing) has two readings: that later reading is returned
+   * with its value marked, and refused as ambiguous below.
+   */
   function withOptionalClose(match: RegExpExecArray, valueStart: number, tag: string, declaredOnly: boolean): { end: number; parameters: RawParameter[] } | null {
+    const reading = (valueEnd: number, rest: { end: number; parameters: RawParameter[] }) => ({
+      end: rest.end,
+      parameters: [{ key: keyOf(match), text: text.slice(valueStart, valueEnd), ...(declaredOnly ? { declaredOnly } : {}) }, ...rest.parameters],
+    });
     for (let valueEnd = text.indexOf('<', valueStart); valueEnd >= 0; valueEnd = text.indexOf('<', valueEnd + 1)) {
-      const rest = text.startsWith(tag, valueEnd) ? parameters(valueEnd + tag.length) : parameters(valueEnd);
+      const closed = text.startsWith(tag, valueEnd);
+      const rest = closed ? parameters(valueEnd + tag.length) : parameters(valueEnd);
       if (!rest) continue;
-      const own: RawParameter = { key: keyOf(match), text: text.slice(valueStart, valueEnd), ...(declaredOnly ? { declaredOnly } : {}) };
-      return { end: rest.end, parameters: [own, ...rest.parameters] };
+      if (closed) return reading(valueEnd, rest);
+      for (const laterEnd of occurrences(text, tag, valueEnd)) {
+        const laterRest = parameters(laterEnd + tag.length);
+        if (!laterRest) continue;
+        const later = reading(laterEnd, laterRest);
+        twoReadings.add(later.parameters[0] as RawParameter);
+        return later;
+      }
+      return reading(valueEnd, rest);
     }
     return null;
   }
   const body = parameters(bodyStart);
-  const unclear = body?.parameters.find((parameter) => !parameter.children && ambiguous(parameter.text));
+  const unclear = body?.parameters.find((parameter) => !parameter.children && (ambiguous(parameter.text) || twoReadings.has(parameter)));
   if (unclear) return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };
   if (body) return { ok: true, name, start, end: body.end, parameters: body.parameters };
   return { ok: false, name, start, problem: text.includes(close, bodyStart) ? 'unreadable' : 'unclosed' };
