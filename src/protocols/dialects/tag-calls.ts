@@ -8,6 +8,7 @@
  * A call that does not parse (unclosed, or text between parameters) is reported, not guessed.
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { opensEscaped } from './escaped-breaks.ts';
 
 export interface ParameterForm {
   /** Sticky; named groups: `key`, and optionally `hint` (DSML `string="true"`); else group 1 is the key. */
@@ -42,6 +43,8 @@ export interface CallForm {
   parameters: readonly ParameterForm[];
   /** What may stand between elements. @default whitespace */
   gap?: RegExp;
+  /** What stands between elements instead, in a call whose opening tag `\n` text follows (`escaped-breaks.ts`). @default undefined */
+  escapedGap?: RegExp;
   /** Tags that also end the call when its own close is missing (left in place: `</tool_call>`). */
   endsAt?: readonly string[];
   /** The body may be one JSON object instead of parameters. */
@@ -120,7 +123,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
   const start = open.index;
   const bodyStart = start + open[0].length;
   if (open.groups?.empty !== undefined) return { ok: true, name, start, end: bodyStart, parameters: [] };
-  const gap = form.gap ?? defaultGap;
+  const gap = form.escapedGap && opensEscaped(text, bodyStart) ? form.escapedGap : (form.gap ?? defaultGap);
   const close = form.close(open);
   const strayCloses = [close, ...form.parameters.flatMap((parameter) => (typeof parameter.close === 'string' ? [parameter.close] : []))];
   /** After the call: up to the next call, no closing tag of this form may be left over. */

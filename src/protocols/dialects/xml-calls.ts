@@ -20,7 +20,7 @@ import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { isRecord } from '../extract/read-json.ts';
-import { escapedBreakParameters, writesEscapedBreaks } from './escaped-breaks.ts';
+import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
 import { quotedName } from './quoted-name.ts';
 import { type CallForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
 import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
@@ -28,8 +28,6 @@ import { jsonArguments, parameterArguments, type ParametersReading, type ValueRu
 export interface TagFamily {
   form: CallForm;
   rule: ValueRule;
-  /** A call may write its template's line breaks as `\n` text (`escaped-breaks.ts`). */
-  escapedBreaks?: boolean;
 }
 
 /** A name as written, bare or in double quotes (`quoted-name.ts` decides what the quotes are). */
@@ -38,14 +36,14 @@ const equalsName = '"[^"<>\\n]+"|[^\\s<>/"=](?:[^<>/"=\\n]*[^\\s<>/"=])?';
 /** `<function=name>..</function>` and its `call`, `tool`, `invoke` variants. */
 export const equalsFamily: TagFamily = {
   rule: 'newline-pair',
-  escapedBreaks: true,
   form: {
     dialect: 'function-tag',
     // Names may hold spaces (`<function=get current temperature>`, as vLLM reads them); the space around goes.
     open: new RegExp(`<(?<tag>function|call|tool|invoke)=[^\\S\\n]*(?<name>${equalsName})\\s*(?<empty>\\/)?>`, 'g'),
     close: (open) => `</${open.groups?.tag ?? 'function'}>`,
     endsAt: ['</tool_call>'],
-    gap: /(?:\s|\\n)*/y,
+    // A call written with `\n` text for its line breaks (`escaped-breaks.ts`).
+    escapedGap: /(?:[^\S\r\n]|\\n)*/y,
     json: true,
     parameters: [
       { open: new RegExp(`<parameter=[^\\S\\n]*(${equalsName})[^\\S\\n]*>`, 'y'), close: '</parameter>', endsAtCallClose: true },
@@ -154,8 +152,11 @@ function namedParameters(call: Extract<ParsedCall, { ok: true }>, family: TagFam
     if (!key.ok) return failed(key.message);
     parameters.push(key.name === parameter.key ? parameter : { ...parameter, key: key.name });
   }
-  if (family.escapedBreaks && writesEscapedBreaks(text.slice(call.start, call.end))) {
-    const read = escapedBreakParameters(parameters);
+  const span = text.slice(call.start, call.end);
+  // The opening tag holds no `>` but its last (names hold none).
+  if (family.form.escapedGap && opensEscaped(span, span.indexOf('>') + 1)) {
+    const read = escapedBreakParameters(span, parameters);
+    if (!read.ok && read.problem === 'mixed') return failed('the call writes some line breaks as \\n text and others as real line breaks: write every line break as a real one');
     if (!read.ok) return failed(`the call writes its line breaks as \\n text, and the value of \`${sanitizeName(read.key)}\` holds a backslash (escaped too, or meant as written?): write the call with real line breaks`);
     parameters = read.parameters;
   }
