@@ -9,9 +9,13 @@
  * (escaped too, or meant as written: `printf "a\n"`); both are corrected. Any other call keeps `\n`
  * text as written, in a value or (unreadable) between tags.
  */
-import type { RawParameter } from './tag-calls.ts';
+/** A parameter as `tag-calls.ts` reads it (its key and text are all this file needs). */
+interface WrittenParameter {
+  key: string;
+  text: string;
+}
 
-export type EscapedBreakReading = { ok: true; parameters: RawParameter[] } | { ok: false; problem: 'mixed' } | { ok: false; problem: 'backslash'; key: string };
+export type EscapedBreakReading<P extends WrittenParameter> = { ok: true; parameters: P[] } | { ok: false; problem: 'mixed' } | { ok: false; problem: 'backslash'; key: string };
 
 const escapedBreak = '\\n';
 
@@ -25,9 +29,9 @@ export function opensEscaped(text: string, bodyStart: number): boolean {
  * text follows, each value with the escaped pair around it read as the real one; a call that also
  * holds a real line break mixes the two ways, and is corrected.
  */
-export function escapedBreakParameters(callText: string, parameters: readonly RawParameter[]): EscapedBreakReading {
+export function escapedBreakParameters<P extends WrittenParameter>(callText: string, parameters: readonly P[]): EscapedBreakReading<P> {
   if (/[\r\n]/.test(callText)) return { ok: false, problem: 'mixed' };
-  const read: RawParameter[] = [];
+  const read: P[] = [];
   for (const parameter of parameters) {
     const opens = parameter.text.startsWith(escapedBreak);
     let inner = opens ? parameter.text.slice(escapedBreak.length) : parameter.text;
