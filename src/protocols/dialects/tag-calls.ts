@@ -25,9 +25,10 @@ export interface ParameterForm {
    */
   nested?: boolean;
   /**
-   * The closing tag may be left out: the value then ends where the next parameter or the call's own
-   * close begins. For a shape whose value has no opening tag of its own (`<parameter>city</parameter>Oslo`),
-   * so a value never holds an opening tag and its end is the first place after which the call parses.
+   * The closing tag may be left out (a shape whose value has no opening tag of its own:
+   * `<parameter>city</parameter>Oslo`): the value ends at the first tag after which the call parses,
+   * its own close or the next parameter; left open where a later close would end it too, it has two
+   * readings and is ambiguous.
    */
   closeOptional?: boolean;
   /** The key is text written where a value could stand (`<parameter>city</parameter>`): it names a parameter only where the tool declares it. */

@@ -1,7 +1,9 @@
 /**
  * XML-style tool calls other than reins' own `<tool_code>`, each parsed to its end (`tag-calls.ts`):
  * - `<function=name>`, also `<call=..>`, `<tool=..>`, `<invoke=..>` and self-closing `<function=name/>`
- *   (Qwen3-Coder, Seed-OSS, Nemotron 3, Step 3.5, Functionary v3.1 with a JSON body)
+ *   (Qwen3-Coder, Seed-OSS, Nemotron 3, Step 3.5, Functionary v3.1 with a JSON body); and the shapes
+ *   Qwen3-Coder drifts into: `<parameter>city</parameter>Oslo` for a declared name, names in quotes
+ *   (`quoted-name.ts`), `\n` text for every line break (`escaped-breaks.ts`)
  * - `<function name="..">` with `<param name="..">` (MiniCPM)
  * - `<invoke name="..">` with `<parameter name="..">` (MiniMax M2 `<minimax:tool_call>`, DeepSeek
  *   V3.2/V4 DSML `<｜DSML｜invoke>` with `string="true|false"`, StepFun Step 3 `<steptml:invoke>` between
@@ -15,7 +17,7 @@
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
  * cut off at the end of the output would be a guess.
  */
-import type { ToolSpec } from '../../spec/decision.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -145,7 +147,8 @@ const failed = (message: string): ParametersReading => ({ ok: false, kind: 'inva
 
 /** The parameters as the tool names them (quoted keys, `quoted-name.ts`), and with escaped line breaks read (`escaped-breaks.ts`). */
 function namedParameters(call: Extract<ParsedCall, { ok: true }>, family: TagFamily, tool: ToolSpec | undefined, text: string): RawParameter[] | ParametersReading {
-  const declared = tool && isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
+  const schema: JsonSchema | undefined = tool?.inputSchema;
+  const declared = isRecord(schema?.properties) ? Object.keys(schema.properties) : [];
   let parameters: RawParameter[] = [];
   for (const parameter of call.parameters) {
     const key = quotedName(parameter.key, declared);
