@@ -40,6 +40,19 @@ export interface DialectUnderTest {
   render(call: RenderedCall): string;
   /** The template writes values without escaping, so two calls can render to the same text. @default false */
   verbatim?: boolean;
+  /**
+   * A closing tag the family may leave out after a value (`</parameter>` of the name-then-value shape):
+   * with `verbatim`, a call read that renders to the text but for where this tag stands is the same
+   * text too, since whether a value ends before it or holds it is the one thing no reader can tell.
+   * @default undefined
+   */
+  optionalClose?: string;
+  /**
+   * Text a value of this shape cannot carry: a shape with no tag before its value ends the value at
+   * the next parameter's opening tag, so a value holding one reads as two parameters by the shape's
+   * own rule. Calls whose values hold it are not drawn. @default undefined
+   */
+  cannotHold?: RegExp;
   /** The arguments the family's own server reads back from `render(call)` (e.g. trimmed strings). @default identity */
   expected?(args: Args): Args;
   /** Tool names the dialect can write. @default /^[A-Za-z_][A-Za-z0-9_]{0,23}$/ (XML and JSON-safe) */
@@ -57,7 +70,7 @@ export interface DialectUnderTest {
 
 /** Markup of every dialect reins reads: a string holding these must never end a call early. */
 export const markupFragments: readonly string[] = [
-  '</tool_call>', '<tool_call>', '<function=', '</function>', '<parameter=', '</parameter>', '<parameter name="x">',
+  '</tool_call>', '<tool_call>', '<function=', '</function>', '<parameter=', '</parameter>', '<parameter>', '<parameter name="x">',
   '<arg_key>', '</arg_key>', '<arg_value>', '</arg_value>', '<invoke name="f">', '</invoke>', '<tool_code>', '</tool_code>',
   '<parameters>', '</parameters>', '<arguments>', '</arguments>', '<![CDATA[', ']]>', '<minimax:tool_call>', '<seed:tool_call>',
   '<|tool_call_begin|>', '<|tool_call_end|>', '<|tool_calls_section_end|>', '<｜tool▁call▁end｜>', '[TOOL_CALLS]', '[ARGS]',
@@ -130,7 +143,8 @@ export function judgeRoundTrip(dialect: DialectUnderTest, call: RenderedCall, pr
   const read = result.decisions;
   if (result.decisions.length !== 1 || decision?.action !== 'call_tool') return { verdict: 'misread', text, read };
   if (decision.tool === call.name && isDeepStrictEqual(decision.args, expected)) return { verdict: 'same', text, read };
-  if (dialect.verbatim && betweenElements(dialect.render({ name: decision.tool, args: decision.args })) === betweenElements(text)) return { verdict: 'same-text', text, read };
+  const same = (rendered: string) => betweenElements(dialect.optionalClose ? rendered.split(dialect.optionalClose).join('') : rendered);
+  if (dialect.verbatim && same(dialect.render({ name: decision.tool, args: decision.args })) === same(text)) return { verdict: 'same-text', text, read };
   if (dialect.verbatim && decision.tool === call.name && isDeepStrictEqual(decision.args, cdataContents(expected))) return { verdict: 'same-text', text, read };
   return { verdict: 'misread', text, read };
 }
@@ -153,6 +167,7 @@ export function checkRoundTrip(dialect: DialectUnderTest, options: { numRuns?: n
   const settings = { numRuns, ...(options.seed === undefined ? {} : { seed: options.seed }) };
   fc.assert(
     fc.property(callArbitrary(dialect, markupText), (call) => {
+      fc.pre(!dialect.cannotHold?.test(JSON.stringify(call.args)));
       const outcome = judgeRoundTrip(dialect, call, options.protocol);
       if (outcome.verdict === 'misread') expect.fail(`${dialect.name} misread ${JSON.stringify(outcome.text)} as ${JSON.stringify(outcome.read)}`);
     }),

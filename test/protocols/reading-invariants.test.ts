@@ -29,6 +29,18 @@ const writers: readonly Writer[] = [
     write: (tool, args) => `<tool_call>\n<function=${tool}>\n${Object.entries(args).map(([key, value]) => `<parameter=${key}>\n${value}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
   },
   {
+    name: 'qwen3-coder name then value',
+    write: (tool, args) => `<tool_call>\n<function=${tool}>\n${Object.entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${value}\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
+    name: 'qwen3-coder quoted names',
+    write: (tool, args) => `<tool_call>\n<function="${tool}">\n${Object.entries(args).map(([key, value]) => `<parameter="${key}">\n${value}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
+    name: 'qwen3-coder with \\n text for line breaks',
+    write: (tool, args) => String.raw`<tool_call>\n<function=${tool}>\n${Object.entries(args).map(([key, value]) => String.raw`<parameter=${key}>\n${value}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
     name: 'glm',
     write: (tool, args) => `<tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`).join('')}</tool_call>`,
   },
@@ -104,7 +116,7 @@ describe('reading invariants, over every dialect', () => {
 
   it('3. one JSON guard: JSON a repair could only guess never becomes a parameter value', () => {
     const objectTool: ToolSpec = { name: 'configure', inputSchema: { type: 'object', properties: { settings: { type: 'object' } }, required: ['settings'] } };
-    const textWriters = writers.filter((candidate) => ['qwen3-coder', 'glm', 'minimax', 'tool-name tags'].includes(candidate.name));
+    const textWriters = writers.filter((candidate) => ['qwen3-coder', 'qwen3-coder name then value', 'qwen3-coder quoted names', 'glm', 'minimax', 'tool-name tags'].includes(candidate.name));
     const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
     fc.assert(
       fc.property(fc.constantFrom(...textWriters), guesses, (dialect, damaged) => {

@@ -64,6 +64,23 @@ export const tagDialects: DialectUnderTest[] = [
       `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter=${key}>\n${written(value)}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
   },
   {
+    // The name as an element's text, the value after it, its `</parameter>` kept (a shape Qwen3-Coder
+    // models drift into): read only for names the tool declares, as every name here is.
+    name: 'qwen3-coder, name then value',
+    verbatim: true,
+    expected: cdata,
+    render: ({ name, args }) =>
+      `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${written(value)}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
+    name: 'qwen3-coder, name then value, no closing tag',
+    verbatim: true,
+    optionalClose: '</parameter>',
+    cannotHold: /<parameter[=>]/,
+    expected: cdata,
+    render: ({ name, args }) => `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${written(value)}\n`).join('')}</function>\n</tool_call>`,
+  },
+  {
     name: 'seed-oss',
     verbatim: true,
     // Seed-OSS writes no newlines around a value; its servers still drop a newline pair (llama.cpp, vLLM).

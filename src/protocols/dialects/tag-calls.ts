@@ -8,6 +8,7 @@
  * A call that does not parse (unclosed, or text between parameters) is reported, not guessed.
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { opensEscaped } from './escaped-breaks.ts';
 
 export interface ParameterForm {
   /** Sticky; named groups: `key`, and optionally `hint` (DSML `string="true"`); else group 1 is the key. */
@@ -23,6 +24,15 @@ export interface ParameterForm {
    * writes objects and `<item>` lists so), read into `children` instead of being ambiguous.
    */
   nested?: boolean;
+  /**
+   * The closing tag may be left out (a shape whose value has no opening tag of its own:
+   * `<parameter>city</parameter>Oslo`): the value ends at the first tag after which the call parses,
+   * its own close or the next parameter; left open where a later close would end it too, it has two
+   * readings and is ambiguous.
+   */
+  closeOptional?: boolean;
+  /** The key is text written where a value could stand (`<parameter>city</parameter>`): it names a parameter only where the tool declares it. */
+  declaredKeysOnly?: boolean;
 }
 
 export interface CallForm {
@@ -34,6 +44,8 @@ export interface CallForm {
   parameters: readonly ParameterForm[];
   /** What may stand between elements. @default whitespace */
   gap?: RegExp;
+  /** What stands between elements instead, in a call whose opening tag `\n` text follows (`escaped-breaks.ts`). @default undefined */
+  escapedGap?: RegExp;
   /** Tags that also end the call when its own close is missing (left in place: `</tool_call>`). */
   endsAt?: readonly string[];
   /** The body may be one JSON object instead of parameters. */
@@ -46,6 +58,8 @@ export interface RawParameter {
   hint?: string;
   /** The elements the value is made of, where the form nests (`ParameterForm.nested`). */
   children?: RawParameter[];
+  /** Read by a form with `declaredKeysOnly`: the key must be a property the tool declares. */
+  declaredOnly?: boolean;
 }
 
 export type ParsedCall =
@@ -110,7 +124,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
   const start = open.index;
   const bodyStart = start + open[0].length;
   if (open.groups?.empty !== undefined) return { ok: true, name, start, end: bodyStart, parameters: [] };
-  const gap = form.gap ?? defaultGap;
+  const gap = form.escapedGap && opensEscaped(text, bodyStart) ? form.escapedGap : (form.gap ?? defaultGap);
   const close = form.close(open);
   const strayCloses = [close, ...form.parameters.flatMap((parameter) => (typeof parameter.close === 'string' ? [parameter.close] : []))];
   /** After the call: up to the next call, no closing tag of this form may be left over. */
@@ -136,6 +150,8 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
   const openings = form.parameters.map((parameter) => new RegExp(parameter.open.source));
   const ambiguous = (value: string) => !wholeCdata.test(value) && openings.some((opening) => opening.test(value));
   const memo = new Map<number, { end: number; parameters: RawParameter[] } | null>();
+  /** Values that another reading ends elsewhere (`withOptionalClose`). */
+  const twoReadings = new Set<RawParameter>();
   const parameters = (at: number): { end: number; parameters: RawParameter[] } | null => {
     const cached = memo.get(at);
     if (cached !== undefined) return cached;
@@ -151,6 +167,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
       const valueStart = from + match[0].length;
       const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
       const forbidden = parameter.forbids?.(match);
+      if (parameter.closeOptional) {
+        found = withOptionalClose(match, valueStart, tag, parameter.declaredKeysOnly === true);
+        continue;
+      }
       for (const valueEnd of occurrences(text, tag, valueStart)) {
         const value = text.slice(valueStart, valueEnd);
         if (forbidden?.test(value)) break;
@@ -175,8 +195,35 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     memo.set(at, found);
     return found;
   };
+  /**
+   * A value whose closing tag may be left out: it ends at the first tag after which the call parses,
+   * its own close (consumed) or the next parameter. A value left open before the next parameter that
+   * a later close would also end (the rest parsing) has two readings: that later reading is returned
+   * with its value marked, and refused as ambiguous below.
+   */
+  function withOptionalClose(match: RegExpExecArray, valueStart: number, tag: string, declaredOnly: boolean): { end: number; parameters: RawParameter[] } | null {
+    const reading = (valueEnd: number, rest: { end: number; parameters: RawParameter[] }) => ({
+      end: rest.end,
+      parameters: [{ key: keyOf(match), text: text.slice(valueStart, valueEnd), ...(declaredOnly ? { declaredOnly } : {}) }, ...rest.parameters],
+    });
+    for (let valueEnd = text.indexOf('<', valueStart); valueEnd >= 0; valueEnd = text.indexOf('<', valueEnd + 1)) {
+      const closed = text.startsWith(tag, valueEnd);
+      const rest = closed ? parameters(valueEnd + tag.length) : parameters(valueEnd);
+      if (!rest) continue;
+      if (closed) return reading(valueEnd, rest);
+      for (const laterEnd of occurrences(text, tag, valueEnd)) {
+        const laterRest = parameters(laterEnd + tag.length);
+        if (!laterRest) continue;
+        const later = reading(laterEnd, laterRest);
+        twoReadings.add(later.parameters[0] as RawParameter);
+        return later;
+      }
+      return reading(valueEnd, rest);
+    }
+    return null;
+  }
   const body = parameters(bodyStart);
-  const unclear = body?.parameters.find((parameter) => !parameter.children && ambiguous(parameter.text));
+  const unclear = body?.parameters.find((parameter) => !parameter.children && (ambiguous(parameter.text) || twoReadings.has(parameter)));
   if (unclear) return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };
   if (body) return { ok: true, name, start, end: body.end, parameters: body.parameters };
   return { ok: false, name, start, problem: text.includes(close, bodyStart) ? 'unreadable' : 'unclosed' };

@@ -1,7 +1,9 @@
 /**
  * XML-style tool calls other than reins' own `<tool_code>`, each parsed to its end (`tag-calls.ts`):
  * - `<function=name>`, also `<call=..>`, `<tool=..>`, `<invoke=..>` and self-closing `<function=name/>`
- *   (Qwen3-Coder, Seed-OSS, Nemotron 3, Step 3.5, Functionary v3.1 with a JSON body)
+ *   (Qwen3-Coder, Seed-OSS, Nemotron 3, Step 3.5, Functionary v3.1 with a JSON body); and the shapes
+ *   Qwen3-Coder drifts into: `<parameter>city</parameter>Oslo` for a declared name, names in quotes
+ *   (`quoted-name.ts`), `\n` text for every line break (`escaped-breaks.ts`)
  * - `<function name="..">` with `<param name="..">` (MiniCPM)
  * - `<invoke name="..">` with `<parameter name="..">` (MiniMax M2 `<minimax:tool_call>`, DeepSeek
  *   V3.2/V4 DSML `<｜DSML｜invoke>` with `string="true|false"`, StepFun Step 3 `<steptml:invoke>` between
@@ -15,17 +17,23 @@
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
  * cut off at the end of the output would be a guess.
  */
-import type { ToolSpec } from '../../spec/decision.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { type CallForm, type ParsedCall, parseCalls } from './tag-calls.ts';
-import { jsonArguments, parameterArguments, type ValueRule } from './xml-parameters.ts';
+import { isRecord } from '../extract/read-json.ts';
+import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
+import { quotedName } from './quoted-name.ts';
+import { type CallForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
+import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
 
 export interface TagFamily {
   form: CallForm;
   rule: ValueRule;
 }
+
+/** A name as written, bare or in double quotes (`quoted-name.ts` decides what the quotes are). */
+const equalsName = '"[^"<>\\n]+"|[^\\s<>/"=](?:[^<>/"=\\n]*[^\\s<>/"=])?';
 
 /** `<function=name>..</function>` and its `call`, `tool`, `invoke` variants. */
 export const equalsFamily: TagFamily = {
@@ -33,11 +41,18 @@ export const equalsFamily: TagFamily = {
   form: {
     dialect: 'function-tag',
     // Names may hold spaces (`<function=get current temperature>`, as vLLM reads them); the space around goes.
-    open: /<(?<tag>function|call|tool|invoke)=[^\S\n]*(?<name>[^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)\s*(?<empty>\/)?>/g,
+    open: new RegExp(`<(?<tag>function|call|tool|invoke)=[^\\S\\n]*(?<name>${equalsName})\\s*(?<empty>\\/)?>`, 'g'),
     close: (open) => `</${open.groups?.tag ?? 'function'}>`,
     endsAt: ['</tool_call>'],
+    // A call written with `\n` text for its line breaks (`escaped-breaks.ts`).
+    escapedGap: /(?:[^\S\r\n]|\\n)*/y,
     json: true,
-    parameters: [{ open: /<parameter=[^\S\n]*([^\s<>/"=](?:[^<>/"=\n]*[^\s<>/"=])?)[^\S\n]*>/y, close: '</parameter>', endsAtCallClose: true }],
+    parameters: [
+      { open: new RegExp(`<parameter=[^\\S\\n]*(${equalsName})[^\\S\\n]*>`, 'y'), close: '</parameter>', endsAtCallClose: true },
+      // The name as an element's text, then the value (`<parameter>city</parameter>\nOslo\n`, its
+      // `</parameter>` optional): a name only where the tool declares it.
+      { open: /<parameter>[^\S\n]*([A-Za-z_][\w.-]*)[^\S\n]*<\/parameter>/y, close: '</parameter>', closeOptional: true, declaredKeysOnly: true },
+    ],
   },
 };
 
@@ -128,10 +143,36 @@ function failureOf(call: Extract<ParsedCall, { ok: false }>, name: string, text:
   return { kind: 'invalid-args', message: `arguments of \`${name}\` could not be read (expected parameter elements with names)`, toolName: name };
 }
 
-function itemOf(call: Extract<ParsedCall, { ok: true }>, family: TagFamily, tools: readonly ToolSpec[]) {
-  const tool = tools.find((candidate) => candidate.name === call.name);
-  const args = call.json === undefined ? parameterArguments(call.parameters, tool, family.rule) : jsonArguments(call.json);
-  return { args, item: args.ok ? callItem(call.name, args.args, tools) : undefined };
+const failed = (message: string): ParametersReading => ({ ok: false, kind: 'invalid-args', message });
+
+/** The parameters as the tool names them (quoted keys, `quoted-name.ts`), and with escaped line breaks read (`escaped-breaks.ts`). */
+function namedParameters(call: Extract<ParsedCall, { ok: true }>, family: TagFamily, tool: ToolSpec | undefined, text: string): RawParameter[] | ParametersReading {
+  const schema: JsonSchema | undefined = tool?.inputSchema;
+  const declared = isRecord(schema?.properties) ? Object.keys(schema.properties) : [];
+  let parameters: RawParameter[] = [];
+  for (const parameter of call.parameters) {
+    const key = quotedName(parameter.key, declared);
+    if (!key.ok) return failed(key.message);
+    parameters.push(key.name === parameter.key ? parameter : { ...parameter, key: key.name });
+  }
+  const span = text.slice(call.start, call.end);
+  // The opening tag holds no `>` but its last (names hold none).
+  if (family.form.escapedGap && opensEscaped(span, span.indexOf('>') + 1)) {
+    const read = escapedBreakParameters(span, parameters);
+    if (!read.ok && read.problem === 'mixed') return failed('the call writes some line breaks as \\n text and others as real line breaks: write every line break as a real one');
+    if (!read.ok) return failed(`the call writes its line breaks as \\n text, and the value of \`${sanitizeName(read.key)}\` holds a backslash (escaped too, or meant as written?): write the call with real line breaks`);
+    parameters = read.parameters;
+  }
+  return parameters;
+}
+
+function itemOf(call: Extract<ParsedCall, { ok: true }>, family: TagFamily, tools: readonly ToolSpec[], text: string) {
+  const name = quotedName(call.name, tools.map((candidate) => candidate.name));
+  if (!name.ok) return { args: failed(name.message), item: undefined };
+  const tool = tools.find((candidate) => candidate.name === name.name);
+  const parameters = call.json === undefined ? namedParameters(call, family, tool, text) : [];
+  const args = !Array.isArray(parameters) ? parameters : call.json === undefined ? parameterArguments(parameters, tool, family.rule) : jsonArguments(call.json);
+  return { args, item: args.ok ? callItem(name.name, args.args, tools) : undefined };
 }
 
 /** Reads every call of `families` in `text`, in order; undefined when there is none. */
@@ -151,7 +192,7 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     const reading = dialect ?? family.form.dialect;
     if (!call.ok) return { ...failedReading(reading, failureOf(call, name, text, family.form.dialect)), conclusive: true };
     coveredUntil = call.end;
-    const { args, item } = itemOf(call, family, tools);
+    const { args, item } = itemOf(call, family, tools, text);
     if (!args.ok) return failedReading(reading, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });
     repaired ||= args.repaired;
     items.push(item);

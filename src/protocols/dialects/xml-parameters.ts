@@ -9,7 +9,7 @@
  * `collectParameters` (coercion, a name given twice, DSML's `string="true|false"` hint). A body that
  * is one JSON object is read as JSON.
  */
-import type { ToolSpec } from '../../spec/decision.ts';
+import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
@@ -136,8 +136,18 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
 
+function declares(tool: ToolSpec, key: string): boolean {
+  const schema: JsonSchema | undefined = tool.inputSchema;
+  return isRecord(schema?.properties) && Object.hasOwn(schema.properties, key);
+}
+
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
+  const undeclared = tool ? parameters.find((parameter) => parameter.declaredOnly && !declares(tool, parameter.key)) : undefined;
+  if (undeclared) {
+    const key = undeclared.key.replace(/[^\w.-]/g, '?').slice(0, 64);
+    return { ok: false, kind: 'invalid-args', message: `\`${key}\`, written as an element's text, is no parameter of the tool: write each parameter as <parameter=name>value</parameter>` };
+  }
   if (parameters.some((parameter) => parameter.children)) return withNestedValues(parameters, tool, rule);
   const unwrapped = unwrappedArguments(parameters, tool, rule);
   if (unwrapped) return unwrapped;
