@@ -2,49 +2,73 @@
  * Tool calls written as an XML element named after the tool, the format of Cline and Roo Code:
  * `<read_file><path>src/a.ts</path></read_file>`. Only elements named exactly after a tool in the
  * list count, and only outside code (backticks or fences), so an answer that shows or mentions such
- * markup stays an answer. Each child element is one argument, its text coerced by the tool's input
- * schema (`collectParameters`; CDATA kept verbatim); a body with no child elements is the tool's lone
- * text input; `<tool/>` is a call with no arguments. Free text before the first call is its `reason` and a PLAN thought.
+ * markup stays an answer. The body is read in one of these ways, whichever it is written in:
+ * - child elements, one per argument (`tag-elements.ts`);
+ * - one JSON object;
+ * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
+ *   written `name:` (for a tool of one property, when a line names that property);
+ * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
+ * `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
+ * left open at the end of its line and closed by a line `/>` (`<tool\n<city>Oslo</city>\n/>`) holds its
+ * body between. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { guardedCoercion } from '../extract/guarded-json.ts';
-import { collectParameters } from '../../tools/collect-parameters.ts';
+import { isRecord } from '../extract/read-json.ts';
 import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
+import { elementArguments, childElements } from './tag-elements.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
-import { writtenText } from './xml-parameters.ts';
+import { startsAsYamlMapping, yamlArguments, yamlKeyLines } from './yaml-arguments.ts';
 
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
 const elementName = /^[A-Za-z_][\w.-]*$/;
-/** An element and its text; a CDATA section may hold anything. Each character has one way to match (no backtracking blow-up). */
-const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<!\[CDATA\[)[\s\S])*?)<\/\1>/g;
+/** The line `/>` that closes an opening tag left open at the end of its line. */
+const selfCloseLine = /\n[ \t]*\/>/g;
 
 /**
- * The opening tags of the tools an element can name; undefined when none can. Global: used with
+ * The opening tags of the tools an element can name (group 2: the `/` of `<tool/>`; no `>` at all:
+ * the tag is left open at the end of its line); undefined when none can. Global: used with
  * `matchAll`, which copies it. Only names are cached: the tools themselves are looked up in the list given.
  */
 const openingTags = lastToolList((tools) => {
   const named = tools.filter((tool) => elementName.test(tool.name));
-  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(\\s*/)?>`, 'g');
+  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(?:(\\s*/)?>|[ \\t]*(?=\\r?\\n))`, 'g');
 });
 
+/**
+ * The body is YAML when its first line is a key; for a tool of one property, only when a line names
+ * that property (else the body is the property's text, as a lone input always was).
+ */
+function writtenAsYaml(body: string, tool: ToolSpec): boolean {
+  if (!startsAsYamlMapping(body)) return false;
+  const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
+  return properties.length !== 1 || yamlKeyLines(body).includes(properties[0] as string);
+}
+
 function argsOf(body: string, tool: ToolSpec): ToolArgs {
-  const children = [...body.matchAll(child)];
-  const toolName = sanitizeName(tool.name);
-  if (children.length === 0 && !/<[A-Za-z_][\w.-]*>/.test(body)) return toolInputArgs(readToolInput(body), tool);
-  const outside = children.reduce<string>((rest, match, index) => rest + body.slice(match.index + match[0].length, children[index + 1]?.index ?? body.length), body.slice(0, children[0]?.index));
-  if (outside.trim() !== '') {
-    return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name>, with no other text`, toolName } };
+  const elements = childElements(body);
+  if (elements.children.length > 0 && elements.whole) return elementArguments(elements.children, tool);
+  const input = readToolInput(body);
+  if (input.kind === 'object') return { ok: true, args: input.value };
+  if (writtenAsYaml(body, tool)) {
+    const yaml = yamlArguments(body, tool);
+    return yaml.ok ? { ok: true, args: yaml.args } : { ok: false, failure: yaml.failure };
   }
-  const args = collectParameters(
-    children.map(([, key = '', text = '']) => ({ name: key, text: writtenText(text) })),
-    tool.inputSchema,
-    guardedCoercion,
-  );
-  if (!args.ok) return { ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName } };
-  return { ok: true, args: args.args };
+  if (elements.children.length > 0 || /<[A-Za-z_][\w.-]*>/.test(body)) {
+    const toolName = sanitizeName(tool.name);
+    return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
+  }
+  return toolInputArgs(input, tool);
+}
+
+/** Where the body of the call opened at `bodyStart` ends, and where the call does; undefined when it is not closed. */
+function bodyBounds(visible: string, name: string, bodyStart: number, leftOpen: boolean): { end: number; after: number } | undefined {
+  const close = leftOpen ? selfCloseLine : new RegExp(`</\\s*${escapeRegExp(name)}\\s*>`, 'g');
+  close.lastIndex = bodyStart;
+  const found = close.exec(visible);
+  return found ? { end: found.index, after: found.index + found[0].length } : undefined;
 }
 
 export const toolNameTagsReader: DialectReader = {
@@ -63,20 +87,24 @@ export const toolNameTagsReader: DialectReader = {
       // The first tool of that name: every tool named so is one an element can name.
       const tool = tools.find((candidate) => candidate.name === name) as ToolSpec;
       const bodyStart = match.index + match[0].length;
-      reason ??= text.slice(0, match.index).trim();
       if (match[2] !== undefined) {
         // `<get_location/>`: a call with no arguments (validation reports any the tool requires).
+        reason ??= text.slice(0, match.index).trim();
         items.push(callItem(name, {}, tools, reason));
         from = bodyStart;
         continue;
       }
-      const close = visible.indexOf(`</${name}>`, bodyStart);
+      const leftOpen = !match[0].endsWith('>');
+      const bounds = bodyBounds(visible, name, bodyStart, leftOpen);
       const toolName = sanitizeName(name);
-      if (close < 0) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
-      const args = argsOf(text.slice(bodyStart, close), tool);
+      // A tag left open with no `/>` line is no call read here: the call-attempt check corrects it.
+      if (!bounds && leftOpen) continue;
+      if (!bounds) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
+      const args = argsOf(text.slice(bodyStart, bounds.end), tool);
       if (!args.ok) return failedReading(dialect, args.failure);
+      reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));
-      from = close + name.length + 3;
+      from = bounds.after;
     }
     if (reason === undefined) return undefined;
     return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
