@@ -63,12 +63,25 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
   return toolInputArgs(input, tool);
 }
 
-/** Where the body of the call opened at `bodyStart` ends, and where the call does; undefined when it is not closed. */
-function bodyBounds(visible: string, name: string, bodyStart: number, leftOpen: boolean): { end: number; after: number } | undefined {
+/**
+ * Where the body of the call opened at `bodyStart` ends, and where the call does; undefined when it
+ * is not closed. A value may hold the call's closing tag (`location: </get_weather>`), so the body
+ * ends at the first closing tag after which no other is left before the next call opens (`opening`),
+ * never simply at the first.
+ */
+function bodyBounds(visible: string, name: string, bodyStart: number, leftOpen: boolean, opening: RegExp): { end: number; after: number } | undefined {
   const close = leftOpen ? selfCloseLine : new RegExp(`</\\s*${escapeRegExp(name)}\\s*>`, 'g');
   close.lastIndex = bodyStart;
-  const found = close.exec(visible);
-  return found ? { end: found.index, after: found.index + found[0].length } : undefined;
+  let found = close.exec(visible);
+  while (found) {
+    const bounds = { end: found.index, after: found.index + found[0].length };
+    opening.lastIndex = bounds.after;
+    const next = opening.exec(visible)?.index ?? visible.length;
+    close.lastIndex = bounds.after;
+    found = close.exec(visible);
+    if (!found || found.index >= next) return bounds;
+  }
+  return undefined;
 }
 
 export const toolNameTagsReader: DialectReader = {
@@ -95,7 +108,7 @@ export const toolNameTagsReader: DialectReader = {
         continue;
       }
       const leftOpen = !match[0].endsWith('>');
-      const bounds = bodyBounds(visible, name, bodyStart, leftOpen);
+      const bounds = bodyBounds(visible, name, bodyStart, leftOpen, new RegExp(opening.source, 'g'));
       const toolName = sanitizeName(name);
       // A tag left open with no `/>` line is no call read here: the call-attempt check corrects it.
       if (!bounds && leftOpen) continue;

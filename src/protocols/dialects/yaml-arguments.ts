@@ -20,7 +20,8 @@
  * - a block mapping or sequence under a key is an object or a list, each member read by its
  *   sub-schema (`properties`, `prefixItems`, `items`).
  * A correction, never a guess: YAML the library reports an error or warning for (a key given twice,
- * broken indentation, several documents), a body that is not one block mapping, anchors and aliases
+ * broken indentation, several documents), a body that is not one block mapping, a plain or quoted
+ * value written over several lines (YAML folds its line breaks into spaces), anchors and aliases
  * (never expanded, so no alias bomb), tags, comments (` #` in a value would silently cut it),
  * directives, explicit keys, a key that is not text, nesting deeper than `maxValueDepth`, and a key
  * the tool does not declare, unless its schema takes other keys (then the key must be a name).
@@ -86,7 +87,13 @@ function nodeValue(node: unknown, schema: unknown, source: string, path: string,
   const lib = yaml();
   if (depth > maxValueDepth) return fail(`\`${shown(path)}\` is nested more than ${maxValueDepth} levels deep`);
   if (node === null || node === undefined) return typedText('', schema);
-  if (lib.isScalar(node)) return node.type === 'PLAIN' ? typedText(String(node.value ?? ''), schema) : { ok: true, value: String(node.value ?? ''), repaired: false };
+  if (lib.isScalar(node)) {
+    const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
+    const [start = 0, end = 0] = node.range ?? [];
+    // YAML folds the line breaks of a plain or quoted value into spaces: text the model wrote would change.
+    if (!block && source.slice(start, end).includes('\n')) return fail(`\`${shown(path)}\` spans several lines: write such a value as a block scalar (\`key: |\`)`);
+    return node.type === 'PLAIN' ? typedText(String(node.value ?? ''), schema) : { ok: true, value: String(node.value ?? ''), repaired: false };
+  }
   if ((lib.isMap(node) || lib.isSeq(node)) && node.flow) {
     const [start = 0, end = 0] = node.range ?? [];
     return typedText(source.slice(start, end), schema);
