@@ -196,6 +196,13 @@ describe('tool-name tags: element forms', () => {
     expect(result).toMatchObject({ success: true, decisions: [{ tool: 'get_weather', args: { location: 'Seoul', unit: 'celsius' } }] });
   });
 
+  it('reads a body that is wholly one JSON object, markup in its strings, and refuses text beside the object', () => {
+    const result = parse('<write_file>{"content": "<b>bold</b>", "file_path": "a.html"}</write_file>', [file]);
+    expect(result).toMatchObject({ success: true, decisions: [{ tool: 'write_file', args: { content: '<b>bold</b>', file_path: 'a.html' } }] });
+    expect(parse('<write_file>{"content": "a"} and then more</write_file>', [file]).success).toBe(false);
+    expect(parse('<write_file>{"content": "a"}<file_path>b</file_path></write_file>', [file]).success).toBe(false);
+  });
+
   it('reads an element value that holds the call\'s closing tag', () => {
     const result = parse('<write_file><content>see </write_file> here</content><file_path>a</file_path></write_file>', [file]);
     expect(result).toMatchObject({ success: true, decisions: [{ tool: 'write_file', args: { content: 'see </write_file> here', file_path: 'a' } }] });

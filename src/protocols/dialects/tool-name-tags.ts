@@ -4,7 +4,7 @@
  * list count, and only outside code (backticks or fences), so an answer that shows or mentions such
  * markup stays an answer. The body is read in one of these ways, whichever it is written in:
  * - child elements, one per argument (`tag-elements.ts`);
- * - one JSON object;
+ * - one JSON object, the whole body (text beside it inside the tag is refused, never dropped);
  * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
  *   written `name:` (for a tool of one property, when a line names that property);
  * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
@@ -13,7 +13,8 @@
  * body between. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { isRecord } from '../extract/read-json.ts';
+import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
@@ -47,20 +48,31 @@ function writtenAsYaml(body: string, tool: ToolSpec): boolean {
   return properties.length !== 1 || yamlKeyLines(body).includes(properties[0] as string);
 }
 
+/** The body as one JSON object and nothing else (markup may stand in its strings); undefined otherwise. */
+function wholeJsonObject(body: string): Record<string, unknown> | undefined {
+  const trimmed = body.trim();
+  const [span] = findJsonSpans(trimmed, 1);
+  if (!span || span.start !== 0 || span.text.length !== trimmed.length) return undefined;
+  const json = readJson(span.text);
+  return json.ok && isRecord(json.value) ? json.value : undefined;
+}
+
 function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const elements = childElements(body);
   if (elements.children.length > 0 && elements.whole) return elementArguments(elements.children, tool);
-  const input = readToolInput(body);
-  if (input.kind === 'object') return { ok: true, args: input.value };
+  const markup = elements.children.length > 0 || /<[A-Za-z_][\w.-]*\s*\/?>/.test(body);
+  // JSON is the whole body (or a fence around it): text beside the object inside the tag is never dropped.
+  const input = markup ? undefined : readToolInput(body);
+  const object = wholeJsonObject(body) ?? (input?.kind === 'object' && /^\s*(?:`{3,}|~{3,})/.test(body) ? input.value : undefined);
+  if (object) return { ok: true, args: object };
   if (writtenAsYaml(body, tool)) {
     const yaml = yamlArguments(body, tool);
     return yaml.ok ? { ok: true, args: yaml.args } : { ok: false, failure: yaml.failure };
   }
-  if (elements.children.length > 0 || /<[A-Za-z_][\w.-]*>/.test(body)) {
-    const toolName = sanitizeName(tool.name);
-    return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
-  }
-  return toolInputArgs(input, tool);
+  const toolName = sanitizeName(tool.name);
+  if (input?.kind === 'object') return { ok: false, failure: { kind: 'invalid-args', message: `the body of \`<${toolName}>\` holds text beside its JSON object: give the arguments alone`, toolName } };
+  if (input) return toolInputArgs(input, tool);
+  return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
 }
 
 /**
