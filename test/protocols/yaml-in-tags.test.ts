@@ -57,6 +57,10 @@ describe('YAML in a tool-name tag', () => {
     ]);
   });
 
+  it('reads a YAML body in a fence of its own', () => {
+    expect(calls('<get_weather>\n```yaml\nlocation: Oslo\nunit: celsius\n```\n</get_weather>')).toEqual([{ tool: 'get_weather', args: { location: 'Oslo', unit: 'celsius' } }]);
+  });
+
   it('reads several calls in a row, a call with no arguments among them', () => {
     expect(calls('<get_location/>\n<get_weather>\nlocation: Seoul\n</get_weather>', 2)).toEqual([
       { tool: 'get_location', args: {} },
@@ -137,6 +141,7 @@ describe('YAML in a tool-name tag: refused, never guessed', () => {
 
   it('refuses a key given twice, several documents, tabs, and a plain value over several lines', () => {
     expect(refusal('<get_weather>\nlocation: Oslo\nlocation: Bergen\n</get_weather>')).toContain('given twice');
+    expect(refusal('<configure>\nsettings:\n  mode: fast\n  mode: slow\n</configure>')).toContain('given twice');
     refusal('<get_weather>\nlocation: Oslo\n---\nunit: celsius\n</get_weather>');
     refusal('<get_weather>\n\tlocation: Oslo\n</get_weather>');
     expect(refusal('<get_weather>\nlocation: New\n  York\n</get_weather>')).toContain('block scalar');

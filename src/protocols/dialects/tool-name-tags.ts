@@ -6,7 +6,7 @@
  * - child elements, one per argument (`tag-elements.ts`);
  * - one JSON object, the whole body (text beside it inside the tag is refused, never dropped);
  * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
- *   written `name:` (for a tool of one property, when a line names that property);
+ *   written `name:` (for a tool of one property, when a line names that property), fenced or not;
  * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
  * `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
  * left open at the end of its line and closed by a line `/>` (`<tool\n<city>Oslo</city>\n/>`) holds its
@@ -25,6 +25,8 @@ import { startsAsYamlMapping, yamlArguments, yamlKeyLines } from './yaml-argumen
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
 const elementName = /^[A-Za-z_][\w.-]*$/;
+/** A body that is one fenced block, untagged or tagged YAML: group 2 is its content. */
+const yamlFence = /^\s*(`{3,}|~{3,})(?:ya?ml)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*\s*$/i;
 /** The line `/>` that closes an opening tag left open at the end of its line. */
 const selfCloseLine = /\n[ \t]*\/>/g;
 
@@ -65,8 +67,10 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
   const input = markup ? undefined : readToolInput(body);
   const object = wholeJsonObject(body) ?? (input?.kind === 'object' && /^\s*(?:`{3,}|~{3,})/.test(body) ? input.value : undefined);
   if (object) return { ok: true, args: object };
-  if (writtenAsYaml(body, tool)) {
-    const yaml = yamlArguments(body, tool);
+  // A YAML body may come in a fence of its own (```yaml .. ```).
+  const yamlBody = yamlFence.exec(body)?.[2] ?? body;
+  if (writtenAsYaml(yamlBody, tool)) {
+    const yaml = yamlArguments(yamlBody, tool);
     return yaml.ok ? { ok: true, args: yaml.args } : { ok: false, failure: yaml.failure };
   }
   const toolName = sanitizeName(tool.name);
