@@ -5,7 +5,7 @@
  * ambiguous bodies. Written for reins; the example calls follow the peer's tests.
  */
 import fc from 'fast-check';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -102,11 +102,15 @@ describe('YAML in a tool-name tag', () => {
   it('reads a tag left open at the end of its line and closed by a `/>` line', () => {
     expect(calls('<get_weather\nlocation: Seoul\nunit: celsius\n/>')).toEqual([{ tool: 'get_weather', args: { location: 'Seoul', unit: 'celsius' } }]);
     expect(refusal('<get_weather\nlocation: Seoul\nunit: celsius')).toContain('get_weather');
+    // Only named arguments: a left-open tag's text is never a lone input.
+    expect(refusal('<search\ntide times\n/>')).toContain('left open');
+    refusal(`${'<search\n'.repeat(50)}/>`);
   });
 
-  it('for a tool of one property: YAML where a line names it, else the body is its text', () => {
+  it('for a tool of one property: YAML too, never the body as its text when a key names something else', () => {
     expect(calls('<search>\nquery: tide times\n</search>')).toEqual([{ tool: 'search', args: { query: 'tide times' } }]);
-    expect(calls('<search>\nBrest: tide times\n</search>')).toEqual([{ tool: 'search', args: { query: 'Brest: tide times' } }]);
+    expect(refusal('<search>\nBrest: tide times\n</search>')).toContain('no argument `Brest`');
+    expect(calls('<search>\ntide times in Brest: today\n</search>')).toEqual([{ tool: 'search', args: { query: 'tide times in Brest: today' } }]);
   });
 
   it('takes any name as a key where the schema takes other keys, never prose', () => {
@@ -161,7 +165,10 @@ describe('YAML in a tool-name tag: refused, never guessed', () => {
     fc.assert(
       fc.property(value, value, (location, unit) => {
         const args = { location, unit };
-        const text = `<get_location>\n${stringify(args, { lineWidth: 0 })}</get_location>`;
+        const written = stringify(args, { lineWidth: 0 });
+        // The writer's own slips left out: a string of blank lines written as a block scalar reads back without its spaces.
+        fc.pre(JSON.stringify(parse(written)) === JSON.stringify(args));
+        const text = `<get_location>\n${written}</get_location>`;
         const result = parseDecision('native', text, { tools: [{ name: 'get_location', inputSchema: { type: 'object', properties: { location: { type: 'string' }, unit: { type: 'string' } } } }] });
         if (!result.success) return;
         accepted += 1;

@@ -6,11 +6,12 @@
  * - child elements, one per argument (`tag-elements.ts`);
  * - one JSON object, the whole body (text beside it inside the tag is refused, never dropped);
  * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
- *   written `name:` (for a tool of one property, when a line names that property), fenced or not;
+ *   written `name:`, fenced or not (for a tool of one property too: which text was meant for it,
+ *   the body or the value after a key it does not declare, would be a guess);
  * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
  * `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
  * left open at the end of its line and closed by a line `/>` (`<tool\n<city>Oslo</city>\n/>`) holds its
- * body between. Free text before the first call is its `reason` and a PLAN thought.
+ * body between, elements or YAML only. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
@@ -20,7 +21,7 @@ import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
 import { elementArguments, childElements } from './tag-elements.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
-import { startsAsYamlMapping, yamlArguments, yamlKeyLines } from './yaml-arguments.ts';
+import { startsAsYamlMapping, yamlArguments } from './yaml-arguments.ts';
 
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
@@ -40,16 +41,6 @@ const openingTags = lastToolList((tools) => {
   return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(?:(\\s*/)?>|[ \\t]*(?=\\r?\\n))`, 'g');
 });
 
-/**
- * The body is YAML when its first line is a key; for a tool of one property, only when a line names
- * that property (else the body is the property's text, as a lone input always was).
- */
-function writtenAsYaml(body: string, tool: ToolSpec): boolean {
-  if (!startsAsYamlMapping(body)) return false;
-  const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
-  return properties.length !== 1 || yamlKeyLines(body).includes(properties[0] as string);
-}
-
 /** The body as one JSON object and nothing else (markup may stand in its strings); undefined otherwise. */
 function wholeJsonObject(body: string): Record<string, unknown> | undefined {
   const trimmed = body.trim();
@@ -59,9 +50,14 @@ function wholeJsonObject(body: string): Record<string, unknown> | undefined {
   return json.ok && isRecord(json.value) ? json.value : undefined;
 }
 
-function argsOf(body: string, tool: ToolSpec): ToolArgs {
+/** The arguments of a call whose body is `body`; a tag left open (`leftOpen`) takes only named arguments: elements or YAML. */
+function argsOf(body: string, tool: ToolSpec, leftOpen: boolean): ToolArgs {
   const elements = childElements(body);
   if (elements.children.length > 0 && elements.whole) return elementArguments(elements.children, tool);
+  const toolName = sanitizeName(tool.name);
+  if (leftOpen && !startsAsYamlMapping(body)) {
+    return { ok: false, failure: { kind: 'invalid-args', message: `\`<${toolName}\` is left open: write the call as <${toolName}>..</${toolName}>, its arguments as elements or \`name: value\` lines`, toolName } };
+  }
   const markup = elements.children.length > 0 || /<[A-Za-z_][\w.-]*\s*\/?>/.test(body);
   // JSON is the whole body (or a fence around it): text beside the object inside the tag is never dropped.
   const input = markup ? undefined : readToolInput(body);
@@ -69,11 +65,10 @@ function argsOf(body: string, tool: ToolSpec): ToolArgs {
   if (object) return { ok: true, args: object };
   // A YAML body may come in a fence of its own (```yaml .. ```).
   const yamlBody = yamlFence.exec(body)?.[2] ?? body;
-  if (writtenAsYaml(yamlBody, tool)) {
+  if (startsAsYamlMapping(yamlBody)) {
     const yaml = yamlArguments(yamlBody, tool);
     return yaml.ok ? { ok: true, args: yaml.args } : { ok: false, failure: yaml.failure };
   }
-  const toolName = sanitizeName(tool.name);
   if (input?.kind === 'object') return { ok: false, failure: { kind: 'invalid-args', message: `the body of \`<${toolName}>\` holds text beside its JSON object: give the arguments alone`, toolName } };
   if (input) return toolInputArgs(input, tool);
   return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
@@ -89,10 +84,14 @@ function bodyBounds(visible: string, name: string, bodyStart: number, leftOpen: 
   const close = leftOpen ? selfCloseLine : new RegExp(`</\\s*${escapeRegExp(name)}\\s*>`, 'g');
   close.lastIndex = bodyStart;
   let found = close.exec(visible);
+  // Where the next call opens, looked up again only once passed: the scan stays linear in the text.
+  let next = -1;
   while (found) {
     const bounds = { end: found.index, after: found.index + found[0].length };
-    opening.lastIndex = bounds.after;
-    const next = opening.exec(visible)?.index ?? visible.length;
+    if (next < bounds.after) {
+      opening.lastIndex = bounds.after;
+      next = opening.exec(visible)?.index ?? visible.length;
+    }
     close.lastIndex = bounds.after;
     found = close.exec(visible);
     if (!found || found.index >= next) return bounds;
@@ -110,6 +109,8 @@ export const toolNameTagsReader: DialectReader = {
     const items: unknown[] = [];
     let reason: string | undefined;
     let from = 0;
+    // A tag left open needs a `/>` line after it: none after the last one, so a reply of many such tags is scanned once.
+    const lastSelfClose = visible.lastIndexOf('/>');
     for (const match of visible.matchAll(opening)) {
       if (match.index < from) continue;
       const name = match[1] ?? '';
@@ -124,12 +125,12 @@ export const toolNameTagsReader: DialectReader = {
         continue;
       }
       const leftOpen = !match[0].endsWith('>');
-      const bounds = bodyBounds(visible, name, bodyStart, leftOpen, new RegExp(opening.source, 'g'));
+      const bounds = leftOpen && bodyStart > lastSelfClose ? undefined : bodyBounds(visible, name, bodyStart, leftOpen, new RegExp(opening.source, 'g'));
       const toolName = sanitizeName(name);
       // A tag left open with no `/>` line is no call read here: the call-attempt check corrects it.
       if (!bounds && leftOpen) continue;
       if (!bounds) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
-      const args = argsOf(text.slice(bodyStart, bounds.end), tool);
+      const args = argsOf(text.slice(bodyStart, bounds.end), tool, leftOpen);
       if (!args.ok) return failedReading(dialect, args.failure);
       reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));

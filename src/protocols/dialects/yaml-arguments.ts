@@ -19,8 +19,8 @@
  *   parameter's text, so YAML's flow syntax cannot fill in what a JSON repair would refuse to guess;
  * - a block mapping or sequence under a key is an object or a list, each member read by its
  *   sub-schema (`properties`, `prefixItems`, `items`).
- * A correction, never a guess: YAML the library reports an error or warning for (a key given twice,
- * broken indentation, several documents), a body that is not one block mapping, a plain or quoted
+ * A correction, never a guess: a key given twice at any depth, YAML the library reports an error or
+ * warning for (broken indentation, tabs, several documents), a body that is not one block mapping, a plain or quoted
  * value written over several lines (YAML folds its line breaks into spaces), anchors and aliases
  * (never expanded, so no alias bomb), tags, comments (` #` in a value would silently cut it),
  * directives, explicit keys, a key that is not text, nesting deeper than `maxValueDepth`, and a key
@@ -61,17 +61,14 @@ const refusedTokens: Record<string, string> = {
 };
 
 /** A line `name:` followed by a space or the line's end: how a mapping key is written. */
-const keyLine = /^[ \t]*([A-Za-z_][\w.-]*)[ \t]*:(?=[ \t]|\r?$)/gm;
+const keyLine = /^[ \t]*[A-Za-z_][\w.-]*[ \t]*:(?=[ \t]|\r?$)/;
 /** What an undeclared key must look like where the schema takes other keys: a name, not prose. */
 const nameKey = /^[A-Za-z_$][\w.$-]*$/;
-
-/** The keys of the lines written `name:` in `body`, at any depth (a rough look, before parsing). */
-export const yamlKeyLines = (body: string): string[] => [...body.matchAll(keyLine)].map((match) => match[1] as string);
 
 /** True when the first line of `body` that holds anything is written `name:`, as a YAML mapping's first key. */
 export function startsAsYamlMapping(body: string): boolean {
   const first = /^[ \t]*\S[^\n]*/m.exec(body)?.[0] ?? '';
-  return new RegExp(keyLine.source).test(first);
+  return keyLine.test(first);
 }
 
 const fail = (detail: string): NodeValue => ({ ok: false, detail });
