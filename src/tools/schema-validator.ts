@@ -19,6 +19,7 @@ import { checkSchemaSize } from './schema-limits.ts';
 import { normalizeSchemaTypes } from './schema-type-aliases.ts';
 import { patternEngine, UnsupportedPatternError } from './pattern-engine.ts';
 import { findValueProblem } from './value-limits.ts';
+import { requirePackage } from './require-package.ts';
 
 export type ValidationOutcome = { ok: true } | { ok: false; details: string[] };
 
@@ -53,16 +54,9 @@ export function trustSchema(schema: JsonSchema): void {
   trustedSchemas.add(schema);
 }
 
-/**
- * Ajv is loaded when the first schema is compiled, each build (draft-07, 2020-12) on its own, and
- * re2js with it, so importing reins costs none of them. Compiling is synchronous, so this is a
- * `require` (of their CommonJS builds) through the runtime's module built-in, looked up at call time:
- * no `node:` import in this file.
- */
+/** Ajv (each build on its own) and re2js load when the first schema of their dialect is compiled (`requirePackage`). */
 function loadPackage<T>(specifier: 'ajv' | 'ajv/dist/2020.js' | 're2js'): T {
-  const moduleBuiltin = globalThis.process?.getBuiltinModule?.('node:module');
-  if (!moduleBuiltin) throw new Error(`JSON Schema validation needs a runtime with process.getBuiltinModule (Node 22.3+, Deno, Bun) to load ${specifier}`);
-  return moduleBuiltin.createRequire(import.meta.url)(specifier) as T;
+  return requirePackage<T>(specifier, 'JSON Schema validation');
 }
 
 /** The dialect of a schema: 2020-12 (and 2019-09) by its `$schema`, draft-07 otherwise. */

@@ -4,7 +4,8 @@
  *    one of them; a special token left in prose is never answered;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
- * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them;
+ * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
+ *    (a YAML mapping in a tool-name tag names its arguments: read only where every key is the tool's);
  * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item is never run.
  */
 import fc from 'fast-check';
@@ -59,6 +60,7 @@ const writers: readonly Writer[] = [
   { name: 'continue', write: (tool, args) => `\`\`\`tool\nTOOL_NAME: ${tool}\n${Object.entries(args).map(([key, value]) => `BEGIN_ARG: ${key}\n${value}\nEND_ARG\n`).join('')}\`\`\`` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   { name: 'tool-name line', write: (tool, args) => `${tool}:\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('\n')}` },
+  { name: 'yaml in tool-name tag', write: (tool, args) => `<${tool}>\n${Object.entries(args).map(([key, value]) => `${key}: ${value}`).join('\n')}\n</${tool}>` },
 ];
 
 const toolNames = ['get_weather', 'read_file', 'search_docs'];
@@ -116,7 +118,9 @@ describe('reading invariants, over every dialect', () => {
 
   it('3. one JSON guard: JSON a repair could only guess never becomes a parameter value', () => {
     const objectTool: ToolSpec = { name: 'configure', inputSchema: { type: 'object', properties: { settings: { type: 'object' } }, required: ['settings'] } };
-    const textWriters = writers.filter((candidate) => ['qwen3-coder', 'qwen3-coder name then value', 'qwen3-coder quoted names', 'glm', 'minimax', 'tool-name tags'].includes(candidate.name));
+    const textWriters = writers.filter((candidate) =>
+      ['qwen3-coder', 'qwen3-coder name then value', 'qwen3-coder quoted names', 'glm', 'minimax', 'tool-name tags', 'yaml in tool-name tag'].includes(candidate.name),
+    );
     const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
     fc.assert(
       fc.property(fc.constantFrom(...textWriters), guesses, (dialect, damaged) => {
@@ -128,15 +132,21 @@ describe('reading invariants, over every dialect', () => {
   });
 
   it('4. no guessed assignment: a text body for a tool of several properties is refused', () => {
+    const words = fc.stringMatching(/^[a-z]{3,10}( [a-z]{3,10}){0,3}$/);
+    // A tag's body that is no mapping of the tool's own properties: prose, a YAML list, a key it does not declare.
+    const tagBody = fc.oneof(words, fc.constantFrom('- /tmp/a\n- Oslo', 'title: tides', 'city: Oslo\nnote: later', 'Oslo: city', 'query: tides # soon'));
     const bodies = [
-      (tool: string, text: string) => `<${tool}>\n${text}\n</${tool}>`,
-      (tool: string, text: string) => `Thought: go\nAction: ${tool}\nAction Input: ${text}`,
+      { write: (tool: string, text: string) => `<${tool}>\n${text}\n</${tool}>`, text: tagBody },
+      { write: (tool: string, text: string) => `Thought: go\nAction: ${tool}\nAction Input: ${text}`, text: fc.oneof(words, fc.constantFrom('path: /tmp/a\ncity: Oslo', 'query: tides')) },
     ];
-    const body = fc.oneof(fc.stringMatching(/^[a-z]{3,10}( [a-z]{3,10}){0,3}$/), fc.constantFrom('path: /tmp/a\ncity: Oslo', 'query: tides'));
     fc.assert(
-      fc.property(fc.constantFrom(...bodies), fc.constantFrom(...toolNames), body, (write, tool, text) => {
-        noCall(write(tool, text));
-      }),
+      fc.property(
+        fc.constantFrom(...bodies).chain((body) => fc.tuple(fc.constant(body.write), body.text)),
+        fc.constantFrom(...toolNames),
+        ([write, text], tool) => {
+          noCall(write(tool, text));
+        },
+      ),
       { numRuns: RUNS },
     );
   });

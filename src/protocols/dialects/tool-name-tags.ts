@@ -2,49 +2,101 @@
  * Tool calls written as an XML element named after the tool, the format of Cline and Roo Code:
  * `<read_file><path>src/a.ts</path></read_file>`. Only elements named exactly after a tool in the
  * list count, and only outside code (backticks or fences), so an answer that shows or mentions such
- * markup stays an answer. Each child element is one argument, its text coerced by the tool's input
- * schema (`collectParameters`; CDATA kept verbatim); a body with no child elements is the tool's lone
- * text input; `<tool/>` is a call with no arguments. Free text before the first call is its `reason` and a PLAN thought.
+ * markup stays an answer. The body is read in one of these ways, whichever it is written in:
+ * - child elements, one per argument (`tag-elements.ts`);
+ * - one JSON object, the whole body (text beside it inside the tag is refused, never dropped);
+ * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
+ *   written `name:`, fenced or not (for a tool of one property too: which text was meant for it,
+ *   the body or the value after a key it does not declare, would be a guess);
+ * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
+ * `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
+ * left open at the end of its line and closed by a line `/>` (`<tool\n<city>Oslo</city>\n/>`) holds its
+ * body between, elements or YAML only. Free text before the first call is its `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { guardedCoercion } from '../extract/guarded-json.ts';
-import { collectParameters } from '../../tools/collect-parameters.ts';
+import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
+import { elementArguments, childElements } from './tag-elements.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
-import { writtenText } from './xml-parameters.ts';
+import { startsAsYamlMapping, yamlArguments } from './yaml-arguments.ts';
 
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
 const elementName = /^[A-Za-z_][\w.-]*$/;
-/** An element and its text; a CDATA section may hold anything. Each character has one way to match (no backtracking blow-up). */
-const child = /<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<!\[CDATA\[)[\s\S])*?)<\/\1>/g;
+/** A body that is one fenced block, untagged or tagged YAML: group 2 is its content. */
+const yamlFence = /^\s*(`{3,}|~{3,})(?:ya?ml)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*\s*$/i;
+/** The line `/>` that closes an opening tag left open at the end of its line. */
+const selfCloseLine = /\n[ \t]*\/>/g;
 
 /**
- * The opening tags of the tools an element can name; undefined when none can. Global: used with
+ * The opening tags of the tools an element can name (group 2: the `/` of `<tool/>`; no `>` at all:
+ * the tag is left open at the end of its line); undefined when none can. Global: used with
  * `matchAll`, which copies it. Only names are cached: the tools themselves are looked up in the list given.
  */
 const openingTags = lastToolList((tools) => {
   const named = tools.filter((tool) => elementName.test(tool.name));
-  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(\\s*/)?>`, 'g');
+  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(?:(\\s*/)?>|[ \\t]*(?=\\r?\\n))`, 'g');
 });
 
-function argsOf(body: string, tool: ToolSpec): ToolArgs {
-  const children = [...body.matchAll(child)];
+/** The body as one JSON object and nothing else (markup may stand in its strings); undefined otherwise. */
+function wholeJsonObject(body: string): Record<string, unknown> | undefined {
+  const trimmed = body.trim();
+  const [span] = findJsonSpans(trimmed, 1);
+  if (!span || span.start !== 0 || span.text.length !== trimmed.length) return undefined;
+  const json = readJson(span.text);
+  return json.ok && isRecord(json.value) ? json.value : undefined;
+}
+
+/** The arguments of a call whose body is `body`; a tag left open (`leftOpen`) takes only named arguments: elements or YAML. */
+function argsOf(body: string, tool: ToolSpec, leftOpen: boolean): ToolArgs {
+  const elements = childElements(body);
+  if (elements.children.length > 0 && elements.whole) return elementArguments(elements.children, tool);
   const toolName = sanitizeName(tool.name);
-  if (children.length === 0 && !/<[A-Za-z_][\w.-]*>/.test(body)) return toolInputArgs(readToolInput(body), tool);
-  const outside = children.reduce<string>((rest, match, index) => rest + body.slice(match.index + match[0].length, children[index + 1]?.index ?? body.length), body.slice(0, children[0]?.index));
-  if (outside.trim() !== '') {
-    return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name>, with no other text`, toolName } };
+  if (leftOpen && !startsAsYamlMapping(body)) {
+    return { ok: false, failure: { kind: 'invalid-args', message: `\`<${toolName}\` is left open: write the call as <${toolName}>..</${toolName}>, its arguments as elements or \`name: value\` lines`, toolName } };
   }
-  const args = collectParameters(
-    children.map(([, key = '', text = '']) => ({ name: key, text: writtenText(text) })),
-    tool.inputSchema,
-    guardedCoercion,
-  );
-  if (!args.ok) return { ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName } };
-  return { ok: true, args: args.args };
+  const markup = elements.children.length > 0 || /<[A-Za-z_][\w.-]*\s*\/?>/.test(body);
+  // JSON is the whole body (or a fence around it): text beside the object inside the tag is never dropped.
+  const input = markup ? undefined : readToolInput(body);
+  const object = wholeJsonObject(body) ?? (input?.kind === 'object' && /^\s*(?:`{3,}|~{3,})/.test(body) ? input.value : undefined);
+  if (object) return { ok: true, args: object };
+  // A YAML body may come in a fence of its own (```yaml .. ```).
+  const yamlBody = yamlFence.exec(body)?.[2] ?? body;
+  if (startsAsYamlMapping(yamlBody)) {
+    const yaml = yamlArguments(yamlBody, tool);
+    return yaml.ok ? { ok: true, args: yaml.args } : { ok: false, failure: yaml.failure };
+  }
+  if (input?.kind === 'object') return { ok: false, failure: { kind: 'invalid-args', message: `the body of \`<${toolName}>\` holds text beside its JSON object: give the arguments alone`, toolName } };
+  if (input) return toolInputArgs(input, tool);
+  return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
+}
+
+/**
+ * Where the body of the call opened at `bodyStart` ends, and where the call does; undefined when it
+ * is not closed. A value may hold the call's closing tag (`location: </get_weather>`), so the body
+ * ends at the first closing tag after which no other is left before the next call opens (`opening`),
+ * never simply at the first.
+ */
+function bodyBounds(visible: string, name: string, bodyStart: number, leftOpen: boolean, opening: RegExp): { end: number; after: number } | undefined {
+  const close = leftOpen ? selfCloseLine : new RegExp(`</\\s*${escapeRegExp(name)}\\s*>`, 'g');
+  close.lastIndex = bodyStart;
+  let found = close.exec(visible);
+  // Where the next call opens, looked up again only once passed: the scan stays linear in the text.
+  let next = -1;
+  while (found) {
+    const bounds = { end: found.index, after: found.index + found[0].length };
+    if (next < bounds.after) {
+      opening.lastIndex = bounds.after;
+      next = opening.exec(visible)?.index ?? visible.length;
+    }
+    close.lastIndex = bounds.after;
+    found = close.exec(visible);
+    if (!found || found.index >= next) return bounds;
+  }
+  return undefined;
 }
 
 export const toolNameTagsReader: DialectReader = {
@@ -57,26 +109,32 @@ export const toolNameTagsReader: DialectReader = {
     const items: unknown[] = [];
     let reason: string | undefined;
     let from = 0;
+    // A tag left open needs a `/>` line after it: none after the last one, so a reply of many such tags is scanned once.
+    const lastSelfClose = visible.lastIndexOf('/>');
     for (const match of visible.matchAll(opening)) {
       if (match.index < from) continue;
       const name = match[1] ?? '';
       // The first tool of that name: every tool named so is one an element can name.
       const tool = tools.find((candidate) => candidate.name === name) as ToolSpec;
       const bodyStart = match.index + match[0].length;
-      reason ??= text.slice(0, match.index).trim();
       if (match[2] !== undefined) {
         // `<get_location/>`: a call with no arguments (validation reports any the tool requires).
+        reason ??= text.slice(0, match.index).trim();
         items.push(callItem(name, {}, tools, reason));
         from = bodyStart;
         continue;
       }
-      const close = visible.indexOf(`</${name}>`, bodyStart);
+      const leftOpen = !match[0].endsWith('>');
+      const bounds = leftOpen && bodyStart > lastSelfClose ? undefined : bodyBounds(visible, name, bodyStart, leftOpen, new RegExp(opening.source, 'g'));
       const toolName = sanitizeName(name);
-      if (close < 0) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
-      const args = argsOf(text.slice(bodyStart, close), tool);
+      // A tag left open with no `/>` line is no call read here: the call-attempt check corrects it.
+      if (!bounds && leftOpen) continue;
+      if (!bounds) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
+      const args = argsOf(text.slice(bodyStart, bounds.end), tool, leftOpen);
       if (!args.ok) return failedReading(dialect, args.failure);
+      reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));
-      from = close + name.length + 3;
+      from = bounds.after;
     }
     if (reason === undefined) return undefined;
     return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };

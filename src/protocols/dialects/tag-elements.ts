@@ -1,0 +1,77 @@
+/**
+ * The arguments of a tool-name tag written as child elements, one per argument (Cline, Roo Code):
+ * `<path>src/a.ts</path>`; `<content/>` is the empty text. Each value is read by its property's
+ * schema (`collectParameters`; CDATA kept verbatim, the newline pair around a value dropped), except
+ * a value made wholly of elements where the property takes a list or an object and no string
+ * (`<data><item>1</item><item>2.5</item></data>`): that list or object, each member read by its
+ * sub-schema (`nested-value.ts`, as MiniMax M3's elements are read). A string property keeps such
+ * markup as its text.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { guardedCoercion } from '../extract/guarded-json.ts';
+import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
+import { schemaTypes } from '../../tools/schema-types.ts';
+import { sanitizeName } from '../sanitize.ts';
+import { nestedValue } from './nested-value.ts';
+import { nestedElements, type ParameterForm, type RawParameter } from './tag-calls.ts';
+import type { ToolArgs } from './tool-input.ts';
+import { writtenText } from './xml-parameters.ts';
+
+/**
+ * An empty element (`<name/>`, group 1), or an element and its text (groups 2 and 3; its closing tag
+ * may hold space: `</ name>`); a CDATA section may hold anything. Each character has one way to
+ * match (no backtracking blow-up).
+ */
+const child = /<([A-Za-z_][\w.-]*)\s*\/>|<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(?!\]\]>)[\s\S])*\]\]>|(?!<!\[CDATA\[)[\s\S])*?)<\/\s*\2\s*>/g;
+/** Elements inside an element's value, as nested values are written. */
+const elementForm: ParameterForm = { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>` };
+
+export interface ChildElement {
+  key: string;
+  /** The value as written between the tags (`''` for `<name/>`). */
+  raw: string;
+}
+
+/** The child elements of `body`, and whether they are all it holds (whitespace aside). */
+export function childElements(body: string): { children: ChildElement[]; whole: boolean } {
+  const children: ChildElement[] = [];
+  let outside = '';
+  let from = 0;
+  for (const match of body.matchAll(child)) {
+    outside += body.slice(from, match.index);
+    children.push({ key: match[1] ?? match[2] ?? '', raw: match[1] !== undefined ? '' : (match[3] ?? '') });
+    from = match.index + match[0].length;
+  }
+  outside += body.slice(from);
+  return { children, whole: outside.trim() === '' };
+}
+
+/** True when a property takes a list or an object and no string: elements in its value are members. */
+function takesElements(schema: unknown): boolean {
+  const types = schemaTypes(schema);
+  return types !== undefined && !types.includes('string') && types.some((type) => type === 'array' || type === 'object');
+}
+
+const setOwn = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
+export function elementArguments(children: readonly ChildElement[], tool: ToolSpec): ToolArgs {
+  const toolName = sanitizeName(tool.name);
+  const invalid = (details: string[]): ToolArgs => ({ ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${details.join('; ')}`, details, toolName } });
+  const flat: { name: string; text: string }[] = [];
+  const nested: RawParameter[] = [];
+  for (const { key, raw } of children) {
+    const members = takesElements(propertySchema(tool.inputSchema, key)) ? nestedElements(raw, elementForm) : undefined;
+    if (members?.length) nested.push({ key, text: raw, children: members });
+    else flat.push({ name: key, text: writtenText(raw) });
+  }
+  const collected = collectParameters(flat, tool.inputSchema, guardedCoercion);
+  if (!collected.ok) return invalid(collected.details);
+  const args = collected.args;
+  for (const element of nested) {
+    if (Object.hasOwn(args, element.key)) return invalid([`parameter \`${sanitizeName(element.key)}\` given twice`]);
+    const value = nestedValue(element, propertySchema(tool.inputSchema, element.key));
+    if (!value.ok) return invalid([value.detail]);
+    setOwn(args, element.key, value.value);
+  }
+  return { ok: true, args };
+}
