@@ -16,8 +16,10 @@
  * tokens included: refused, never run.
  * The framing of the first message may have been written by the chat template, so the reply can start
  * with ` to=R<|message|>` or `<|message|>`.
- * Call messages are handed on in one shape, `<|start|>assistant[ to=R]<|message|>BODY<|eom|>` (no
- * recipient where the header had none for a tool), so the reader knows where each may start.
+ * Call messages are handed on in one shape, `<|start|>assistant[ to=R]<|message|>BODY` and their end
+ * token as written (no recipient where the header had none for a tool), each after the reply's start
+ * or `<|eom|>` (written in where the message before was ended by the header), so the reader knows
+ * where each may start.
  */
 
 export interface MuseReading {
@@ -58,6 +60,7 @@ export function readMuseMessages(text: string): MuseReading | undefined {
   const reasoning: string[] = [];
   // Whether a call message may start here: at the start, after `<|eom|>`, or after reasoning or a call.
   let mayCall = true;
+  let ended = true;
   let position = 0;
   while (position < text.length) {
     header.lastIndex = position;
@@ -74,11 +77,14 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     const body = text.slice(bodyStart, end);
     const isCall = isTool || (recipient !== 'self' && callsOnly.test(body));
     if (isCall && !mayCall) return undefined;
+    // The end of a message ended by this header, made explicit for the reader.
+    if (isCall && parts.length > 0 && !ended) parts.push('<|eom|>');
     if (recipient === 'self') reasoning.push(body.trim());
-    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}<|eom|>`);
+    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token}`);
     else parts.push(body + (token === '<|eom|>' ? token : ''));
     // A header that ends reasoning or a call starts the next message; one inside prose may be quoted.
     mayCall = token === '<|eom|>' || (token === '' && (recipient === 'self' || isCall));
+    ended = token === '<|eom|>';
     position = end + token.length;
   }
   return { text: parts.join(''), reasoning };
