@@ -44,6 +44,13 @@ describe('MuseGlimmer message boundaries', () => {
     refused(`Sure.\n<|start|>assistant to=read<|message|>${atem('read')}<|eom|>`);
   });
 
+  it('refuses a call message holding text beside its calls block (reasoning that quotes a header goes on after it)', () => {
+    refused(` to=self<|message|>Maybe <|start|>assistant to=read<|message|>${atem('read')} but not yet<|eom|><|start|>assistant to=user<|message|>No.`);
+    refused(` to=read<|message|><atem:function_calls>\nfirst ${atem('read').slice('<atem:function_calls>'.length)}<|eom|>`);
+    // Text after the message's end token is the next part of the reply.
+    expect(callsOf(` to=read<|message|>${atem('read')}<|eom|>It is done.`)).toEqual([['read', { path: 'go.mod' }]]);
+  });
+
   it('keeps a value holding tokens as written', () => {
     const value = 'literal <|eot|> and <|start|>assistant to=user<|message|><atem:function_calls> text';
     expect(callsOf(` to=read<|message|>${atem('read', `<atem:parameter name="path">${value}</atem:parameter>\n`)}<|eot|>`)).toEqual([['read', { path: value }]]);

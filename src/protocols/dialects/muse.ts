@@ -22,6 +22,8 @@ const dialect = 'muse';
 /** A call message's header: the optional start token and recipient, then `<|message|>` before a calls block. */
 const callMessage = /(?:<\|start\|>assistant)?\s*(?:to=(?<recipient>[^\s<]+)\s*)?<\|message\|>\s*(?=<atem:function_calls>)/g;
 const messageToken = '<|message|>';
+/** After the last invoke: the block's close, then only whitespace before the message's end token (or the end). */
+const blockEnd = /^\s*<\/atem:function_calls>\s*(?=<\|(?:eom|eot|end_of_text)\|>|$)/;
 const form: CallForm = {
   dialect,
   // The name ends at its quote, or (its `">` replaced by the token) at `<|message|>` before the first element.
@@ -66,6 +68,33 @@ function invokedTool(written: string, addressed: string | undefined, tools: read
   return name;
 }
 
+type MessageCalls = { items: unknown[]; length: number } | ReadFailure;
+
+/**
+ * The calls of the message body `body` (from its calls block on): the block holds invokes and
+ * whitespace only, and after its close only whitespace, then the message's end token (or the end).
+ * `length` is where the block ends in `body`.
+ */
+function messageCalls(body: string, addressed: string | undefined, tools: readonly ToolSpec[]): MessageCalls {
+  const beside = { kind: 'no-decision', message: 'a MuseGlimmer call message holds text beside its calls block: write the calls block alone, then <|eom|>' } as const;
+  let at = body.indexOf('<atem:function_calls>') + '<atem:function_calls>'.length;
+  const items: unknown[] = [];
+  for (const call of parseCalls(body, form)) {
+    const name = invokedTool(call.name, addressed, tools);
+    if (typeof name !== 'string') return name;
+    if (!call.ok) return { kind: 'no-decision', message: `the call of \`${sanitizeName(name)}\` could not be read (not closed, or markup in a value)`, toolName: sanitizeName(name) };
+    if (body.slice(at, call.start).trim() !== '') return beside;
+    const tool = tools.find((candidate) => candidate.name === name);
+    const args = call.json === undefined ? parameterArguments(call.parameters, tool, 'verbatim') : jsonArguments(call.json);
+    if (!args.ok) return { kind: args.kind, message: `arguments of \`${sanitizeName(name)}\`: ${args.message}`, toolName: sanitizeName(name) };
+    items.push(callItem(name, args.args, tools));
+    at = call.end;
+  }
+  const close = blockEnd.exec(body.slice(at));
+  if (!close) return beside;
+  return { items, length: at + close[0].length };
+}
+
 export const museReader: DialectReader = {
   dialect,
   needs: '<', // `<atem:function_calls>`
@@ -79,22 +108,18 @@ export const museReader: DialectReader = {
       const close = text.indexOf('</atem:function_calls>', start);
       // Values may hold any token: the message ends after its calls block closes.
       const end = text.indexOf('<|start|>', close < 0 ? start : close);
-      callMessage.lastIndex = close < 0 ? text.length : close;
-      if (recipient === 'self') continue;
+      if (recipient === 'self') {
+        callMessage.lastIndex = close < 0 ? text.length : close;
+        continue;
+      }
       if (!startsMessage(text, message.index)) {
         const problem = 'the reply holds a MuseGlimmer call message inside another message (one not ended with <|eom|>): end each message before the next';
         return { ...failedReading(dialect, { kind: 'no-decision', message: problem }), conclusive: true };
       }
-      const addressed = recipientTool(recipient, tools);
-      for (const call of parseCalls(text.slice(start, end < 0 ? text.length : end), form)) {
-        const name = invokedTool(call.name, addressed, tools);
-        if (typeof name !== 'string') return { ...failedReading(dialect, name), conclusive: true };
-        if (!call.ok) return { ...failedReading(dialect, { kind: 'no-decision', message: `the call of \`${sanitizeName(name)}\` could not be read (not closed, or markup in a value)`, toolName: sanitizeName(name) }), conclusive: true };
-        const tool = tools.find((candidate) => candidate.name === name);
-        const args = call.json === undefined ? parameterArguments(call.parameters, tool, 'verbatim') : jsonArguments(call.json);
-        if (!args.ok) return failedReading(dialect, { kind: args.kind, message: `arguments of \`${sanitizeName(name)}\`: ${args.message}`, toolName: sanitizeName(name) });
-        items.push(callItem(name, args.args, tools));
-      }
+      const read = messageCalls(text.slice(start, end < 0 ? text.length : end), recipientTool(recipient, tools), tools);
+      if (!('items' in read)) return { ...failedReading(dialect, read), conclusive: read.kind === 'no-decision' };
+      items.push(...read.items);
+      callMessage.lastIndex = start + read.length;
     }
     return items.length ? { dialect, items, thoughts: [], repaired: true } : undefined;
   },

@@ -80,7 +80,8 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     // The end of a message ended by this header, made explicit for the reader.
     if (isCall && parts.length > 0 && !ended) parts.push('<|eom|>');
     if (recipient === 'self') reasoning.push(body.trim());
-    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token}`);
+    // A call message ended by the next header gets the end token written in, so it ends there for the reader too.
+    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token || (end < text.length ? '<|eom|>' : '')}`);
     else parts.push(body + (token === '<|eom|>' ? token : ''));
     // A header that ends reasoning or a call starts the next message; one inside prose may be quoted.
     mayCall = token === '<|eom|>' || (token === '' && (recipient === 'self' || isCall));
