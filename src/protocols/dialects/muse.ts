@@ -4,7 +4,8 @@
  * </atem:invoke></atem:function_calls>`. `extract/muse-messages.ts` has already told messages apart:
  * reasoning and answers are gone, and each call message (also one whose header was fumbled: no
  * recipient) starts the reply or follows `<|eom|>`. A call message found anywhere else (inside
- * prose, after a message never ended) is refused, never run nor dropped. The invoke name is
+ * prose, after a message never ended) is refused, never run nor dropped; so is one holding text
+ * beside its calls block. The invoke name is
  * `namespace.tool`; it names the tool after the namespace unless the whole name is a tool. Where the
  * recipient names an offered tool, every invoke of its message must name that same tool. A
  * `<|message|>` token the model slipped into an invoke name (`name="read<|message|>">`, or in place
