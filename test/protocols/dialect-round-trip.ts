@@ -59,6 +59,8 @@ export interface DialectUnderTest {
   toolName?: fc.Arbitrary<string>;
   /** Argument keys the dialect can write. @default /^[A-Za-z_][A-Za-z0-9_]{0,15}$/ */
   key?: fc.Arbitrary<string>;
+  /** The fewest arguments a call of the dialect has (a bare name may be no call in it). @default 0 */
+  minKeys?: number;
   /** Which values the dialect can carry. @default 'json' (strings, numbers, booleans, null, arrays, objects) */
   values?: 'json' | 'strings';
   /**
@@ -76,6 +78,8 @@ export const markupFragments: readonly string[] = [
   '<|tool_call_begin|>', '<|tool_call_end|>', '<|tool_calls_section_end|>', '<｜tool▁call▁end｜>', '[TOOL_CALLS]', '[ARGS]',
   '"}', '"]', '}', ']', '{', '[', '"', "'", '\\', '\\"', '\\n', '\r\n', '\n', '\t', ' ', '//', '/*', '*/', '<', '>', '&lt;', '&amp;',
   'é', '你好', '😀', '\u2028', 'true', 'null', '0', '-1.5',
+  '<atem:function_calls>', '</atem:function_calls>', '<atem:invoke name="f">', '</atem:invoke>', '<atem:parameter name="x">', '</atem:parameter>',
+  '<|message|>', '<|eom|>', '<|eot|>', '<|start|>assistant', ' to=user', '<user>', '</user>',
 ];
 
 const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_'];
@@ -153,7 +157,7 @@ function callArbitrary(dialect: DialectUnderTest, text: fc.Arbitrary<string>): f
   const key = dialect.key ?? defaultKey;
   return fc.record({
     name: dialect.toolName ?? defaultToolName,
-    args: fc.dictionary(key, valueOf(text, dialect.values ?? 'json'), { maxKeys: 4, noNullPrototype: true }),
+    args: fc.dictionary(key, valueOf(text, dialect.values ?? 'json'), { minKeys: dialect.minKeys ?? 0, maxKeys: 4, noNullPrototype: true }),
   });
 }
 

@@ -66,9 +66,24 @@ describe('GLM and MiniMax gaps', () => {
     expect(callsOf('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</tool_call>')).toEqual([['get_weather', { city: 'Paris' }]]);
     expect(callsOf('<tool_call>get_weather\n<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n<arg_key>city</arg_key>\n<arg_value>Paris</tool_call>')).toEqual([['get_weather', { days: 2, city: 'Paris' }]]);
   });
-  it('still refuses a value left unclosed before the next key (where does it end?), and a call cut off', () => {
-    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</tool_call>');
+  it('reads values left unclosed before the next <arg_key> and </tool_call> (no value closed: no template writes that)', () => {
+    expect(callsOf('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</tool_call>')).toEqual([['get_weather', { city: 'Paris', days: 2 }]]);
+    expect(callsOf('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n<arg_key>days</arg_key>\n<arg_value>2\n</tool_call>')).toEqual([['get_weather', { city: 'Paris\n', days: 2 }]]);
+    // Laguna writes `<user>` in place of `<tool_call>`; prose in `<user>` stays text.
+    expect(callsOf('Reading it.\n<user>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</user>')).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect(callsOf('<user>hello\nthere</user>')).toEqual(['answer_user']);
+  });
+  it('still refuses a call cut off, a value holding other GLM tags, and a key with nothing after it', () => {
+    // The chat template writes this for city = `Paris<arg_key>days</arg_key>\n<arg_value>2`: two readings.
+    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2</arg_value>\n</tool_call>');
     refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris');
+    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2');
+    refused('<user>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key>\n<arg_value>2');
+    // Which `</arg_value>` closes which value is a guess once a value holds one of them.
+    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>a<arg_key>days</arg_key><arg_value>2</arg_value>c</arg_value></tool_call>');
+    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris<arg_key>days</arg_key></tool_call>');
+    // A value never ends at a key of the next call: the first call is closed, or there is no reading.
+    refused('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris\n<tool_call>get_weather\n<arg_key>days</arg_key>\n<arg_value>2</arg_value></tool_call>');
   });
   it('reads MiniMax M3 elements written without their separators', () => {
     expect(callsOf('<minimax:tool_call>\n<invoke name="get_weather">\n<city>Oslo</city>\n<days>3</days>\n</invoke>\n</minimax:tool_call>')).toEqual([['get_weather', { city: 'Oslo', days: 3 }]]);

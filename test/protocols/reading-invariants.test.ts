@@ -20,6 +20,8 @@ interface Writer {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+const atem = (tool: string, args: Args) =>
+  `<atem:function_calls>\n<atem:invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<atem:parameter name="${key}">${value}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls>`;
 const writers: readonly Writer[] = [
   { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
   { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
@@ -46,6 +48,15 @@ const writers: readonly Writer[] = [
     write: (tool, args) => `<tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`).join('')}</tool_call>`,
   },
   {
+    // A value left open before the next key or the call's close (GLM's servers read it so).
+    name: 'glm, values left open',
+    write: (tool, args) => `<tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}`).join('')}</tool_call>`,
+  },
+  {
+    name: 'laguna <user>',
+    write: (tool, args) => `<user>${tool}\n${Object.entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${value}</arg_value>\n`).join('')}</user>`,
+  },
+  {
     name: 'minimax',
     write: (tool, args) =>
       `<minimax:tool_call>\n<invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<parameter name="${key}">${value}</parameter>\n`).join('')}</invoke>\n</minimax:tool_call>`,
@@ -59,6 +70,13 @@ const writers: readonly Writer[] = [
   },
   { name: 'continue', write: (tool, args) => `\`\`\`tool\nTOOL_NAME: ${tool}\n${Object.entries(args).map(([key, value]) => `BEGIN_ARG: ${key}\n${value}\nEND_ARG\n`).join('')}\`\`\`` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
+  {
+    name: 'muse',
+    write: (tool, args) => `<|start|>assistant to=${tool}<|message|>${atem(tool, args)}<|eom|>`,
+  },
+  // A MuseGlimmer call message whose header was fumbled: no recipient, or the user.
+  { name: 'muse, no recipient', write: (tool, args) => `<|message|>${atem(tool, args)}<|eom|>` },
+  { name: 'muse, to the user', write: (tool, args) => ` to=user<|message|>${atem(tool, args)}<|eot|>` },
   { name: 'tool-name line', write: (tool, args) => `${tool}:\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('\n')}` },
   { name: 'yaml in tool-name tag', write: (tool, args) => `<${tool}>\n${Object.entries(args).map(([key, value]) => `${key}: ${value}`).join('\n')}\n</${tool}>` },
 ];
@@ -119,7 +137,18 @@ describe('reading invariants, over every dialect', () => {
   it('3. one JSON guard: JSON a repair could only guess never becomes a parameter value', () => {
     const objectTool: ToolSpec = { name: 'configure', inputSchema: { type: 'object', properties: { settings: { type: 'object' } }, required: ['settings'] } };
     const textWriters = writers.filter((candidate) =>
-      ['qwen3-coder', 'qwen3-coder name then value', 'qwen3-coder quoted names', 'glm', 'minimax', 'tool-name tags', 'yaml in tool-name tag'].includes(candidate.name),
+      [
+        'qwen3-coder',
+        'qwen3-coder name then value',
+        'qwen3-coder quoted names',
+        'glm',
+        'glm, values left open',
+        'laguna <user>',
+        'minimax',
+        'tool-name tags',
+        'yaml in tool-name tag',
+        'muse',
+      ].includes(candidate.name),
     );
     const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
     fc.assert(

@@ -96,6 +96,15 @@ export const tagDialects: DialectUnderTest[] = [
       `<tool_call>${name}\n${entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${written(value)}</arg_value>\n`).join('')}</tool_call>`,
   },
   {
+    // Laguna writes `<user>` in place of GLM's `<tool_call>`; `<user>name</user>` is no call (it may be text).
+    name: 'laguna <user>',
+    verbatim: true,
+    minKeys: 1,
+    expected: cdata,
+    render: ({ name, args }) =>
+      `<user>${name}\n${entries(args).map(([key, value]) => `<arg_key>${key}</arg_key>\n<arg_value>${written(value)}</arg_value>\n`).join('')}</user>`,
+  },
+  {
     name: 'glm-4.7',
     verbatim: true,
     expected: cdata,
@@ -121,6 +130,21 @@ export const tagDialects: DialectUnderTest[] = [
     expected: cdata,
     render: ({ name, args }) =>
       `<|start|>assistant to=${name}<|message|><atem:function_calls>\n<atem:invoke name="${name}">\n${entries(args).map(([key, value]) => `<atem:parameter name="${key}">${written(value)}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls>`,
+  },
+  {
+    // A Muse call message whose header was fumbled: no recipient, or the user (the invoke names the tool).
+    name: 'muse, no recipient',
+    verbatim: true,
+    expected: cdata,
+    render: ({ name, args }) =>
+      `<|message|><atem:function_calls>\n<atem:invoke name="${name}">\n${entries(args).map(([key, value]) => `<atem:parameter name="${key}">${written(value)}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls><|eom|>`,
+  },
+  {
+    name: 'muse, to the user',
+    verbatim: true,
+    expected: cdata,
+    render: ({ name, args }) =>
+      ` to=user<|message|><atem:function_calls>\n<atem:invoke name="${name}">\n${entries(args).map(([key, value]) => `<atem:parameter name="${key}">${written(value)}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls><|eot|>`,
   },
   {
     name: 'kimi-k2',

@@ -136,9 +136,10 @@ describe('formats read', () => {
   it('reads MuseGlimmer calls only in a message addressed to a tool', () => {
     const invoke = '<atem:function_calls>\n<atem:invoke name="weather.get_weather">\n<atem:parameter name="city">Oslo</atem:parameter>\n</atem:invoke>\n</atem:function_calls>';
     expect(read(` to=self<|message|>Need weather.<|eom|><|start|>assistant to=weather.get_weather<|message|>${invoke}`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
-    // A calls block with prose in a message to the user is talk about a call; alone there, it is refused.
+    // A calls block with prose in a message to the user is talk about a call; alone there, it is the call
+    // (a fumbled header: the block can be no part of an answer).
     expect(read(`<|start|>assistant to=user<|message|>You would write:\n${invoke}`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: `You would write:\n${invoke}` } });
-    expect(read(`<|start|>assistant to=user<|message|>${invoke}<|eot|>`)).toMatchObject({ success: false });
+    expect(read(`<|start|>assistant to=user<|message|>${invoke}<|eot|>`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
     expect(read(` to=self<|message|>Check.<|eom|><|start|>assistant to=user<|message|>Done<|eot|>`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'Done' } });
   });
 

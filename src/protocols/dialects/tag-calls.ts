@@ -17,6 +17,13 @@ export interface ParameterForm {
   close: string | ((match: RegExpExecArray) => string);
   /** A value with no closing tag may end at the call's own close (Qwen3-Coder's servers allow it). */
   endsAtCallClose?: boolean;
+  /**
+   * A value with no closing tag may end where the next parameter of the form opens (GLM's servers read
+   * `<arg_value>Paris<arg_key>unit</arg_key>` so). Taken only where the call holds no other reading that
+   * reins accepts: a value holding the form's opening tag is never accepted (two readings), so this is
+   * tried after that, and only when no value of the call then holds any tag of the form.
+   */
+  endsAtNextParameter?: boolean;
   /** The value may not hold this text (used where the opening value tag was missing). */
   forbids?: (match: RegExpExecArray) => RegExp | undefined;
   /**
@@ -149,6 +156,61 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
 
   const openings = form.parameters.map((parameter) => new RegExp(parameter.open.source));
   const ambiguous = (value: string) => !wholeCdata.test(value) && openings.some((opening) => opening.test(value));
+  const callOpening = new RegExp(form.open.source, form.open.flags.replace(/[gy]/g, ''));
+  const call: CallBody = { text, form, bodyStart, gap, close, cleanAfter, ambiguous, callOpening };
+  const body = readParameters(call, 'read');
+  const unclear = body?.parameters.find((parameter) => !parameter.children && (ambiguous(parameter.text) || body.twoReadings.has(parameter)));
+  if (unclear) {
+    // The value holds markup, or was left open before the next parameter. Where the form allows the
+    // second, it is the one reading when no reading closes every value (what the chat template writes
+    // for a value holding that markup) and every value is then free of the form's tags.
+    const bounded = form.parameters.some((parameter) => parameter.endsAtNextParameter) && !readParameters(call, 'closed') ? readParameters(call, 'bounded') : null;
+    const clean = bounded?.parameters.every(({ text: value }) => !ambiguous(value) && !callOpening.test(value) && !strayCloses.some((tag) => value.includes(tag)));
+    if (bounded && clean) return { ok: true, name, start, end: bounded.end, parameters: bounded.parameters };
+    return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };
+  }
+  if (body) return { ok: true, name, start, end: body.end, parameters: body.parameters };
+  return { ok: false, name, start, problem: text.includes(close, bodyStart) ? 'unreadable' : 'unclosed' };
+}
+
+/** A call's body to read: where it starts, its close, and the checks `parseCall` made for it. */
+interface CallBody {
+  text: string;
+  form: CallForm;
+  bodyStart: number;
+  /** What may stand between the body's parts (the form's, or its escaped-breaks variant). */
+  gap: RegExp;
+  close: string;
+  /** No closing tag of the form is left between `end` and the next call. */
+  cleanAfter: (end: number) => boolean;
+  /** The value holds an opening tag of one of the form's parameters. */
+  ambiguous: (value: string) => boolean;
+  /** The form's call opening, not sticky. */
+  callOpening: RegExp;
+}
+
+/**
+ * How values may end: `read`, at their closing tag, or where the form lets them be left open;
+ * `closed`, only at their closing tag, in the forms a chat template writes (no `forbids`, no
+ * `endsAt`); `bounded`, as `read`, but a value of a form that `endsAtNextParameter` holds no opening
+ * tag of the form: it ends before the next one instead.
+ */
+type ValueEnds = 'read' | 'closed' | 'bounded';
+
+/** The parameters read, and the values another reading ends elsewhere (`withOptionalClose`): those are ambiguous. */
+interface ReadParameters {
+  end: number;
+  parameters: RawParameter[];
+  twoReadings: ReadonlySet<RawParameter>;
+}
+
+/**
+ * The parameters of the call body to its close, the shortest values first; null when the body does
+ * not parse. A value left open never holds the opening of another call: the call was cut off before it.
+ */
+function readParameters(call: CallBody, ends: ValueEnds): ReadParameters | null {
+  const { text, form, close, cleanAfter, ambiguous, callOpening, gap } = call;
+  const lenient = ends !== 'closed';
   const memo = new Map<number, { end: number; parameters: RawParameter[] } | null>();
   /** Values that another reading ends elsewhere (`withOptionalClose`). */
   const twoReadings = new Set<RawParameter>();
@@ -159,9 +221,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     const from = skip(gap, text, at);
     let found: { end: number; parameters: RawParameter[] } | null = null;
     if (text.startsWith(close, from) && cleanAfter(from + close.length)) found = { end: from + close.length, parameters: [] };
-    else if (form.endsAt?.some((tag) => text.startsWith(tag, from)) && cleanAfter(from)) found = { end: from, parameters: [] };
+    else if (lenient && form.endsAt?.some((tag) => text.startsWith(tag, from)) && cleanAfter(from)) found = { end: from, parameters: [] };
     for (const parameter of form.parameters) {
       if (found) break;
+      if (!lenient && parameter.forbids) continue;
       const match = matchAt(parameter.open, text, from);
       if (!match) continue;
       const valueStart = from + match[0].length;
@@ -171,9 +234,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
         found = withOptionalClose(match, valueStart, tag, parameter.declaredKeysOnly === true);
         continue;
       }
+      const endsAtNext = ends === 'bounded' && parameter.endsAtNextParameter === true;
       for (const valueEnd of occurrences(text, tag, valueStart)) {
         const value = text.slice(valueStart, valueEnd);
-        if (forbidden?.test(value)) break;
+        if (forbidden?.test(value) || (endsAtNext && ambiguous(value))) break;
         const rest = parameters(valueEnd + tag.length);
         if (rest) {
           // An empty element of a nesting form may be an empty list or object: the schema decides.
@@ -183,13 +247,23 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
           break;
         }
       }
-      if (!found && parameter.endsAtCallClose) {
+      if (!found && lenient && parameter.endsAtCallClose) {
         for (const valueEnd of occurrences(text, close, valueStart)) {
           const value = text.slice(valueStart, valueEnd);
-          if (value.includes(tag) || !cleanAfter(valueEnd + close.length)) continue;
+          if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
           found = { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
           break;
         }
+      }
+      if (!found && endsAtNext) {
+        // The next parameter of this same form (its key and its value's opening tag) ends the value.
+        const next = new RegExp(parameter.open.source, 'g');
+        next.lastIndex = valueStart;
+        const valueEnd = next.exec(text)?.index ?? -1;
+        const value = text.slice(valueStart, valueEnd);
+        const open = valueEnd < 0 || value.trim() === '' || value.includes(tag) || value.includes(close) || callOpening.test(value);
+        const rest = open ? null : parameters(valueEnd);
+        if (rest) found = { end: rest.end, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }, ...rest.parameters] };
       }
     }
     memo.set(at, found);
@@ -222,11 +296,8 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     }
     return null;
   }
-  const body = parameters(bodyStart);
-  const unclear = body?.parameters.find((parameter) => !parameter.children && (ambiguous(parameter.text) || twoReadings.has(parameter)));
-  if (unclear) return { ok: false, name, start, problem: 'ambiguous', key: unclear.key };
-  if (body) return { ok: true, name, start, end: body.end, parameters: body.parameters };
-  return { ok: false, name, start, problem: text.includes(close, bodyStart) ? 'unreadable' : 'unclosed' };
+  const body = parameters(call.bodyStart);
+  return body ? { ...body, twoReadings } : null;
 }
 
 /** Every call of `form` in `text`, in order; a call that does not parse stops the scan. */

@@ -10,8 +10,9 @@
  *   DeepSeek-style `<｜tool_calls_begin｜>` tokens), or with elements named after the
  *   parameters (MiniMax M3 `<city>..</city>`, its `]<]minimax[>[` separators dropped)
  * - `<tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>` (GLM 4.5-4.7, Poolside;
- *   Hunyuan with `<tool_sep>` after the name; a missing `<arg_value>` opening tag is tolerated, and a
- *   missing `</arg_value>` on the last value right before `</tool_call>`)
+ *   Hunyuan with `<tool_sep>` after the name; Laguna also writes `<user>` for `<tool_call>`; a missing
+ *   `<arg_value>` opening tag is tolerated, and a missing `</arg_value>` right before `</tool_call>` or
+ *   the next `<arg_key>`)
  * - `<longcat_tool_call>name<longcat_arg_key>k</longcat_arg_key><longcat_arg_value>v</longcat_arg_value></longcat_tool_call>`
  *   (LongCat Flash; values read by the tool's schema, as its mlx-lm parser does)
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
@@ -24,7 +25,7 @@ import { sanitizeName } from '../sanitize.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
 import { quotedName } from './quoted-name.ts';
-import { type CallForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
+import { type CallForm, type ParameterForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
 import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
 
 export interface TagFamily {
@@ -65,6 +66,14 @@ const dsml = '(?<ns>｜DSML｜|steptml:)?';
 /** Byte-level tokenizers may leave `Ġ` for the space before `name=`. */
 const space = '(?:Ġ|\\s)*';
 const prefixed = (match: RegExpExecArray, tag: string) => `${match.groups?.sep ?? ''}</${match.groups?.ns ?? ''}${tag}>`;
+
+/** GLM's `<arg_key>k</arg_key><arg_value>v</arg_value>` elements. */
+const glmParameters: ParameterForm[] = [
+  // The last value may end at `</tool_call>` with its `</arg_value>` left out (as GLM's servers read it),
+  // and a value left open right before the next `<arg_key>` ends there (as Ollama and lmdeploy read it).
+  { open: /<arg_key>\s*((?:(?!<\/?arg_(?:key|value)>)[^\n])*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>', endsAtCallClose: true, endsAtNextParameter: true },
+  { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?!<arg_value>)/y, close: '</arg_value>', forbids: () => /<arg_(?:key|value)>/ },
+];
 
 const namedFamilies: TagFamily[] = [
   {
@@ -107,11 +116,19 @@ const namedFamilies: TagFamily[] = [
       gap: /(?:\s|\\n)*/y,
       // The arguments as one JSON object on the lines after the name (`<tool_call>name\n{..}</tool_call>`).
       json: true,
-      parameters: [
-        // The last value may end at `</tool_call>` with its `</arg_value>` left out (as GLM's servers read it).
-        { open: /<arg_key>\s*((?:(?!<\/?arg_(?:key|value)>)[^\n])*?)\s*<\/arg_key>(?:\s|\\n)*<arg_value>/y, close: '</arg_value>', endsAtCallClose: true },
-        { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?!<arg_value>)/y, close: '</arg_value>', forbids: () => /<arg_(?:key|value)>/ },
-      ],
+      parameters: glmParameters,
+    },
+  },
+  {
+    rule: 'verbatim-quoted',
+    form: {
+      dialect: 'glm',
+      // Laguna's alias: `<user>` in place of `<tool_call>`, read only with `<arg_key>` elements after the
+      // name (`<user>hello</user>`, or prose inside `<user>`, is text).
+      open: /<user>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?=(?:\s|\\n)*<arg_key>)/gu,
+      close: () => '</user>',
+      gap: /(?:\s|\\n)*/y,
+      parameters: glmParameters,
     },
   },
   {

@@ -3,14 +3,23 @@
  * `<|eot|>`, `<|end_of_text|>` at the end of the turn). What a message is depends on its recipient:
  * - `self` is reasoning;
  * - `user` is the reply (its text, without the framing);
- * - any other recipient is a tool call, kept as written for the Muse reader (`dialects/muse.ts`),
- *   when it opens the reply or follows a message ended with `<|eom|>`; after a message never ended,
- *   the framing is broken and the reply stays as written, tokens included: refused, never run.
- * A message with no recipient is kept as its body. A message to the user (or to no one) whose body is
- * one calls block and nothing else is a call in the wrong message: it keeps its framing, so it is
- * refused (a special token in the reply), neither run nor answered; with prose around it, the block is
- * talk about a call (sglang and Ollama keep it as content). The framing of the first message may have been
- * written by the chat template, so the reply can start with ` to=R<|message|>` or `<|message|>`.
+ * - any other recipient is a tool call, handed to the Muse reader (`dialects/muse.ts`);
+ * - a message to the user or to no one whose body is one calls block and nothing else is a call whose
+ *   header was fumbled (the model left the recipient out, or addressed the user): the block can be no
+ *   part of an answer, so it is read as the call it is, named by its invoke (as Ollama reads it); cut
+ *   off, it is a call cut off (refused), never an answer. With prose around it, the block is talk
+ *   about a call (sglang and Ollama keep it as content).
+ * A message ends at its end token, or where the next header starts (`<|start|>assistant`). A call
+ * message may only start where no message is open, or after reasoning or another call: in prose a
+ * header may be quoted (sglang keeps `to=user<|message|>see <|start|>assistant to=x..` as text), so
+ * after a message to the user never ended the framing is broken, and the reply stays as written,
+ * tokens included: refused, never run.
+ * The framing of the first message may have been written by the chat template, so the reply can start
+ * with ` to=R<|message|>` or `<|message|>`.
+ * Call messages are handed on in one shape, `<|start|>assistant[ to=R]<|message|>BODY` and their end
+ * token as written (no recipient where the header had none for a tool), each after the reply's start
+ * or `<|eom|>` (written in where the message before was ended by the header), so the reader knows
+ * where each may start.
  */
 
 export interface MuseReading {
@@ -23,14 +32,17 @@ const museOutput = /^\s*(?:<\|start\|>assistant)?\s*(?:to=[^\s<]+\s*)?<\|message
 /** A message's header at `lastIndex` (sticky): the optional start token and recipient, then `<|message|>`. */
 const header = /\s*(?:<\|start\|>assistant)?\s*(?:to=([^\s<]+))?\s*<\|message\|>/y;
 const messageEnd = /<\|(?:eom|eot|end_of_text)\|>|<\|start\|>assistant/g;
+const callsOpen = /\s*<atem:function_calls>/y;
 const callsClose = '</atem:function_calls>';
-/** A body that is one calls block and nothing else. */
-const callsOnly = /^\s*<atem:function_calls>[\s\S]*<\/atem:function_calls>\s*$/;
+/** A body that is one calls block and nothing else, or a calls block cut off (never closed). */
+const callsOnly = /^\s*<atem:function_calls>(?:[\s\S]*<\/atem:function_calls>\s*|(?![\s\S]*<\/atem:function_calls>)[\s\S]*)$/;
+const notTools = new Set(['self', 'user', 'assistant']);
 
-/** Where the body starting at `from` ends: a tool's calls block first runs to its close (values may hold any token). */
-function bodyEnd(text: string, from: number, isTool: boolean): { end: number; token: string } {
+/** Where the body starting at `from` ends: a calls block first runs to its close (values may hold any token). */
+function bodyEnd(text: string, from: number): { end: number; token: string } {
   let searchFrom = from;
-  if (isTool && text.startsWith('<atem:function_calls>', from)) {
+  callsOpen.lastIndex = from;
+  if (callsOpen.test(text)) {
     const close = text.indexOf(callsClose, from);
     if (close >= 0) searchFrom = close + callsClose.length;
   }
@@ -40,13 +52,15 @@ function bodyEnd(text: string, from: number, isTool: boolean): { end: number; to
   return { end: found.index, token: found[0].startsWith('<|start|>') ? '' : found[0] };
 }
 
-/** Reads Muse messages; undefined when `text` is not Muse output. */
+/** Reads Muse messages; undefined when `text` is not Muse output, or its framing is broken. */
 export function readMuseMessages(text: string): MuseReading | undefined {
   // Harmony headers carry `<|channel|>`; Muse headers never do.
   if (!text.includes('<|message|>') || text.includes('<|channel|>') || !museOutput.test(text)) return undefined;
   const parts: string[] = [];
   const reasoning: string[] = [];
-  let endedWithEom = true;
+  // Whether a call message may start here: at the start, after `<|eom|>`, or after reasoning or a call.
+  let mayCall = true;
+  let ended = true;
   let position = 0;
   while (position < text.length) {
     header.lastIndex = position;
@@ -57,16 +71,21 @@ export function readMuseMessages(text: string): MuseReading | undefined {
       break;
     }
     const recipient = opened[1];
-    const isTool = recipient !== undefined && recipient !== 'self' && recipient !== 'user' && recipient !== 'assistant';
+    const isTool = recipient !== undefined && !notTools.has(recipient);
     const bodyStart = header.lastIndex;
-    const { end, token } = bodyEnd(text, bodyStart, isTool);
+    const { end, token } = bodyEnd(text, bodyStart);
     const body = text.slice(bodyStart, end);
+    const isCall = isTool || (recipient !== 'self' && callsOnly.test(body));
+    if (isCall && !mayCall) return undefined;
+    // The end of a message ended by this header, made explicit for the reader.
+    if (isCall && parts.length > 0 && !ended) parts.push('<|eom|>');
     if (recipient === 'self') reasoning.push(body.trim());
-    else if (!isTool) parts.push(callsOnly.test(body) ? text.slice(position, end + token.length) : body + (token === '<|eom|>' ? token : ''));
-    // A tool message after a message never ended: the framing is broken; the reply stays as written.
-    else if (!endedWithEom) return undefined;
-    else parts.push(`<|start|>assistant to=${recipient}<|message|>${body}${token}`);
-    endedWithEom = token === '<|eom|>';
+    // A call message ended by the next header gets the end token written in, so it ends there for the reader too.
+    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token || (end < text.length ? '<|eom|>' : '')}`);
+    else parts.push(body + (token === '<|eom|>' ? token : ''));
+    // A header that ends reasoning or a call starts the next message; one inside prose may be quoted.
+    mayCall = token === '<|eom|>' || (token === '' && (recipient === 'self' || isCall));
+    ended = token === '<|eom|>';
     position = end + token.length;
   }
   return { text: parts.join(''), reasoning };
