@@ -143,6 +143,26 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('2b. completeness, Gemma values without quote tokens: read only when the end token and } close them, never when cut off or holding `,key:`', () => {
+    const loose = [
+      (key: string, value: string) => `${key}:${value}`,
+      (key: string, value: string) => `${key}:<|"|>${value}`,
+    ];
+    const text = fc.stringMatching(/^[a-z][a-z./ ]{0,12}[a-z]$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...loose), fc.constantFrom(...keys), text, fc.nat(), (write, key, value, at) => {
+        const whole = `<|tool_call>call:read_file{${write(key, value)}}<tool_call|>`;
+        expect(calls(whole)).toEqual([expect.objectContaining({ tool: 'read_file', args: { [key]: value } })]);
+        // Cut anywhere before the end token: never run.
+        noCall(whole.slice(0, whole.indexOf('{') + 1 + (at % (whole.indexOf('<tool_call|>') - whole.indexOf('{')))));
+        // A second `,key:` inside the value: one text or two arguments, refused.
+        const [other = 'city'] = keys.filter((candidate) => candidate !== key);
+        noCall(`<|tool_call>call:read_file{${write(key, `${value},${other}:${value}`)}}<tool_call|>`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('reads each writer on its own (the properties above are not passed by refusing everything)', () => {
     for (const dialect of writers) expect([dialect.name, calls(dialect.write('get_weather', { city: 'oslo' }))?.length]).toEqual([dialect.name, 1]);
   });

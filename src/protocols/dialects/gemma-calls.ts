@@ -5,10 +5,15 @@
  * The arguments are read by `readGemmaArguments`, so the end of a call is where its object ends: a
  * string may hold `}`, `,` or the end token. The end token may be missing (servers stop on it). A
  * block that cannot be read is corrected (conclusively when it leads the reply: `unreadableCall`).
+ * Values written without quote tokens are read only where they have one reading (`gemma-loose-values.ts`;
+ * raw text only for a property the tool's schema types as string).
  * A block inside Markdown code is quoted, not called.
  */
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, type Reading } from '../reading.ts';
+import type { ToolSpec } from '../../spec/decision.ts';
+import { propertySchema } from '../../tools/collect-parameters.ts';
+import { schemaTypes } from '../../tools/schema-types.ts';
 import { readGemmaArguments } from './gemma-arguments.ts';
 import { leadsReply, unreadableCall } from './unreadable-call.ts';
 
@@ -26,6 +31,15 @@ const families: readonly GemmaFamily[] = [
 
 const callName = /\s*call:\s*([A-Za-z_][\w.-]*)\s*/y;
 
+/** True for a property of tool `name` whose schema takes text only. */
+function stringKeys(tools: readonly ToolSpec[], name: string): (key: string) => boolean {
+  const schema = tools.find((tool) => tool.name === name)?.inputSchema;
+  return (key) => {
+    const types = schema === undefined ? undefined : schemaTypes(propertySchema(schema, key));
+    return types !== undefined && types.every((type) => type === 'string');
+  };
+}
+
 function unreadable(family: GemmaFamily, problem: string, conclusive: boolean, name?: string): Reading {
   return unreadableCall(family.dialect, { what: `the ${family.open} call`, problem, name, conclusive, cutOff: /cut off|expected \{|expected call:/.test(problem) });
 }
@@ -36,6 +50,7 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
   let outside = '';
   let from = 0;
   let closedAll = true;
+  let loose = false;
   for (let index = text.indexOf(family.open); index >= 0; index = text.indexOf(family.open, from)) {
     if (isInCode(code, index)) {
       outside += text.slice(from, index + family.open.length);
@@ -48,8 +63,9 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
     const conclusive = items.length > 0 || leadsReply(text, index);
     if (!named) return unreadable(family, 'expected call:name{..} after it', conclusive);
     const name = named[1] ?? '';
-    const args = readGemmaArguments(text, callName.lastIndex, family.quote);
+    const args = readGemmaArguments(text, callName.lastIndex, family, { isStringKey: stringKeys(context.tools, name) });
     if (!args.ok) return unreadable(family, args.message, conclusive, name);
+    loose ||= args.repaired;
     items.push(callItem(name, args.value, context.tools));
     const close = /\s*/y;
     close.lastIndex = args.end;
@@ -60,7 +76,7 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
   }
   if (items.length === 0) return undefined;
   outside += text.slice(from);
-  return { dialect: family.dialect, items, thoughts: [], repaired: !closedAll || outside.trim() !== '' };
+  return { dialect: family.dialect, items, thoughts: [], repaired: loose || !closedAll || outside.trim() !== '' };
 }
 
 export const gemmaCallsReader: DialectReader = {
