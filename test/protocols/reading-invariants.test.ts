@@ -115,6 +115,26 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('3b. one JSON guard: a comment between members opens and closes nothing, whatever quotes, brackets or tags it holds', () => {
+    const commented = [
+      { name: 'hermes', write: (tool: string, args: Args, comment: string) => `<tool_call>\n{"name": ${json(tool)}, "arguments": ${json(args)} ${comment}\n}\n</tool_call>` },
+      { name: 'mistral', write: (tool: string, args: Args, comment: string) => `[TOOL_CALLS][{"name": ${json(tool)}, ${comment}\n"arguments": ${json(args)}}]` },
+      { name: 'xml tool_code', write: (tool: string, args: Args, comment: string) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n{${comment}\n${json(args).slice(1)}\n</parameters>\n</tool_code>` },
+    ];
+    const inside = fc.array(fc.constantFrom('"', "'", '[', ']', '{', '}', '</tool_call>', ' note ', ':', ','), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+    const comment = fc.oneof(
+      inside.map((text) => `// ${text}`),
+      inside.filter((text) => !text.includes('*/')).map((text) => `/* ${text} */`),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...commented), fc.constantFrom(...toolNames), argsArbitrary, comment, (dialect, tool, args, note) => {
+        const text = dialect.write(tool, args, note);
+        expect(calls(text), text).toEqual([expect.objectContaining({ tool, args })]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('4. no guessed assignment: a text body for a tool of several properties is refused', () => {
     const bodies = [
       (tool: string, text: string) => `<${tool}>\n${text}\n</${tool}>`,

@@ -19,9 +19,39 @@
  *   never wrote (checked on the repaired value: more nulls than the text spells).
  */
 
-const quotedStrings = /"(?:[^"\\]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
-/** The text with every quoted string emptied, so checks see only the structure. */
-const unquoted = (text: string) => text.replace(quotedStrings, '""');
+import { commentEnd } from './json-comments.ts';
+
+const doubleQuoted = /"(?:[^"\\]|\\.)*"/y;
+const singleQuoted = /'(?:[^'\\\n]|\\.)*'/y;
+/**
+ * The text with every quoted string emptied and every comment reduced to its signs and carriage
+ * returns (`commentEndedByCarriageReturn` looks for those), so checks see only the structure.
+ */
+function unquoted(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    const comment = char === '/' ? commentEnd(text, index) : -1;
+    if (comment > 0) {
+      const body = text.slice(index, comment);
+      const closed = body.startsWith('/*') && body.length > 3 && body.endsWith('*/');
+      out += body.slice(0, 2) + body.slice(2).replace(/[^\r]/g, '') + (closed ? '*/' : '');
+      index = comment - 1;
+      continue;
+    }
+    const quoted = char === '"' ? doubleQuoted : char === "'" ? singleQuoted : undefined;
+    if (quoted) {
+      quoted.lastIndex = index;
+      if (quoted.exec(text)) {
+        out += '""';
+        index = quoted.lastIndex - 1;
+        continue;
+      }
+    }
+    out += char;
+  }
+  return out;
+}
 
 const commentAfterBareWord = /[^\s,{}[\]:'"/*](\/\/|\/\*)/g;
 
@@ -104,9 +134,17 @@ function stringProblem(content: string): string | undefined {
 function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanHooks = {}): string | undefined {
   let previous = '';
   const open: string[] = [];
+  /** The last string read and what it was (a key, a list item). */
+  let last: StraySite | undefined;
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     const before = text[index - 1] ?? '';
+    // A quote inside a comment opens nothing.
+    const comment = char === '/' ? commentEnd(text, index) : -1;
+    if (comment > 0) {
+      index = comment - 1;
+      continue;
+    }
     if (char === '{' || char === '[') open.push(char);
     else if (char === '}' || char === ']') open.pop();
     // A quote right after a word or a backslash closes an unopened string or is escaped JSON: not an opener.
@@ -117,6 +155,12 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
     if (!opener) {
       if (!/\s/.test(char)) previous = char;
       continue;
+    }
+    // Where reading as written failed, a string right after the closers that followed the last
+    // string (`"He said "}" there"}`): those closers may be inside the last string, its end a guess.
+    if (!keyMayFollow && char === '"' && last && /^\s*[}\]][\s}\]]*$/.test(text.slice(last.end + 1, index))) {
+      onStray?.(last);
+      return `unescaped quote inside a string, or text after one (near character ${last.end}; write \\" inside strings)`;
     }
     const end = closingQuote(text, index, char);
     // Cut short inside a string: truncation at the end is repaired by design (DESIGN §4), the cut
@@ -144,6 +188,7 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
         ? `unescaped quote inside a string, or a doubled one (near character ${end}; write \\" inside strings)`
         : `unescaped quote inside a string, or text after one (near character ${end}; write \\" inside strings)`;
     }
+    last = { start: index, end, key, item: open.at(-1) === '[', doubled: false };
     previous = char;
     index = end;
   }
