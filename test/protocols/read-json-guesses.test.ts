@@ -73,6 +73,8 @@ describe('readJson: repairs that would guess are refused', () => {
     ['`//` right after a bare word (a comment, or part of `a//b`?)', '{path: a//b}', /unquoted value holds/],
     ['`//` right after a number (a comment, or `1//2`?)', '{n: 1//2}', /unquoted value holds/],
     ['a comment ended by a lone carriage return (a line end to some readers only)', '{"a": 1, // it\'s\r"b": 2}', /lone carriage return/],
+    ['a backslash before a raw line break (a line continuation, an escaped line break, or a shell continuation kept?)', '{"a": "foo\\\nbar"}', /backslash before a raw line break or tab/],
+    ['a backslash before a raw tab (a tab, or a backslash and a tab?)', '{"a": "foo\\\tbar"}', /backslash before a raw line break or tab/],
   ])('refuses %s', (_, text, message) => {
     expect(refused(text)).toMatch(message);
   });
@@ -86,6 +88,10 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a bracket closing an object in a list', '{"a": [{"k": "v"], "b": "w"}', { a: [{ k: 'v' }], b: 'w' }],
   ])('reads %s where one reading of the wrong closer is JSON', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it('refuses, never throws, where a closer reading is no JSON even after repair', () => {
+    expect(readJson('{A([}').ok).toBe(false);
   });
 
   it('refuses a wrong closer that reads two ways (a typo, or a closer missing before it?)', () => {

@@ -126,6 +126,8 @@ function closingQuote(text: string, start: number, quote: string): number {
 /** An invalid escape (`\\s`, `\\U`: repair drops the backslash) or a raw line break right before the closing quote. */
 function stringProblem(content: string): string | undefined {
   const escape = /(?:^|[^\\])(?:\\\\)*(\\[^"\\/bfnrtu'])/.exec(content)?.[1];
+  // A backslash before a raw line break or tab: a line continuation, an escaped character, or a backslash (code)?
+  if (escape && /\s/.test(escape[1] ?? '')) return 'a backslash before a raw line break or tab in a string (write \\n or \\t for the character, \\\\ for a backslash)';
   if (escape) return `invalid escape \`${escape.replace(/[^\x21-\x7e]/g, '?')}\` in a string (write \\\\ for a backslash)`;
   if (/\n[ \t]*$/.test(content)) return 'a string ends with a raw line break (write \\n inside the string, or close it on the same line)';
   return undefined;
