@@ -65,6 +65,8 @@ describe('readJson: repairs that would guess are refused', () => {
     ['quotes and brackets in a line comment', '{"a": 1, // say "hi" [ it\'s\n"b": 2}', { a: 1, b: 2 }],
     ['a brace and a quote in a block comment', '{"a": 1 /* "x" } */, "b": 2}', { a: 1, b: 2 }],
     ['a literal-like word in a comment', '{"a": 1 // TRUE, not Null\n}', { a: 1 }],
+    ['a block comment right after a quote', '{"a":"b"/* foo */}', { a: 'b' }],
+    ['a line comment right after a quote, holding no quote', '{"a": "b"// note\n}', { a: 'b' }],
   ])('reads %s: a comment opens and closes nothing', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
   });
@@ -72,6 +74,7 @@ describe('readJson: repairs that would guess are refused', () => {
   it.each([
     ['`//` right after a bare word (a comment, or part of `a//b`?)', '{path: a//b}', /unquoted value holds/],
     ['`//` right after a number (a comment, or `1//2`?)', '{n: 1//2}', /unquoted value holds/],
+    ['a quote right before `//` and a later quote (a comment, or a URL holding a stray quote?)', '{"url": "http:"//example.com"}', /quote right before \/\/ or \/\*/],
     ['a comment ended by a lone carriage return (a line end to some readers only)', '{"a": 1, // it\'s\r"b": 2}', /lone carriage return/],
     ['a backslash before a raw line break (a line continuation, an escaped line break, or a shell continuation kept?)', '{"a": "foo\\\nbar"}', /backslash before a raw line break or tab/],
     ['a backslash before a raw tab (a tab, or a backslash and a tab?)', '{"a": "foo\\\tbar"}', /backslash before a raw line break or tab/],

@@ -6,6 +6,8 @@
  *
  * - a bare value holding `//` or an unclosed `/*` (`{path: a//b}`): repair cuts it as a comment;
  * - a `//` comment holding a lone carriage return: where the comment ends is a guess;
+ * - a comment right after a closing quote that holds a quote (`"http:"//x.com"`): a comment, or an
+ *   unescaped quote inside the string?
  * - a closing quote followed by text that cannot follow a string (`"v"alue"`, `"c" # note`): an
  *   unescaped quote inside the string, and where the string ends is a guess;
  * - an invalid escape in a string (`"\s"`, `"C:\Users"`): repair drops the backslash the model wrote;
@@ -174,6 +176,12 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
     }
     const inside = stringProblem(text.slice(index + 1, end));
     if (inside) return `${inside} (near character ${end})`;
+    // A comment right after the closing quote that holds a quote (`"http:"//example.com"`): a comment,
+    // or an unescaped quote inside the string (a URL)?
+    const attached = commentEnd(text, end + 1);
+    if (char === '"' && attached > 0 && text.slice(end + 3, attached).includes('"')) {
+      return `a quote right before // or /* (near character ${end}): a comment, or a quote inside the string? Write \\" inside strings, and a space before comments`;
+    }
     let next = end + 1;
     while (next < text.length && /\s/.test(text[next]!)) next += 1;
     const follower = text[next];
