@@ -90,6 +90,20 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('1b. coverage: a Gemma block holding several calls is read whole, never only its first call', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...toolNames), fc.constantFrom(...toolNames), argsArbitrary, argsArbitrary, fc.constantFrom('', ' ', '\n'), (a, b, argsA, argsB, gap) => {
+        const body = (tool: string, args: Args) => `call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}`;
+        const found = calls(`<|tool_call>${body(a, argsA)}${gap}${body(b, argsB)}<tool_call|>`, 2);
+        expect(found?.map((call) => call.action === 'call_tool' && [call.tool, call.args])).toEqual([
+          [a, argsA],
+          [b, argsB],
+        ]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('2. completeness: a call cut off inside a value is never run', () => {
     fc.assert(
       fc.property(writer, fc.constantFrom(...toolNames), fc.constantFrom(...keys), fc.stringMatching(/^[a-z]{4,12}$/), fc.nat(), (dialect, tool, key, value, at) => {
