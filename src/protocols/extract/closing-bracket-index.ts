@@ -14,7 +14,7 @@ export function closingBracketIndex(text: string, open: number): number {
       if (char === '\\') index++;
       else if (char === '"') inString = false;
     } else if (char === '"') inString = true;
-    else if (char === '/' && commentEnd(text, index) > 0) index = commentEnd(text, index) - 1;
+    else if (char === '/') index = Math.max(index, commentEnd(text, index) - 1);
     else if (char === '{' || char === '[') depth++;
     else if (char === '}' || char === ']') {
       depth--;
