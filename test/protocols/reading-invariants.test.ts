@@ -197,6 +197,20 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it("2c. completeness, Gemma '-quoted values: read when closed before , or }, never when cut inside or ended by an apostrophe", () => {
+    const text = fc.stringMatching(/^[a-z][a-z./ ]{0,12}[a-z]$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), text, text, fc.nat(), (key, value, more, at) => {
+        const head = `<|tool_call>call:read_file{${key}:'`;
+        expect(calls(`${head}${value}'}<tool_call|>`)).toEqual([expect.objectContaining({ tool: 'read_file', args: { [key]: value } })]);
+        noCall(head + value.slice(0, at % value.length));
+        // `'it's'`: the first quote closes, and what follows cannot follow a value.
+        noCall(`${head}${value}'${more}'}<tool_call|>`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('reads each writer on its own (the properties above are not passed by refusing everything)', () => {
     for (const dialect of writers) expect([dialect.name, calls(dialect.write('get_weather', { city: 'oslo' }))?.length]).toEqual([dialect.name, 1]);
   });
