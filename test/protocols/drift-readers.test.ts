@@ -113,6 +113,13 @@ describe('drifted calls', () => {
     expect(parseDecision('xml', text, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: text } });
   });
 
+  it('ends a <tool_call> block where its JSON ends, past a </tool_call> inside a comment', () => {
+    const text = '<tool_call>{name:"lookup",arguments:{code:"a"}, // " </tool_call> inside a comment\n}</tool_call>';
+    expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'lookup', args: { code: 'a' } }, repaired: true });
+    // `//` right after a bare word: a comment, or part of the value? Refused, not cut.
+    expect(parseDecision('native', '<tool_call>{name:"lookup",arguments:{code:a//b}}</tool_call>', { tools }).success).toBe(false);
+  });
+
   it('never throws, whatever mix of call tokens it is given', () => {
     const fragments = ['<|tool_call>', 'call:', '<|"|>', '<invoke name="', '<parameter name="', '</parameter>', '<function=', '[', '(', '=', '{', '"', "'", '<｜tool▁call▁begin｜>', '<｜tool▁sep｜>', 'to=functions.', '<|message|>', '<arg_key>', '<arg_value>', 'lookup', '>>>', '\n', '[TOOL_CALLS]', ']]>', '<![CDATA['];
     const text = fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 4 })), { maxLength: 30 }).map((parts) => parts.join(''));

@@ -48,8 +48,38 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a JSON object quoted in prose', '{"x": "the answer is {"a": "b"}, which is wrong", "y": 1}', { x: 'the answer is {"a": "b"}, which is wrong', y: 1 }],
     ['quoted words in a list item', '{"cmd": ["echo "hi" there", "-n"]}', { cmd: ['echo "hi" there', '-n'] }],
     ['two damaged strings', '{"a": "say "hi" now", "b": "a "b" c"}', { a: 'say "hi" now', b: 'a "b" c' }],
+    ['a quoted closing brace (read as written, the object closes early)', '{"name": "edit", "arguments": {"content": "He said "}" there"}}', { name: 'edit', arguments: { content: 'He said "}" there' } }],
+    ['a quoted closing bracket in a list item', '{"a": ["x "]" y", "z"]}', { a: ['x "]" y', 'z'] }],
   ])('reads %s where exactly one later quote can end the string', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it.each([
+    ['two later quotes after closers', '{"content": "a "}" b "}" c"}'],
+    ['a quoted brace then a quote left alone', '{"content": "He said "}" there}'],
+  ])('refuses a string whose end is a guess after closers: %s', (_, text) => {
+    expect(readJson(text).ok).toBe(false);
+  });
+
+  it.each([
+    ['quotes and brackets in a line comment', '{"a": 1, // say "hi" [ it\'s\n"b": 2}', { a: 1, b: 2 }],
+    ['a brace and a quote in a block comment', '{"a": 1 /* "x" } */, "b": 2}', { a: 1, b: 2 }],
+    ['a literal-like word in a comment', '{"a": 1 // TRUE, not Null\n}', { a: 1 }],
+    ['a block comment right after a quote', '{"a":"b"/* foo */}', { a: 'b' }],
+    ['a line comment right after a quote, holding no quote', '{"a": "b"// note\n}', { a: 'b' }],
+  ])('reads %s: a comment opens and closes nothing', (_, text, value) => {
+    expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it.each([
+    ['`//` right after a bare word (a comment, or part of `a//b`?)', '{path: a//b}', /unquoted value holds/],
+    ['`//` right after a number (a comment, or `1//2`?)', '{n: 1//2}', /unquoted value holds/],
+    ['a quote right before `//` and a later quote (a comment, or a URL holding a stray quote?)', '{"url": "http:"//example.com"}', /quote right before \/\/ or \/\*/],
+    ['a comment ended by a lone carriage return (a line end to some readers only)', '{"a": 1, // it\'s\r"b": 2}', /lone carriage return/],
+    ['a backslash before a raw line break (a line continuation, an escaped line break, or a shell continuation kept?)', '{"a": "foo\\\nbar"}', /backslash before a raw line break or tab/],
+    ['a backslash before a raw tab (a tab, or a backslash and a tab?)', '{"a": "foo\\\tbar"}', /backslash before a raw line break or tab/],
+  ])('refuses %s', (_, text, message) => {
+    expect(refused(text)).toMatch(message);
   });
 
   it('leaves a quoted text that opens no object or list unread (a parameter value, not damaged JSON)', () => {
@@ -61,6 +91,10 @@ describe('readJson: repairs that would guess are refused', () => {
     ['a bracket closing an object in a list', '{"a": [{"k": "v"], "b": "w"}', { a: [{ k: 'v' }], b: 'w' }],
   ])('reads %s where one reading of the wrong closer is JSON', (_, text, value) => {
     expect(readJson(text)).toEqual({ ok: true, value, repaired: true });
+  });
+
+  it('refuses, never throws, where a closer reading is no JSON even after repair', () => {
+    expect(readJson('{A([}').ok).toBe(false);
   });
 
   it('refuses a wrong closer that reads two ways (a typo, or a closer missing before it?)', () => {

@@ -122,6 +122,20 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('1b. coverage: a Gemma block holding several calls is read whole, never only its first call', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...toolNames), fc.constantFrom(...toolNames), argsArbitrary, argsArbitrary, fc.constantFrom('', ' ', '\n'), (a, b, argsA, argsB, gap) => {
+        const body = (tool: string, args: Args) => `call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}`;
+        const found = calls(`<|tool_call>${body(a, argsA)}${gap}${body(b, argsB)}<tool_call|>`, 2);
+        expect(found?.map((call) => call.action === 'call_tool' && [call.tool, call.args])).toEqual([
+          [a, argsA],
+          [b, argsB],
+        ]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('2. completeness: a call cut off inside a value is never run', () => {
     fc.assert(
       fc.property(writer, fc.constantFrom(...toolNames), fc.constantFrom(...keys), fc.stringMatching(/^[a-z]{4,12}$/), fc.nat(), (dialect, tool, key, value, at) => {
@@ -160,6 +174,26 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('3b. one JSON guard: a comment between members opens and closes nothing, whatever quotes, brackets or tags it holds', () => {
+    const commented = [
+      { name: 'hermes', write: (tool: string, args: Args, comment: string) => `<tool_call>\n{"name": ${json(tool)}, "arguments": ${json(args)} ${comment}\n}\n</tool_call>` },
+      { name: 'mistral', write: (tool: string, args: Args, comment: string) => `[TOOL_CALLS][{"name": ${json(tool)}, ${comment}\n"arguments": ${json(args)}}]` },
+      { name: 'xml tool_code', write: (tool: string, args: Args, comment: string) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n{${comment}\n${json(args).slice(1)}\n</parameters>\n</tool_code>` },
+    ];
+    const inside = fc.array(fc.constantFrom('"', "'", '[', ']', '{', '}', '</tool_call>', ' note ', ':', ','), { minLength: 1, maxLength: 6 }).map((parts) => parts.join(''));
+    const comment = fc.oneof(
+      inside.map((text) => `// ${text}`),
+      inside.filter((text) => !text.includes('*/')).map((text) => `/* ${text} */`),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...commented), fc.constantFrom(...toolNames), argsArbitrary, comment, (dialect, tool, args, note) => {
+        const text = dialect.write(tool, args, note);
+        expect(calls(text), text).toEqual([expect.objectContaining({ tool, args })]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('4. no guessed assignment: a text body for a tool of several properties is refused', () => {
     const words = fc.stringMatching(/^[a-z]{3,10}( [a-z]{3,10}){0,3}$/);
     // A tag's body that is no mapping of the tool's own properties: prose, a YAML list, a key it does not declare.
@@ -191,6 +225,40 @@ describe('reading invariants, over every dialect', () => {
         noCall(quote(dialect.write(tool, args)));
       }),
       { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('2b. completeness, Gemma values without quote tokens: read only when the end token and } close them, never when cut off or holding `,key:`', () => {
+    const loose = [
+      (key: string, value: string) => `${key}:${value}`,
+      (key: string, value: string) => `${key}:<|"|>${value}`,
+    ];
+    const text = fc.stringMatching(/^[a-z][a-z./ ]{0,12}[a-z]$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...loose), fc.constantFrom(...keys), text, fc.nat(), (write, key, value, at) => {
+        const whole = `<|tool_call>call:read_file{${write(key, value)}}<tool_call|>`;
+        expect(calls(whole)).toEqual([expect.objectContaining({ tool: 'read_file', args: { [key]: value } })]);
+        // Cut anywhere before the end token: never run.
+        noCall(whole.slice(0, whole.indexOf('{') + 1 + (at % (whole.indexOf('<tool_call|>') - whole.indexOf('{')))));
+        // A second `,key:` inside the value: one text or two arguments, refused.
+        const [other = 'city'] = keys.filter((candidate) => candidate !== key);
+        noCall(`<|tool_call>call:read_file{${write(key, `${value},${other}:${value}`)}}<tool_call|>`);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("2c. completeness, Gemma '-quoted values: read when closed before , or }, never when cut inside or ended by an apostrophe", () => {
+    const text = fc.stringMatching(/^[a-z][a-z./ ]{0,12}[a-z]$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), text, text, fc.nat(), (key, value, more, at) => {
+        const head = `<|tool_call>call:read_file{${key}:'`;
+        expect(calls(`${head}${value}'}<tool_call|>`)).toEqual([expect.objectContaining({ tool: 'read_file', args: { [key]: value } })]);
+        noCall(head + value.slice(0, at % value.length));
+        // `'it's'`: the first quote closes, and what follows cannot follow a value.
+        noCall(`${head}${value}'${more}'}<tool_call|>`);
+      }),
+      { numRuns: RUNS },
     );
   });
 

@@ -50,6 +50,23 @@ describe('Gemma 4', () => {
   it('corrects a bare word instead of cutting it at a comment', () => {
     expect(parse('<|tool_call>call:run{path:a//b}<tool_call|>').success).toBe(false);
   });
+
+  it('reads every call of a block that holds several, and drops extra end tokens after a call', () => {
+    expect(calls(parse('<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}call:get_time{}<tool_call|>'))).toEqual([['get_weather', { city: 'Oslo' }], ['get_time', {}]]);
+    expect(calls(parse('<|tool_call>call:get_time{}<tool_call|><tool_call|>Done.'))).toEqual([['get_time', {}]]);
+  });
+
+  it.each([
+    ['an end token in the prose after a call', '<|tool_call>call:get_time{} <|"|>x<|"|><tool_call|>'],
+    ['a quote token in the prose after a call', '<|tool_call>call:get_time{}<tool_call|> then <|"|>'],
+    ['a call whose opening token is missing', '<|tool_call>call:get_time{}<tool_call|>call:get_weather{}<tool_call|>'],
+  ])('corrects %s instead of dropping it', (_name, text) => {
+    expect(parse(text)).toMatchObject({ success: false, error: { message: expect.stringMatching(/outside/) } });
+  });
+
+  it('keeps Gemma markup quoted in Markdown code beside a call as prose', () => {
+    expect(calls(parse('<|tool_call>call:get_time{}<tool_call|> The form is `call:get_weather{}<tool_call|>`.'))).toEqual([['get_time', {}]]);
+  });
 });
 
 describe('DeepSeek V3 / R1 / V3.1', () => {

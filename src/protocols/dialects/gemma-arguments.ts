@@ -4,25 +4,41 @@
  * verbatim (no escapes: braces, commas, markup, CRLF all belong to the string), other values written
  * as JSON (numbers, `true`/`false`/`null`) or nested in the same syntax (`{..}`, `[..]`). A JSON
  * double-quoted string is read too. The end of the object is found by parsing it; nothing is
- * guessed: a bare word, a key given twice or an object cut off is an error.
+ * guessed: a key given twice or an object cut off is an error, and so is a bare word, a `'`-quoted
+ * string or an unclosed quote token except where `gemma-loose-values.ts` finds one reading.
  */
+import { rawText, singleQuoted, unclosedString, type GemmaTokens, type LooseValue } from './gemma-loose-values.ts';
 
-export type GemmaRead = { ok: true; value: Record<string, unknown>; end: number } | { ok: false; message: string };
+export type GemmaRead = { ok: true; value: Record<string, unknown>; end: number; /** A value was written without its quote tokens. */ repaired: boolean } | { ok: false; message: string };
+
+export interface GemmaArgumentOptions {
+  /** True for a top-level argument whose schema takes text only: it may be written raw. */
+  isStringKey(key: string): boolean;
+}
 
 const jsonNumber = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const keyPattern = /[^\s:{}[\],<>"]+/y;
+/** What may follow a value: after a literal, anything else makes it part of a raw text. */
+const valueEnd = /\s*[,}\]]/y;
 const maxDepth = 64;
 
 class Failure extends Error {}
 
+const shownKey = (key: string) => key.replace(/[^\w.-]/g, '').slice(0, 64) || '?';
+
 class Cursor {
   index: number;
+  repaired = false;
   readonly text: string;
   readonly quote: string;
+  readonly tokens: GemmaTokens;
+  readonly options: GemmaArgumentOptions;
 
-  constructor(text: string, quote: string, start: number) {
+  constructor(text: string, tokens: GemmaTokens, start: number, options: GemmaArgumentOptions) {
     this.text = text;
-    this.quote = quote;
+    this.tokens = tokens;
+    this.quote = tokens.quote;
+    this.options = options;
     this.index = start;
   }
 
@@ -48,8 +64,17 @@ class Cursor {
     return match[0];
   }
 
-  quoted(): string {
+  /** Reads a loose value (`gemma-loose-values.ts`) or fails with its problem. */
+  loose(read: LooseValue, what: string): string {
+    if (!read.ok) return this.fail(`${what}: ${read.problem}; write strings between ${this.quote} tokens`);
+    this.index = read.end;
+    this.repaired = true;
+    return read.value;
+  }
+
+  quoted(topLevel = false): string {
     const end = this.text.indexOf(this.quote, this.index + this.quote.length);
+    if (end < 0 && topLevel) return this.loose(unclosedString(this.text, this.index + this.quote.length, this.tokens), `a string opened with ${this.quote} is not closed`);
     if (end < 0) this.fail(`a string opened with ${this.quote} is not closed`);
     const value = this.text.slice(this.index + this.quote.length, end);
     this.index = end + this.quote.length;
@@ -76,23 +101,40 @@ class Cursor {
     return this.sticky(keyPattern) ?? this.fail('expected a key');
   }
 
-  value(key: string, depth: number): unknown {
-    if (depth > maxDepth) this.fail('values are nested too deeply');
-    this.skipSpace();
-    const char = this.text[this.index];
-    if (this.text.startsWith(this.quote, this.index)) return this.quoted();
-    if (char === '"') return this.jsonString();
-    if (char === '{') return this.object(depth + 1);
-    if (char === '[') return this.list(key, depth + 1);
+  /** A JSON number, `true`, `false` or `null` at the cursor (moved past it), or undefined (not moved). */
+  literal(): { value: unknown } | undefined {
+    const start = this.index;
     const number = this.sticky(jsonNumber);
-    if (number !== undefined && !/[\w.]/.test(this.text[this.index] ?? '')) return Number(number);
+    if (number !== undefined && !/[\w.]/.test(this.text[this.index] ?? '')) return { value: Number(number) };
+    this.index = start;
     for (const [word, literal] of [['true', true], ['false', false], ['null', null]] as const) {
       if (this.text.startsWith(word, this.index) && !/\w/.test(this.text[this.index + word.length] ?? '')) {
         this.index += word.length;
-        return literal;
+        return { value: literal };
       }
     }
-    return this.fail(`the value of \`${key.replace(/[^\w.-]/g, '').slice(0, 64) || '?'}\` is not readable: write strings between ${this.quote} tokens`);
+    return undefined;
+  }
+
+  value(key: string, depth: number): unknown {
+    if (depth > maxDepth) this.fail('values are nested too deeply');
+    const start = this.index;
+    this.skipSpace();
+    const char = this.text[this.index];
+    const topLevel = depth === 0;
+    if (this.text.startsWith(this.quote, this.index)) return this.quoted(topLevel);
+    if (char === '"') return this.jsonString();
+    if (char === "'") return this.loose(singleQuoted(this.text, this.index, this.tokens), `the value of \`${shownKey(key)}\` is not readable`);
+    if (char === '{') return this.object(depth + 1);
+    if (char === '[') return this.list(key, depth + 1);
+    const literal = this.literal();
+    valueEnd.lastIndex = this.index;
+    if (literal !== undefined && valueEnd.test(this.text)) return literal.value;
+    const unreadable = `the value of \`${shownKey(key)}\` is not readable`;
+    if (topLevel && this.options.isStringKey(key)) return this.loose(rawText(this.text, start, this.tokens), unreadable);
+    // Not text: the object reports what follows the literal.
+    if (literal !== undefined) return literal.value;
+    return this.fail(`${unreadable}: write strings between ${this.quote} tokens`);
   }
 
   list(key: string, depth: number): unknown[] {
@@ -135,13 +177,13 @@ class Cursor {
   }
 }
 
-/** Reads the argument object opening at `start` (a `{`), quoting strings with `quote`. */
-export function readGemmaArguments(text: string, start: number, quote: string): GemmaRead {
-  const cursor = new Cursor(text, quote, start);
+/** Reads the argument object opening at `start` (a `{`), with the family's `tokens`. */
+export function readGemmaArguments(text: string, start: number, tokens: GemmaTokens, options: GemmaArgumentOptions): GemmaRead {
+  const cursor = new Cursor(text, tokens, start, options);
   try {
     if (text[start] !== '{') cursor.fail('expected { after the tool name');
     const value = cursor.object(0);
-    return { ok: true, value, end: cursor.index };
+    return { ok: true, value, end: cursor.index, repaired: cursor.repaired };
   } catch (error) {
     if (error instanceof Failure) return { ok: false, message: error.message };
     throw error;

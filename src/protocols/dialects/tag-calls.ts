@@ -242,7 +242,13 @@ function readParameters(call: CallBody, ends: ValueEnds): ReadParameters | null 
         if (rest) {
           // An empty element of a nesting form may be an empty list or object: the schema decides.
           const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
-          const own = { key: keyOf(match), text: value, hint: match.groups?.hint, ...(children && (children.length > 0 || value === '') ? { children } : {}) };
+          const own = {
+            key: keyOf(match),
+            text: value,
+            hint: match.groups?.hint,
+            ...(children && (children.length > 0 || value === '') ? { children } : {}),
+            ...(parameter.declaredKeysOnly ? { declaredOnly: true } : {}),
+          };
           found = { end: rest.end, parameters: [own, ...rest.parameters] };
           break;
         }

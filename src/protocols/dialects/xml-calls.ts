@@ -102,7 +102,9 @@ const namedFamilies: TagFamily[] = [
         // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
         // element from markup inside a string value: an element written without it is read as text.
         { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
-        { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>` },
+        // Without the separator, an element is an argument only when the tool declares its name: any
+        // other (`<parameter></parameter>` after a value that may hold it) is markup, refused.
+        { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>`, declaredKeysOnly: true },
       ],
     },
   },

@@ -146,7 +146,11 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
   const undeclared = tool ? parameters.find((parameter) => parameter.declaredOnly && !declares(tool, parameter.key)) : undefined;
   if (undeclared) {
     const key = undeclared.key.replace(/[^\w.-]/g, '?').slice(0, 64);
-    return { ok: false, kind: 'invalid-args', message: `\`${key}\`, written as an element's text, is no parameter of the tool: write each parameter as <parameter=name>value</parameter>` };
+    const message =
+      rule === 'newline-pair'
+        ? `\`${key}\`, written as an element's text, is no parameter of the tool: write each parameter as <parameter=name>value</parameter>`
+        : `<${key}> is no parameter of the tool, so it is not read as an argument: write each argument as <parameter name="name">value</parameter>`;
+    return { ok: false, kind: 'invalid-args', message };
   }
   if (parameters.some((parameter) => parameter.children)) return withNestedValues(parameters, tool, rule);
   const unwrapped = unwrappedArguments(parameters, tool, rule);

@@ -1,6 +1,9 @@
+import { commentEnd } from './json-comments.ts';
+
 /**
  * The index just past the bracket that closes the one at `open` (`{` or `[`), skipping brackets
- * inside double-quoted JSON strings; -1 when the text ends first (truncated output).
+ * inside double-quoted JSON strings and comments (`json-comments.ts`); -1 when the text ends first
+ * (truncated output).
  */
 export function closingBracketIndex(text: string, open: number): number {
   let depth = 0;
@@ -11,6 +14,7 @@ export function closingBracketIndex(text: string, open: number): number {
       if (char === '\\') index++;
       else if (char === '"') inString = false;
     } else if (char === '"') inString = true;
+    else if (char === '/') index = Math.max(index, commentEnd(text, index) - 1);
     else if (char === '{' || char === '[') depth++;
     else if (char === '}' || char === ']') {
       depth--;

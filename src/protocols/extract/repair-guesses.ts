@@ -6,6 +6,8 @@
  *
  * - a bare value holding `//` or an unclosed `/*` (`{path: a//b}`): repair cuts it as a comment;
  * - a `//` comment holding a lone carriage return: where the comment ends is a guess;
+ * - a comment right after a closing quote that holds a quote (`"http:"//x.com"`): a comment, or an
+ *   unescaped quote inside the string?
  * - a closing quote followed by text that cannot follow a string (`"v"alue"`, `"c" # note`): an
  *   unescaped quote inside the string, and where the string ends is a guess;
  * - an invalid escape in a string (`"\s"`, `"C:\Users"`): repair drops the backslash the model wrote;
@@ -19,9 +21,39 @@
  *   never wrote (checked on the repaired value: more nulls than the text spells).
  */
 
-const quotedStrings = /"(?:[^"\\]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g;
-/** The text with every quoted string emptied, so checks see only the structure. */
-const unquoted = (text: string) => text.replace(quotedStrings, '""');
+import { commentEnd } from './json-comments.ts';
+
+const doubleQuoted = /"(?:[^"\\]|\\.)*"/y;
+const singleQuoted = /'(?:[^'\\\n]|\\.)*'/y;
+/**
+ * The text with every quoted string emptied and every comment reduced to its signs and carriage
+ * returns (`commentEndedByCarriageReturn` looks for those), so checks see only the structure.
+ */
+function unquoted(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    const comment = char === '/' ? commentEnd(text, index) : -1;
+    if (comment > 0) {
+      const body = text.slice(index, comment);
+      const closed = body.startsWith('/*') && body.length > 3 && body.endsWith('*/');
+      out += body.slice(0, 2) + body.slice(2).replace(/[^\r]/g, '') + (closed ? '*/' : '');
+      index = comment - 1;
+      continue;
+    }
+    const quoted = char === '"' ? doubleQuoted : char === "'" ? singleQuoted : undefined;
+    if (quoted) {
+      quoted.lastIndex = index;
+      if (quoted.exec(text)) {
+        out += '""';
+        index = quoted.lastIndex - 1;
+        continue;
+      }
+    }
+    out += char;
+  }
+  return out;
+}
 
 const commentAfterBareWord = /[^\s,{}[\]:'"/*](\/\/|\/\*)/g;
 
@@ -96,6 +128,8 @@ function closingQuote(text: string, start: number, quote: string): number {
 /** An invalid escape (`\\s`, `\\U`: repair drops the backslash) or a raw line break right before the closing quote. */
 function stringProblem(content: string): string | undefined {
   const escape = /(?:^|[^\\])(?:\\\\)*(\\[^"\\/bfnrtu'])/.exec(content)?.[1];
+  // A backslash before a raw line break or tab: a line continuation, an escaped character, or a backslash (code)?
+  if (escape && /\s/.test(escape[1] ?? '')) return 'a backslash before a raw line break or tab in a string (write \\n or \\t for the character, \\\\ for a backslash)';
   if (escape) return `invalid escape \`${escape.replace(/[^\x21-\x7e]/g, '?')}\` in a string (write \\\\ for a backslash)`;
   if (/\n[ \t]*$/.test(content)) return 'a string ends with a raw line break (write \\n inside the string, or close it on the same line)';
   return undefined;
@@ -104,9 +138,17 @@ function stringProblem(content: string): string | undefined {
 function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanHooks = {}): string | undefined {
   let previous = '';
   const open: string[] = [];
+  /** The last string read and what it was (a key, a list item). */
+  let last: StraySite | undefined;
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     const before = text[index - 1] ?? '';
+    // A quote inside a comment opens nothing.
+    const comment = char === '/' ? commentEnd(text, index) : -1;
+    if (comment > 0) {
+      index = comment - 1;
+      continue;
+    }
     if (char === '{' || char === '[') open.push(char);
     else if (char === '}' || char === ']') open.pop();
     // A quote right after a word or a backslash closes an unopened string or is escaped JSON: not an opener.
@@ -118,6 +160,12 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
       if (!/\s/.test(char)) previous = char;
       continue;
     }
+    // Where reading as written failed, a string right after the closers that followed the last
+    // string (`"He said "}" there"}`): those closers may be inside the last string, its end a guess.
+    if (!keyMayFollow && char === '"' && last && /^\s*[}\]][\s}\]]*$/.test(text.slice(last.end + 1, index))) {
+      onStray?.(last);
+      return `unescaped quote inside a string, or text after one (near character ${last.end}; write \\" inside strings)`;
+    }
     const end = closingQuote(text, index, char);
     // Cut short inside a string: truncation at the end is repaired by design (DESIGN §4), the cut
     // string closed where the text ends; but a cut escape (`\\`, `\\u20`) leaves its character a guess.
@@ -128,6 +176,12 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
     }
     const inside = stringProblem(text.slice(index + 1, end));
     if (inside) return `${inside} (near character ${end})`;
+    // A comment right after the closing quote that holds a quote (`"http:"//example.com"`): a comment,
+    // or an unescaped quote inside the string (a URL)?
+    const attached = commentEnd(text, end + 1);
+    if (char === '"' && attached > 0 && text.slice(end + 3, attached).includes('"')) {
+      return `a quote right before // or /* (near character ${end}): a comment, or a quote inside the string? Write \\" inside strings, and a space before comments`;
+    }
     let next = end + 1;
     while (next < text.length && /\s/.test(text[next]!)) next += 1;
     const follower = text[next];
@@ -144,6 +198,7 @@ function strayQuote(text: string, { onCut, onStray, keyMayFollow = true }: ScanH
         ? `unescaped quote inside a string, or a doubled one (near character ${end}; write \\" inside strings)`
         : `unescaped quote inside a string, or text after one (near character ${end}; write \\" inside strings)`;
     }
+    last = { start: index, end, key, item: open.at(-1) === '[', doubled: false };
     previous = char;
     index = end;
   }

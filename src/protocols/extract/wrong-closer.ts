@@ -50,7 +50,12 @@ interface Reading {
 /** The text's value when it reads as JSON with nothing guessed, else undefined. */
 function readingOf(text: string): Reading | undefined {
   if (!readsWhole(text)) return undefined;
-  return { text, value: JSON.parse(jsonrepair(text)) as unknown };
+  try {
+    return { text, value: JSON.parse(jsonrepair(text)) as unknown };
+  } catch {
+    // jsonrepair's output is not always JSON (`{A([}`): no reading, never a throw out of `parse`.
+    return undefined;
+  }
 }
 
 /** Readings of `text` with every wrong closer read one way or the other, stopping at two different values. */
