@@ -25,9 +25,9 @@ export interface NextTurnOptions {
   maxRetries?: number;
 }
 
-export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
+export async function nextTurn(state: RunState, options?: NextTurnOptions): Promise<AcceptedTurn> {
   const { context, transcript } = state;
-  const maxRetries = options.maxRetries ?? context.policies.maxRetries;
+  const maxRetries = options?.maxRetries ?? context.policies.maxRetries;
   const parseOptions: ParseOptions = {
     tools: transcript.tools,
     maxActions: context.policies.maxActionsPerTurn,
@@ -37,7 +37,7 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
   let turnUsage = emptyUsage();
   for (let attempt = 1; ; attempt++) {
     context.signal.throwIfAborted();
-    const request = buildRequest(state, { signal: context.signal, forbidTools: options.forbidTools });
+    const request = buildRequest(state, { signal: context.signal, forbidTools: options?.forbidTools });
     context.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
     const raw = await callModel(state, request, parseOptions);
     turnUsage = addUsage(turnUsage, raw.usage);
