@@ -36,10 +36,13 @@ export interface LaunchedRun {
   readonly scope: RunSignal;
 }
 
-/** Without a store there is nothing to create, read back, record or flush: the loop runs at once. */
-export async function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
+/**
+ * Picks how the run is driven. Without a store there is nothing to create, read back, record or
+ * flush: the run is the loop itself.
+ */
+export function driveRun(parts: AgentParts, target: LaunchTarget, store: Store | undefined, run: LaunchedRun): Promise<RunResult> {
   if (store) return driveRecordedRun(parts, target, store, run);
-  if (target.kind === 'resume') throw new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.');
+  if (target.kind === 'resume') return Promise.reject(new ConfigError('Resuming a run needs a store: pass `store` to createAgent or resume.'));
   return runAgent(startState(parts, target.question, run, undefined, undefined), run.scope, undefined);
 }
 

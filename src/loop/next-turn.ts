@@ -6,7 +6,7 @@
 import { BudgetExceededError } from '../errors/budget-exceeded-error.ts';
 import type { InvalidDecisionError } from '../errors/invalid-decision-error.ts';
 import { RetriesExhaustedError } from '../errors/retries-exhausted-error.ts';
-import { addUsage, emptyUsage } from '../spec/model.ts';
+import { addUsage, emptyUsage, type Usage } from '../spec/model.ts';
 import type { ParseOptions, ParseResult } from '../protocols/codec.ts';
 import { offeredToolNames } from '../protocols/offered-tool-names.ts';
 import type { AcceptedTurn } from '../spec/accepted-turn.ts';
@@ -25,9 +25,9 @@ export interface NextTurnOptions {
   maxRetries?: number;
 }
 
-export async function nextTurn(state: RunState, options: NextTurnOptions = {}): Promise<AcceptedTurn> {
+export async function nextTurn(state: RunState, options?: NextTurnOptions): Promise<AcceptedTurn> {
   const { context, transcript } = state;
-  const maxRetries = options.maxRetries ?? context.policies.maxRetries;
+  const maxRetries = options?.maxRetries ?? context.policies.maxRetries;
   const parseOptions: ParseOptions = {
     tools: transcript.tools,
     maxActions: context.policies.maxActionsPerTurn,
@@ -37,40 +37,56 @@ export async function nextTurn(state: RunState, options: NextTurnOptions = {}): 
   let turnUsage = emptyUsage();
   for (let attempt = 1; ; attempt++) {
     context.signal.throwIfAborted();
-    const request = buildRequest(state, { signal: context.signal, forbidTools: options.forbidTools });
+    const request = buildRequest(state, { signal: context.signal, forbidTools: options?.forbidTools });
     context.emit({ type: 'model-request', attempt, system: request.system ?? '', messages: request.messages });
     const raw = await callModel(state, request, parseOptions);
-    countUsage(state.counters, raw);
     turnUsage = addUsage(turnUsage, raw.usage);
-    context.emit({
-      type: 'model-response',
-      text: raw.text,
-      toolCalls: raw.toolCalls,
-      usage: raw.usage,
-      modelId: raw.modelId,
-      ...(raw.finishReason === undefined ? {} : { finishReason: raw.finishReason }),
-      ...(raw.responseId === undefined ? {} : { responseId: raw.responseId }),
-    });
-    const parsed = rejectCutOff(raw.parsed ?? context.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
-    const used = state.counters.usage.inputTokens + state.counters.usage.outputTokens;
-    if (used > context.policies.maxTokens && !(parsed.success && parsed.decision.action === 'answer_user')) {
-      context.codec.history.appendTurn(transcript.messages, raw.text, []);
-      throw new BudgetExceededError({ budget: 'tokens', limit: context.policies.maxTokens, used, ...snapshot(state) });
-    }
-    if (parsed.success) {
-      context.codec.history.appendTurn(transcript.messages, raw.text, raw.toolCalls);
-      const notes = turnNotes(parsed);
-      const { decision, decisions, thoughts, repaired, dialect } = parsed;
-      context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
-      return acceptedTurn(raw, parsed, notes);
-    }
-    const { error } = parsed;
-    errors.push(error);
-    const correction = context.codec.correction(error);
-    context.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
-    context.codec.history.appendCorrection(transcript.messages, raw.text, raw.toolCalls, correction, offeredToolNames(context.codec, transcript.tools));
-    if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: error, ...snapshot(state) });
+    const parsed = readReply(state, raw, parseOptions);
+    if (parsed.success) return accept(state, raw, parsed, turnUsage);
+    errors.push(parsed.error);
+    correct(state, raw, parsed.error, attempt);
+    if (errors.length > maxRetries) throw new RetriesExhaustedError({ errors, lastError: parsed.error, ...snapshot(state) });
   }
+}
+
+/** The reply counted (usage, `model-response`) and parsed. Past the token budget the run ends, unless the reply answers. */
+function readReply(state: RunState, raw: RawTurn, parseOptions: ParseOptions): ParseResult {
+  const { context, transcript } = state;
+  countUsage(state.counters, raw);
+  context.emit({
+    type: 'model-response',
+    text: raw.text,
+    toolCalls: raw.toolCalls,
+    usage: raw.usage,
+    modelId: raw.modelId,
+    ...(raw.finishReason === undefined ? {} : { finishReason: raw.finishReason }),
+    ...(raw.responseId === undefined ? {} : { responseId: raw.responseId }),
+  });
+  const parsed = rejectCutOff(raw.parsed ?? context.codec.parse(raw.text, { ...parseOptions, toolCalls: raw.toolCalls }), raw);
+  const used = state.counters.usage.inputTokens + state.counters.usage.outputTokens;
+  if (used > context.policies.maxTokens && !(parsed.success && parsed.decision.action === 'answer_user')) {
+    context.codec.history.appendTurn(transcript.messages, raw.text, []);
+    throw new BudgetExceededError({ budget: 'tokens', limit: context.policies.maxTokens, used, ...snapshot(state) });
+  }
+  return parsed;
+}
+
+/** A valid reply enters the history by the codec's history strategy; the `decision` event; the turn the loop runs. */
+function accept(state: RunState, raw: RawTurn, parsed: Extract<ParseResult, { success: true }>, turnUsage: Usage): AcceptedTurn {
+  const { context, transcript } = state;
+  context.codec.history.appendTurn(transcript.messages, raw.text, raw.toolCalls);
+  const notes = turnNotes(parsed);
+  const { decision, decisions, thoughts, repaired, dialect } = parsed;
+  context.emit({ type: 'decision', decision, decisions, thoughts, repaired, dialect, usage: turnUsage, ...notes });
+  return acceptedTurn(raw, parsed, notes);
+}
+
+/** An invalid reply: `output-invalid`, and the reply with the codec's correction in the history. */
+function correct(state: RunState, raw: RawTurn, error: InvalidDecisionError, attempt: number): void {
+  const { context, transcript } = state;
+  const correction = context.codec.correction(error);
+  context.emit({ type: 'output-invalid', reason: error.message, kind: error.kind, attempt, rawText: raw.text, correction });
+  context.codec.history.appendCorrection(transcript.messages, raw.text, raw.toolCalls, correction, offeredToolNames(context.codec, transcript.tools));
 }
 
 /** What a codec noted about an accepted turn beyond its decisions (envelope actions, status...): only the fields it set. */

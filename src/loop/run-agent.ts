@@ -51,9 +51,7 @@ export async function runAgent(state: RunState, scope: RunSignal, resume?: Resum
     let end = resume ? await resumeTurn(state, resume.start) : undefined;
     while (!end) {
       startStep(state);
-      const turn = await nextTurn(state);
-      const runner = state.transcript.turnRunner;
-      end = runner ? await runnerTurn(state, runner, turn, { index: 0, replies: [] }) : await runTurn(state, turn, 0, []);
+      end = await takeTurn(state, await nextTurn(state));
     }
     if (resume?.start.name !== 'ANSWERED') context.emit({ type: 'answer', answer: end.answer, confidence: end.confidence, ...(end.delivered ? { delivered: true } : {}) });
     return { ...finish(state, 'answered'), answer: end.answer, ...(end.confidence === undefined ? {} : { confidence: end.confidence }) };
@@ -73,6 +71,12 @@ function startStep(state: RunState): void {
   if (state.counters.step >= maxSteps) throw new MaxStepsError({ maxSteps, ...snapshot(state) });
   state.counters.step += 1;
   state.transcript.tools = offeredTools(state.context);
+}
+
+/** Runs an accepted turn: by the codec's runner when its protocol runs its own turns, else by seed 000's routes. */
+function takeTurn(state: RunState, turn: AcceptedTurn): Promise<Ending | undefined> {
+  const runner = state.transcript.turnRunner;
+  return runner ? runnerTurn(state, runner, turn, { index: 0, replies: [] }) : runTurn(state, turn, 0, []);
 }
 
 /**

@@ -17,50 +17,34 @@ import { estimateUsage } from './estimate-usage.ts';
 import { modelFailure } from './model-failure.ts';
 import { ModelParts } from './model-parts.ts';
 import type { RawTurn } from './raw-turn.ts';
-import type { RunState } from './run-state.ts';
+import type { RunContext, RunState } from './run-state.ts';
 import { StreamedReply } from './streamed-reply.ts';
 import { transportRetryDelay } from './transport-retry.ts';
 
 export async function streamTurn(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<RawTurn> {
   const { context } = state;
+  const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || context.codec.oneValuePerTurn === true;
   let discarded: Usage | undefined;
   for (let retry = 1; ; retry++) {
-    const attempt = await streamAttempt(state, request, parseOptions);
-    if (attempt.ok) {
-      const { turn } = attempt;
+    const reply = new StreamedReply(context, parseOptions, stopEarly);
+    const parts = new ModelParts(context.model, request, context.signal);
+    for await (const part of parts) if (reply.take(part)) break;
+    if (!parts.failure) {
+      const turn = reply.rawTurn(request);
       return discarded ? { ...turn, usage: addUsage(discarded, turn.usage), usageEstimated: true } : turn;
     }
-    const { error, text } = attempt;
-    const retryable = ModelCallError.isInstance(error) && !context.signal.aborted ? error : undefined;
-    const delayMs = retryable ? transportRetryDelay(retryable, retry, context.policies.maxTransportRetries) : undefined;
-    if (!retryable || delayMs === undefined) throw modelFailure(context, error);
-    discarded = addUsage(discarded ?? emptyUsage(), estimateUsage(request, text));
-    context.emit({ type: 'model-retry', attempt: retry, error: retryable, delayMs });
+    // The model failed (a throw out of the `for await` is reins' own, a codec bug: it passes through).
+    const delayMs = retryDelay(context, parts.failure.error, retry);
+    discarded = addUsage(discarded ?? emptyUsage(), estimateUsage(request, reply.text));
     await abortableSleep(delayMs, context.signal);
   }
 }
 
-type Attempt = { ok: true; turn: RawTurn } | { ok: false; error: unknown; text: string };
-
-/** One attempt: the turn, or the model's failure with the text read before it. A throw is reins' own (a codec bug). */
-async function streamAttempt(state: RunState, request: ModelRequest, parseOptions: ParseOptions): Promise<Attempt> {
-  const { context } = state;
-  const stopEarly = (parseOptions.maxActions ?? 1) <= 1 || context.codec.oneValuePerTurn === true;
-  const reply = new StreamedReply(context, parseOptions, stopEarly);
-  const parts = new ModelParts(context.model, request, context.signal);
-  for await (const part of parts) if (reply.take(part)) break;
-  if (parts.failure) return { ok: false, error: parts.failure.error, text: reply.text };
-  const final = reply.finalParse();
-  const turn: RawTurn = {
-    text: reply.text,
-    toolCalls: reply.toolCalls,
-    usage: reply.usage ?? estimateUsage(request, reply.text),
-    modelId: reply.modelId,
-    usageEstimated: reply.usage === undefined,
-  };
-  if (reply.finishReason) turn.finishReason = reply.finishReason;
-  if (reply.responseId) turn.responseId = reply.responseId;
-  if (final.success) turn.parsed = final;
-  if (reply.cutAfterDecision) turn.cutAfterDecision = true;
-  return { ok: true, turn };
+/** The backoff before streaming the turn again, announced by `model-retry`; a failure that is not retried ends the turn. */
+function retryDelay(context: RunContext, error: unknown, retry: number): number {
+  const retryable = ModelCallError.isInstance(error) && !context.signal.aborted ? error : undefined;
+  const delayMs = retryable ? transportRetryDelay(retryable, retry, context.policies.maxTransportRetries) : undefined;
+  if (!retryable || delayMs === undefined) throw modelFailure(context, error);
+  context.emit({ type: 'model-retry', attempt: retry, error: retryable, delayMs });
+  return delayMs;
 }

@@ -11,7 +11,9 @@
  * mid-tag) and is marked `cutAfterDecision`, so the model is told the rest was not read.
  */
 import type { Codec, ParseOptions, ParseResult } from '../protocols/codec.ts';
-import type { FinishReason, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
+import type { FinishReason, ModelRequest, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
+import { estimateUsage } from './estimate-usage.ts';
+import type { RawTurn } from './raw-turn.ts';
 import type { RunContext } from './run-state.ts';
 
 type Success = Extract<ParseResult, { success: true }>;
@@ -81,8 +83,25 @@ export class StreamedReply {
     return true;
   }
 
+  /** The turn as read (`parsed` when the decision, read early or in the whole reply, is valid), with its remaining thoughts. */
+  rawTurn(request: ModelRequest): RawTurn {
+    const final = this.#finalParse();
+    const turn: RawTurn = {
+      text: this.text,
+      toolCalls: this.toolCalls,
+      usage: this.usage ?? estimateUsage(request, this.text),
+      modelId: this.modelId,
+      usageEstimated: this.usage === undefined,
+    };
+    if (this.finishReason) turn.finishReason = this.finishReason;
+    if (this.responseId) turn.responseId = this.responseId;
+    if (final.success) turn.parsed = final;
+    if (this.cutAfterDecision) turn.cutAfterDecision = true;
+    return turn;
+  }
+
   /** The turn's final parse (the decision read early, or the whole reply) and its remaining thoughts. */
-  finalParse(): ParseResult {
+  #finalParse(): ParseResult {
     const final = this.parsed ?? this.#context.codec.parse(this.text, { ...this.#parseOptions, toolCalls: this.toolCalls });
     if (this.#thoughts && final.success) {
       for (const thought of this.#thoughts.remaining(final.thoughts)) this.#context.emit({ type: 'decision-delta', text: '', thought });

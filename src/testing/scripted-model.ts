@@ -32,7 +32,7 @@ export interface ScriptedModelOptions {
   delayMs?: number;
   /** @default 'scripted' */
   modelId?: string;
-  /** Keep a copy of every request in `calls` (turn off for long benchmark scripts). @default true */
+  /** Keep a copy of every request in `calls` and a record of every stream in `streams` (turn off for benchmarks: they keep nothing per call). @default true */
   recordCalls?: boolean;
 }
 
@@ -47,9 +47,9 @@ export class ScriptedModel implements Model {
   readonly provider = 'scripted';
   readonly modelId: string;
   readonly supportsTools: boolean;
-  /** Every request, in order (without its signal). */
+  /** Every request, in order (without its signal); empty with `recordCalls: false`. */
   readonly calls: ModelRequest[] = [];
-  /** One record per `stream` call. */
+  /** One record per `stream` call; empty with `recordCalls: false`. */
   readonly streams: StreamRecord[] = [];
   readonly #steps: readonly ScriptStep[];
   readonly #chunkSize: number;
@@ -86,8 +86,8 @@ export class ScriptedModel implements Model {
   async *stream(request: ModelRequest): AsyncGenerator<ModelStreamPart> {
     const turn = await this.#next(request);
     const chunks = splitChunks(turn.text, this.#chunkSize);
-    const record: StreamRecord = { chunks: 0, totalChunks: chunks.length, completed: false };
-    this.streams.push(record);
+    const record: StreamRecord | undefined = this.#recordCalls ? { chunks: 0, totalChunks: chunks.length, completed: false } : undefined;
+    if (record) this.streams.push(record);
     // Like `paced`: a turn held in memory still lets the event loop turn now and then.
     let since = performance.now();
     for (const text of chunks) {
@@ -97,11 +97,11 @@ export class ScriptedModel implements Model {
       }
       request.signal?.throwIfAborted();
       if (this.#delayMs > 0) await abortableSleep(this.#delayMs, request.signal);
-      record.chunks += 1;
+      if (record) record.chunks += 1;
       yield { type: 'text-delta', text };
     }
     for (const toolCall of turn.toolCalls) yield { type: 'tool-call', toolCall };
-    record.completed = true;
+    if (record) record.completed = true;
     yield { type: 'finish', finishReason: finishReasonOf(turn), usage: turn.usage, modelId: this.modelId };
   }
 

@@ -12,7 +12,7 @@ export function untilAborted<T>(callee: () => T | PromiseLike<T>, signal: AbortS
     }
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    new Promise<T>((answer) => answer(callee())).then(
+    answerOf(callee).then(
       (value) => {
         signal.removeEventListener('abort', onAbort);
         // The callee may have aborted the signal itself before it answered: the abort wins.
@@ -25,4 +25,13 @@ export function untilAborted<T>(callee: () => T | PromiseLike<T>, signal: AbortS
       },
     );
   });
+}
+
+/** The callee's answer as a promise: its own when it returns one, a rejection when it throws. */
+function answerOf<T>(callee: () => T | PromiseLike<T>): Promise<T> {
+  try {
+    return Promise.resolve(callee());
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

@@ -54,6 +54,15 @@ describe('ScriptedModel', () => {
     expect(model.streams).toEqual([{ chunks: 3, totalChunks: 3, completed: true }]);
   });
 
+  it('keeps no request and no stream record with recordCalls: false', async () => {
+    const model = new ScriptedModel(['abcdefg'], { chunkSize: 3, recordCalls: false });
+    const parts = await drain(model.stream(request('q')));
+    expect(parts.filter((part) => part.type === 'text-delta')).toHaveLength(3);
+    expect(model.calls).toEqual([]);
+    expect(model.streams).toEqual([]);
+    expect(model.remaining).toBe(0);
+  });
+
   it('records how many chunks were pulled when the consumer stops early', async () => {
     const model = new ScriptedModel(['0123456789'], { chunkSize: 2 });
     for await (const part of model.stream(request('q'))) if (part.type === 'text-delta' && part.text === '23') break;
