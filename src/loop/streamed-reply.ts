@@ -5,10 +5,21 @@
  * whether a decision may be complete, and `parse` is tried then; after a failed early parse the
  * next one waits until the text doubled, so a turn costs time linear in its length.
  *
- * Once a valid decision is read, the reply is read on only while whitespace follows it: the first
- * other text after the decision (a second call the model began, an invented observation) ends the
- * reading. The turn then keeps the text up to the end of the decision (well-formed, never cut
- * mid-tag) and is marked `cutAfterDecision`, so the model is told the rest was not read.
+ * A decision is taken early only when the text read so far cannot be the start of a longer reading
+ * of the same call. The completion check knows the codec's own markup alone (a JSON object closing,
+ * `</tool_code>`, a `FUNCTION_CALL:` line ending), and the codec's own dialect ends a decision where
+ * that markup ends: a JSON value is closed, a line is over. A decision read in another dialect (a
+ * drifted tag call: `<write_file>..</write_file>`, Qwen3-Coder `<parameter=..>`, GLM, YAML in a
+ * tool-name tag) may end at a later closing tag, because its value may hold its own closing tag
+ * (`tag-calls.ts`); the check fired inside that value (a `}` in it, say), so such an early reading
+ * is dropped and the reply is read to the end of the stream and parsed whole, as `generate` would.
+ * Early checks then stop: the turn costs one more parse, and stays linear.
+ *
+ * Once a valid decision of the codec's own dialect is read, the reply is read on only while
+ * whitespace follows it: the first other text after the decision (a second call the model began, an
+ * invented observation) ends the reading. The turn then keeps the text up to the end of the decision
+ * (well-formed, never cut mid-tag) and is marked `cutAfterDecision`, so the model is told the rest
+ * was not read.
  */
 import type { Codec, ParseOptions, ParseResult } from '../protocols/codec.ts';
 import type { FinishReason, ModelRequest, ModelStreamPart, ModelToolCall, Usage } from '../spec/model.ts';
@@ -32,7 +43,8 @@ export class StreamedReply {
   cutAfterDecision = false;
   readonly #context: Pick<RunContext, 'codec' | 'emit' | 'model'>;
   readonly #parseOptions: ParseOptions;
-  readonly #check: ReturnType<Codec['completionCheck']> | undefined;
+  /** Undefined when the turn is read to its end (more actions allowed, or a decision in another dialect read). */
+  #check: ReturnType<Codec['completionCheck']> | undefined;
   readonly #thoughts: ReturnType<NonNullable<Codec['thoughtStream']>> | undefined;
   #parseFrom = 0;
   /** Where the early decision's text ends. */
@@ -68,6 +80,11 @@ export class StreamedReply {
     const result = context.codec.parse(this.text, { ...this.#parseOptions, toolCalls: this.toolCalls });
     if (!result.success) {
       this.#parseFrom = 2 * this.text.length;
+      return false;
+    }
+    if (result.dialect !== context.codec.name) {
+      // The check fired inside a drifted call, whose end it does not know: read the whole reply.
+      this.#check = undefined;
       return false;
     }
     this.parsed = result;

@@ -157,6 +157,8 @@ export interface Codec {
    * A new incremental check for one streamed turn, fed each text delta: true when the delta may
    * have completed a decision, so the loop can try `parse` and stop the stream early. Never true for
    * decisions only the end of stream completes. Linear in the turn's length (see `completion-check.ts`).
+   * It knows the codec's own markup: the loop takes a decision early only when `parse` read it in the
+   * codec's own dialect (`dialect` equal to `name`); any other is read to the end of the stream.
    */
   completionCheck(): CompletionCheck;
   /** Renders decisions the way a model following this protocol would write them. */
