@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StreamedReply } from '../../src/loop/streamed-reply.ts';
+import type { ParseResult } from '../../src/protocols/codec.ts';
 import { getCodec } from '../../src/protocols/index.ts';
 import type { Model } from '../../src/spec/model.ts';
 import type { ToolSpec } from '../../src/spec/decision.ts';
@@ -60,10 +61,10 @@ function stream(protocol: Protocol, text: string, cuts: number[]) {
     if (reply.take({ type: 'text-delta', text: text.slice(from, cut) })) break;
     from = cut;
   }
-  return { kept: reply.text, cut: reply.cutAfterDecision, result: reply.finalParse() };
+  return { kept: reply.text, cut: reply.cutAfterDecision, parsed: reply.rawTurn({ messages: [] }).parsed };
 }
 
-const outcome = (result: ReturnType<StreamedReply['finalParse']>) => (result.success ? result.decisions : 'refused');
+const outcome = (result: ParseResult | undefined) => (result?.success ? result.decisions : 'refused');
 
 const replies = fc.oneof(
   fc.record({ protocol: fc.constantFrom(...protocolNames), family: fc.constantFrom(...Object.keys(families)), path: value, content: value }).map(
@@ -82,7 +83,7 @@ describe('streamed turns read as generate does', () => {
         const streamed = stream(protocol, text, cuts);
         expect(streamed.cut).toBe(false);
         expect(streamed.kept).toBe(text);
-        expect(outcome(streamed.result)).toEqual(outcome(getCodec(protocol).parse(text, { tools })));
+        expect(outcome(streamed.parsed)).toEqual(outcome(getCodec(protocol).parse(text, { tools })));
       }),
       { numRuns: propertyRuns(1_500) },
     );
@@ -93,7 +94,7 @@ describe('streamed turns read as generate does', () => {
     fc.assert(
       fc.property(chunked, after, ({ protocol, text, cuts }, tail) => {
         const streamed = stream(protocol, text + tail, cuts);
-        expect(outcome(streamed.result)).toEqual(outcome(getCodec(protocol).parse(streamed.kept, { tools })));
+        expect(outcome(streamed.parsed)).toEqual(outcome(getCodec(protocol).parse(streamed.kept, { tools })));
         if (!streamed.cut) expect(streamed.kept).toBe(text + tail);
       }),
       { numRuns: propertyRuns(1_500) },
