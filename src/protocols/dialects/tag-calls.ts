@@ -204,106 +204,146 @@ interface ReadParameters {
   twoReadings: ReadonlySet<RawParameter>;
 }
 
+/** Parameters read from a position to the call's close. */
+interface Found {
+  end: number;
+  parameters: RawParameter[];
+}
+
 /**
  * The parameters of the call body to its close, the shortest values first; null when the body does
  * not parse. A value left open never holds the opening of another call: the call was cut off before it.
  */
 function readParameters(call: CallBody, ends: ValueEnds): ReadParameters | null {
-  const { text, form, close, cleanAfter, ambiguous, callOpening, gap } = call;
-  const lenient = ends !== 'closed';
-  const memo = new Map<number, { end: number; parameters: RawParameter[] } | null>();
-  /** Values that another reading ends elsewhere (`withOptionalClose`). */
-  const twoReadings = new Set<RawParameter>();
-  const parameters = (at: number): { end: number; parameters: RawParameter[] } | null => {
-    const cached = memo.get(at);
-    if (cached !== undefined) return cached;
-    memo.set(at, null); // no reading loops back to itself
-    const from = skip(gap, text, at);
-    let found: { end: number; parameters: RawParameter[] } | null = null;
-    if (text.startsWith(close, from) && cleanAfter(from + close.length)) found = { end: from + close.length, parameters: [] };
-    else if (lenient && form.endsAt?.some((tag) => text.startsWith(tag, from)) && cleanAfter(from)) found = { end: from, parameters: [] };
+  const reader = new ParameterReader(call, ends);
+  const body = reader.from(call.bodyStart);
+  return body ? { ...body, twoReadings: reader.twoReadings } : null;
+}
+
+/** Reads a call body's parameters; each position is read once (the readings of the rest are kept). */
+class ParameterReader {
+  /** Values that another reading ends elsewhere (`#withOptionalClose`). */
+  readonly twoReadings = new Set<RawParameter>();
+  readonly #readings = new Map<number, Found | null>();
+  readonly #call: CallBody;
+  readonly #ends: ValueEnds;
+
+  constructor(call: CallBody, ends: ValueEnds) {
+    this.#call = call;
+    this.#ends = ends;
+  }
+
+  /** The parameters from `at` to the call's close, or null when the rest does not parse. */
+  from(at: number): Found | null {
+    const known = this.#readings.get(at);
+    if (known !== undefined) return known;
+    this.#readings.set(at, null); // no reading loops back to itself
+    const found = this.#read(skip(this.#call.gap, this.#call.text, at));
+    this.#readings.set(at, found);
+    return found;
+  }
+
+  #read(from: number): Found | null {
+    const { text, form, close, cleanAfter } = this.#call;
+    const lenient = this.#ends !== 'closed';
+    if (text.startsWith(close, from) && cleanAfter(from + close.length)) return { end: from + close.length, parameters: [] };
+    if (lenient && form.endsAt?.some((tag) => text.startsWith(tag, from)) && cleanAfter(from)) return { end: from, parameters: [] };
     for (const parameter of form.parameters) {
-      if (found) break;
       if (!lenient && parameter.forbids) continue;
       const match = matchAt(parameter.open, text, from);
-      if (!match) continue;
-      const valueStart = from + match[0].length;
-      const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
-      const forbidden = parameter.forbids?.(match);
-      if (parameter.closeOptional) {
-        found = withOptionalClose(match, valueStart, tag, parameter.declaredKeysOnly === true);
-        continue;
-      }
-      const endsAtNext = ends === 'bounded' && parameter.endsAtNextParameter === true;
-      for (const valueEnd of occurrences(text, tag, valueStart)) {
-        const value = text.slice(valueStart, valueEnd);
-        if (forbidden?.test(value) || (endsAtNext && ambiguous(value))) break;
-        const rest = parameters(valueEnd + tag.length);
-        if (rest) {
-          // An empty element of a nesting form may be an empty list or object: the schema decides.
-          const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
-          const own = {
-            key: keyOf(match),
-            text: value,
-            hint: match.groups?.hint,
-            ...(children && (children.length > 0 || value === '') ? { children } : {}),
-            ...(parameter.declaredKeysOnly ? { declaredOnly: true } : {}),
-          };
-          found = { end: rest.end, parameters: [own, ...rest.parameters] };
-          break;
-        }
-      }
-      if (!found && lenient && parameter.endsAtCallClose) {
-        for (const valueEnd of occurrences(text, close, valueStart)) {
-          const value = text.slice(valueStart, valueEnd);
-          if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
-          found = { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
-          break;
-        }
-      }
-      if (!found && endsAtNext) {
-        // The next parameter of this same form (its key and its value's opening tag) ends the value.
-        const next = new RegExp(parameter.open.source, 'g');
-        next.lastIndex = valueStart;
-        const valueEnd = next.exec(text)?.index ?? -1;
-        const value = text.slice(valueStart, valueEnd);
-        const open = valueEnd < 0 || value.trim() === '' || value.includes(tag) || value.includes(close) || callOpening.test(value);
-        const rest = open ? null : parameters(valueEnd);
-        if (rest) found = { end: rest.end, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }, ...rest.parameters] };
-      }
+      const found = match ? this.#parameter(parameter, match, from + match[0].length) : null;
+      if (found) return found;
     }
-    memo.set(at, found);
-    return found;
-  };
+    return null;
+  }
+
+  /** The parameter whose opening `match` ends at `valueStart`, then the rest: its value closed, or left open where the form allows. */
+  #parameter(parameter: ParameterForm, match: RegExpExecArray, valueStart: number): Found | null {
+    const tag = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
+    if (parameter.closeOptional) return this.#withOptionalClose(match, valueStart, tag, parameter.declaredKeysOnly === true);
+    const endsAtNext = this.#ends === 'bounded' && parameter.endsAtNextParameter === true;
+    const toCallClose = this.#ends !== 'closed' && parameter.endsAtCallClose === true;
+    return (
+      this.#closedValue(parameter, match, valueStart, tag, endsAtNext) ??
+      (toCallClose ? this.#valueToCallClose(match, valueStart, tag, endsAtNext) : null) ??
+      (endsAtNext ? this.#valueToNextParameter(parameter, match, valueStart, tag) : null)
+    );
+  }
+
+  /** The value ends at the first of its closing tags after which the rest parses. */
+  #closedValue(parameter: ParameterForm, match: RegExpExecArray, valueStart: number, tag: string, endsAtNext: boolean): Found | null {
+    const { text, ambiguous } = this.#call;
+    const forbidden = parameter.forbids?.(match);
+    for (const valueEnd of occurrences(text, tag, valueStart)) {
+      const value = text.slice(valueStart, valueEnd);
+      if (forbidden?.test(value) || (endsAtNext && ambiguous(value))) return null;
+      const rest = this.from(valueEnd + tag.length);
+      if (!rest) continue;
+      // An empty element of a nesting form may be an empty list or object: the schema decides.
+      const children = parameter.nested && (value === '' || ambiguous(value)) ? nestedElements(value, parameter) : undefined;
+      const own = {
+        key: keyOf(match),
+        text: value,
+        hint: match.groups?.hint,
+        ...(children && (children.length > 0 || value === '') ? { children } : {}),
+        ...(parameter.declaredKeysOnly ? { declaredOnly: true } : {}),
+      };
+      return { end: rest.end, parameters: [own, ...rest.parameters] };
+    }
+    return null;
+  }
+
+  /** A value left open up to the call's close (`endsAtCallClose`): the last parameter. */
+  #valueToCallClose(match: RegExpExecArray, valueStart: number, tag: string, endsAtNext: boolean): Found | null {
+    const { text, close, callOpening, ambiguous, cleanAfter } = this.#call;
+    for (const valueEnd of occurrences(text, close, valueStart)) {
+      const value = text.slice(valueStart, valueEnd);
+      if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
+      return { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
+    }
+    return null;
+  }
+
+  /** A value left open before the next parameter of this same form (its key and its value's opening tag). */
+  #valueToNextParameter(parameter: ParameterForm, match: RegExpExecArray, valueStart: number, tag: string): Found | null {
+    const { text, close, callOpening } = this.#call;
+    const next = new RegExp(parameter.open.source, 'g');
+    next.lastIndex = valueStart;
+    const valueEnd = next.exec(text)?.index ?? -1;
+    const value = text.slice(valueStart, valueEnd);
+    const open = valueEnd < 0 || value.trim() === '' || value.includes(tag) || value.includes(close) || callOpening.test(value);
+    const rest = open ? null : this.from(valueEnd);
+    return rest ? { end: rest.end, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }, ...rest.parameters] } : null;
+  }
+
   /**
    * A value whose closing tag may be left out: it ends at the first tag after which the call parses,
    * its own close (consumed) or the next parameter. A value left open before the next parameter that
    * a later close would also end (the rest parsing) has two readings: that later reading is returned
-   * with its value marked, and refused as ambiguous below.
+   * with its value marked, and refused as ambiguous by `parseCall`.
    */
-  function withOptionalClose(match: RegExpExecArray, valueStart: number, tag: string, declaredOnly: boolean): { end: number; parameters: RawParameter[] } | null {
-    const reading = (valueEnd: number, rest: { end: number; parameters: RawParameter[] }) => ({
+  #withOptionalClose(match: RegExpExecArray, valueStart: number, tag: string, declaredOnly: boolean): Found | null {
+    const { text } = this.#call;
+    const reading = (valueEnd: number, rest: Found): Found => ({
       end: rest.end,
       parameters: [{ key: keyOf(match), text: text.slice(valueStart, valueEnd), ...(declaredOnly ? { declaredOnly } : {}) }, ...rest.parameters],
     });
     for (let valueEnd = text.indexOf('<', valueStart); valueEnd >= 0; valueEnd = text.indexOf('<', valueEnd + 1)) {
       const closed = text.startsWith(tag, valueEnd);
-      const rest = closed ? parameters(valueEnd + tag.length) : parameters(valueEnd);
+      const rest = closed ? this.from(valueEnd + tag.length) : this.from(valueEnd);
       if (!rest) continue;
       if (closed) return reading(valueEnd, rest);
       for (const laterEnd of occurrences(text, tag, valueEnd)) {
-        const laterRest = parameters(laterEnd + tag.length);
+        const laterRest = this.from(laterEnd + tag.length);
         if (!laterRest) continue;
         const later = reading(laterEnd, laterRest);
-        twoReadings.add(later.parameters[0] as RawParameter);
+        this.twoReadings.add(later.parameters[0] as RawParameter);
         return later;
       }
       return reading(valueEnd, rest);
     }
     return null;
   }
-  const body = parameters(call.bodyStart);
-  return body ? { ...body, twoReadings } : null;
 }
 
 /** Every call of `form` in `text`, in order; a call that does not parse stops the scan. */
