@@ -108,6 +108,13 @@ describe('harmony messages', () => {
     expect(normalizeOutput(' still thinking<|end|><|start|>assistant<|channel|>final<|message|>Hi')).toMatchObject({ text: 'Hi', reasoning: ['still thinking'] });
   });
 
+  it('does not split a call whose JSON holds <|start|>: the call runs with the value written, never a re-joined one', () => {
+    const text = '<|channel|>commentary to=functions.lookup <|constrain|>json<|message|>{"code": "<|start|>assistant<|message|>B2"}<|call|>';
+    expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { tool: 'lookup', args: { code: '<|start|>assistant<|message|>B2' } } });
+    // Reasoning not ended before the next message still ends there.
+    expect(normalizeOutput('<|channel|>analysis<|message|>think<|start|>assistant<|channel|>final<|message|>Done<|return|>')).toMatchObject({ text: 'Done', reasoning: ['think'] });
+  });
+
   it('keeps a recipient header without a message, so it is not taken as an answer', () => {
     const result = parseDecision('native', '<|channel|>commentary to=functions.lookup <|constrain|>json', { tools });
     expect(result.success).toBe(false);

@@ -9,6 +9,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
+import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -76,10 +77,13 @@ const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
 
 /**
- * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`): the framing reins knows is
- * stripped before this check, so one left in the reply is markup no reader accounted for.
+ * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`, and the end-of-turn tokens written
+ * otherwise, `<end_of_turn>`): the framing reins knows is stripped before this check (an end-of-turn
+ * token at the reply's end), so one left in the reply is markup no reader accounted for.
  */
-const specialToken = /<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/;
+const specialToken = new RegExp(
+  [/<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/.source, ...endOfTurnTokens.map(escapeRegExp)].join('|'),
+);
 
 /** A failure describing the unread call attempt in `text`, or undefined when there is none. */
 export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {

@@ -8,6 +8,8 @@
  * - `final` and `commentary` without a recipient are the reply.
  * When the template opened the first message (`<|start|>assistant<|channel|>analysis<|message|>`), the
  * output starts with that body: text ending in `<|end|>` before the first `<|start|>` is reasoning.
+ * Reasoning ends at the next `<|start|>` too; a call or a reply whose body reaches the next `<|start|>`
+ * before its end token is not split there: from it on, the output is kept as written.
  */
 
 export interface HarmonyReading {
@@ -35,7 +37,8 @@ export function readHarmonyMessages(text: string): HarmonyReading | undefined {
   if (!text.includes('<|') || !harmonyOutput.test(text)) return undefined;
   const parts: string[] = [];
   const reasoning: string[] = [];
-  for (const [index, segment] of text.split('<|start|>').entries()) {
+  const segments = text.split('<|start|>');
+  for (const [index, segment] of segments.entries()) {
     const messageAt = segment.indexOf(messageToken);
     if (messageAt < 0) {
       const openedByTemplate = index === 0 ? /^([\s\S]*?)<\|end\|>\s*$/.exec(segment) : null;
@@ -47,9 +50,17 @@ export function readHarmonyMessages(text: string): HarmonyReading | undefined {
     const header = segment.slice(0, messageAt);
     const rest = segment.slice(messageAt + messageToken.length);
     const end = messageEnd.exec(rest);
+    const recipient = recipientOf(header);
+    const isReasoning = recipient === undefined && channelOf(header) === 'analysis';
+    if (!end && !isReasoning && index < segments.length - 1) {
+      // A call or a reply not ended before the next `<|start|>` may hold that token (in a JSON string,
+      // say): the rest stays as written, for the readers to find where it really ends, or to refuse it.
+      parts.push((index === 0 ? '' : '<|start|>') + segments.slice(index).join('<|start|>'));
+      break;
+    }
     const body = end ? rest.slice(0, end.index) : rest;
-    if (recipientOf(header) !== undefined) parts.push(`<|start|>${header}${messageToken}${body}`);
-    else if (channelOf(header) === 'analysis') reasoning.push(body.trim());
+    if (recipient !== undefined) parts.push(`<|start|>${header}${messageToken}${body}`);
+    else if (isReasoning) reasoning.push(body.trim());
     else parts.push(body);
     const after = end ? rest.slice(end.index + end[0].length) : '';
     if (after.trim() !== '') parts.push(after);

@@ -52,6 +52,24 @@ export const replyMarkers: readonly ReplyMarker[] = [
 ];
 
 /**
+ * Special tokens that end a model's turn or text. A detokenizer that keeps special tokens leaves one at
+ * the end of the reply; there it is framing, removed, never a part of the answer. Anywhere else it is
+ * markup no reader accounted for (`findCallAttempt`).
+ */
+export const endOfTurnTokens: readonly string[] = [
+  '<|im_end|>', // ChatML: Qwen, Hermes, Yi, many others
+  '<|eot_id|>', // Llama 3
+  '<|eom_id|>', // Llama 3.1 (after a tool call)
+  '<|end_of_text|>', // Llama 3
+  '<|endoftext|>', // GPT-2 vocabularies, Phi, GLM, Qwen base
+  '<|end|>', // Phi-3
+  '<｜end▁of▁sentence｜>', // DeepSeek
+  '<end_of_turn>', // Gemma 2 and 3
+  '<eos>', // Gemma
+  '<|eot|>', // MuseGlimmer
+];
+
+/**
  * Special tokens that open a tool-call section. Reasoning left unclosed ends at the first of them
  * (Kimi K2 Thinking closes its reasoning that way, and GLM 4.5+ may call a tool from inside an
  * unclosed `<think>`), so the calls after it are not swallowed.

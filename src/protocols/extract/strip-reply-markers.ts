@@ -5,12 +5,12 @@
  * - a content wrapper at the start gives its inner text (and what follows its close) as the reply;
  * - a reply that starts inside reasoning the chat template opened (a close marker with no open one,
  *   e.g. `…</think>answer`) loses the text before that marker;
- * - empty special-token blocks and stray special-token markers at the end are dropped.
+ * - empty special-token blocks, stray special-token markers and end-of-turn tokens at the end are dropped.
  * Only the start is read, so a reply that merely mentions such a marker later keeps it.
  * Most replies hold no marker at all: one combined pattern of every marker is tested first, and such
  * a reply skips the per-marker patterns.
  */
-import { callSectionTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
+import { callSectionTokens, endOfTurnTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
 
 export interface StrippedReply {
   /** The reply without the markers (not trimmed at the end). */
@@ -39,7 +39,7 @@ const compiled: readonly CompiledMarker[] = [...replyMarkers]
   }));
 const anyOpen = new RegExp(replyMarkers.map((marker) => escapeRegExp(marker.open)).join('|'), 'i');
 /** Any open or close marker: without one, no rule below can apply. */
-const anyMarker = new RegExp([...new Set(replyMarkers.flatMap((marker) => [marker.open, marker.close]))].map(escapeRegExp).join('|'), 'i');
+const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(escapeRegExp).join('|'), 'i');
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
 
 function withoutLabel(text: string, label: string | undefined): string {
@@ -76,13 +76,16 @@ function templateReasoningEnd(text: string): { reasoning: string; rest: string }
   return { reasoning: prefix.trim(), rest };
 }
 
-/** An empty block, a lone open marker or a stray close marker of a special token, at the end. */
-const trailingMarkers: readonly RegExp[] = compiled
-  .filter(({ marker }) => marker.special)
-  .map(({ marker, open, close }) => {
-    const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
-    return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
-  });
+/** An empty block, a lone open marker or a stray close marker of a special token, or an end-of-turn token, at the end. */
+const trailingMarkers: readonly RegExp[] = [
+  ...compiled
+    .filter(({ marker }) => marker.special)
+    .map(({ marker, open, close }) => {
+      const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
+      return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
+    }),
+  new RegExp(`(?:${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*$`),
+];
 
 function withoutTrailingMarkers(text: string): string {
   let rest = text.replace(/\s+$/, '');

@@ -1,0 +1,33 @@
+/**
+ * A detokenizer that keeps special tokens leaves the model's end-of-turn token at the end of the
+ * reply: there it is framing, removed in every protocol, and never part of the answer. The same token
+ * with text after it is markup no reader accounted for: a correction naming it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseDecision } from '../../src/index.ts';
+import { endOfTurnTokens } from '../../src/protocols/extract/reply-markers.ts';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+
+const tools: ToolSpec[] = [{ name: 'search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } }];
+
+describe('an end-of-turn token', () => {
+  it.each(endOfTurnTokens)('%s at the end of an answer is dropped', (token) => {
+    for (const text of [`The capital is Paris.${token}`, `The capital is Paris. ${token}\n`, `The capital is Paris.${token}${token}`]) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions).toEqual([{ action: 'answer_user', answer: 'The capital is Paris.' }]);
+    }
+  });
+
+  it.each(endOfTurnTokens)('%s after a call or a JSON decision is dropped', (token) => {
+    const call = parseDecision('native', `<tool_call>{"name": "search", "arguments": {"query": "tides"}}</tool_call>${token}`, { tools });
+    expect(call.success && call.decisions.map((decision) => decision.action === 'call_tool' && decision.args)).toEqual([{ query: 'tides' }]);
+    const json = parseDecision('json', `{"action": "answer_user", "answer": "Paris"}${token}`, { tools });
+    expect(json.success && json.decisions).toEqual([{ action: 'answer_user', answer: 'Paris' }]);
+  });
+
+  it.each(endOfTurnTokens)('%s with text after it is refused, never part of an answer', (token) => {
+    const result = parseDecision('native', `The capital is Paris.${token}\nuser: and of Spain?`, { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('special token');
+  });
+});
