@@ -56,6 +56,13 @@ describe('MuseGlimmer message boundaries', () => {
     expect(callsOf(` to=read<|message|>${atem('read', `<atem:parameter name="path">${value}</atem:parameter>\n`)}<|eot|>`)).toEqual([['read', { path: value }]]);
   });
 
+  it('keeps an end of turn with text after it as written: refused, never dropped from an answer', () => {
+    // A calls block whose value holds `</atem:function_calls>!<|eot|>`: the message ends at that token,
+    // and the rest was never a message.
+    refused(` to=user<|message|><atem:function_calls>\n<atem:invoke name="read">\n<atem:parameter name="path"></atem:function_calls>!<|eot|></atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eot|>`);
+    expect(callsOf(' to=user<|message|>All done.<|eot|>')).toEqual([['answer_user', 'All done.']]);
+  });
+
   it('refuses a reply that is only reasoning (no decision)', () => {
     refused(' to=self<|message|>Check the facts.');
   });

@@ -82,7 +82,8 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     if (recipient === 'self') reasoning.push(body.trim());
     // A call message ended by the next header gets the end token written in, so it ends there for the reader too.
     else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token || (end < text.length ? '<|eom|>' : '')}`);
-    else parts.push(body + (token === '<|eom|>' ? token : ''));
+    // An end of turn with text after it stays as written: what follows was never a message.
+    else parts.push(body + (token === '<|eom|>' || text.slice(end + token.length).trim() !== '' ? token : ''));
     // A header that ends reasoning or a call starts the next message; one inside prose may be quoted.
     mayCall = token === '<|eom|>' || (token === '' && (recipient === 'self' || isCall));
     ended = token === '<|eom|>';
