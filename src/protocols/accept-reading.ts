@@ -44,6 +44,7 @@ export function acceptReading(
   }
   const decisions: Decision[] = new Array(count);
   const { items, actions } = reading;
+  let respelled = false;
   for (let index = 0; index < count; index++) {
     const outcome = validateDecision(items[index], tools, isHandlerType(actions?.[index]?.type) ? handlerCall : toolboxCall);
     if (!outcome.ok) {
@@ -51,8 +52,9 @@ export function acceptReading(
       return failedResult({ ...outcome.failure, message: prefix + outcome.failure.message }, raw, tools);
     }
     decisions[index] = outcome.decision;
+    if (outcome.respelled) respelled = true;
   }
-  const repaired = options.repaired || reading.repaired;
+  const repaired = options.repaired || reading.repaired || respelled;
   const decision = decisions[0] as Decision;
   // Built field by field (no spreads of temporary objects): this runs on every accepted turn. A
   // native turn's call ids are in the literal (a field added later grows a property store).

@@ -15,10 +15,12 @@ import {
 import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
 import { isRecord } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
+import { respelledArgs } from './respelled-keys.ts';
 import type { ReadFailure } from './reading.ts';
 import { sanitizeName } from './sanitize.ts';
 
-export type DecisionValidation = { ok: true; decision: Decision } | { ok: false; failure: ReadFailure };
+/** `respelled`: an argument name was read in the tool's own case style (`respelledArgs`). */
+export type DecisionValidation = { ok: true; decision: Decision; respelled?: true } | { ok: false; failure: ReadFailure };
 
 const schemas: Record<DecisionAction, JsonSchema> = {
   call_tool: CALL_TOOL_SCHEMA,
@@ -58,8 +60,16 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
   if (!shape.ok) {
     return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details: shape.details } };
   }
-  const failure = action === 'call_tool' && options.toolbox !== false ? checkToolCall(candidate as { tool: string; args: unknown }, tools) : undefined;
-  return failure ? { ok: false, failure } : { ok: true, decision: candidate as unknown as Decision };
+  if (action !== 'call_tool' || options.toolbox === false) return { ok: true, decision: candidate as unknown as Decision };
+  const call = candidate as { tool: string; args: unknown };
+  const failure = checkToolCall(call, tools);
+  if (!failure) return { ok: true, decision: candidate as unknown as Decision };
+  const tool = failure.kind === 'invalid-args' ? toolNamed(tools, call.tool) : undefined;
+  const respelled = tool && respelledArgs(tool, call.args);
+  if (respelled && checkToolCall({ tool: call.tool, args: respelled }, tools) === undefined) {
+    return { ok: true, decision: { ...candidate, args: respelled } as unknown as Decision, respelled: true };
+  }
+  return { ok: false, failure };
 }
 
 /** Undefined when the tool exists and the args validate against its input schema. */
