@@ -149,7 +149,7 @@ export class PostgresStore implements Store {
       const statuses = options.status === undefined ? [] : [options.status].flat();
       const where = statuses.length ? 'WHERE status = ANY($2)' : '';
       const parameters: unknown[] = [options.limit ?? DEFAULT_LIST_LIMIT, ...(statuses.length ? [statuses] : [])];
-      const { rows } = await client.query<RunRow>(`SELECT * FROM reins_runs ${where} ORDER BY updated_at DESC, created_at DESC LIMIT $1`, parameters);
+      const { rows } = await client.query<RunRow>(`SELECT * FROM reins_runs ${where} ORDER BY updated_at DESC, created_at DESC, id DESC LIMIT $1`, parameters);
       return rows.map(toSummary);
     });
   }

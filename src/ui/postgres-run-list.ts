@@ -77,7 +77,7 @@ function source(pool: Pool): RunListSource {
       const limit = window ? `LIMIT ${window.limit} OFFSET ${window.offset}` : '';
       const { rows } = await pool.query<RunListSourceRow>(
         `SELECT id, question, model, protocol, status, created_at, updated_at, owner_pid, owner_host, heartbeat_at
-         FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC ${limit}`,
+         FROM reins_runs ${clause} ORDER BY updated_at DESC, created_at DESC, id DESC ${limit}`,
         parameters,
       );
       return rows;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionInUseError } from '../../src/errors/session-in-use-error.ts';
 import { SessionStoreError } from '../../src/errors/session-store-error.ts';
 import { PostgresStore } from '../../src/sessions/postgres-store.ts';
+import { PostgresRunList } from '../../src/ui/postgres-run-list.ts';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { runStoreContract } from './store-contract.ts';
 
@@ -74,6 +75,29 @@ describe('PostgresStore', () => {
       expect((await first.loadRun(id)).summary.recordCount).toBe(20);
     } finally {
       await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('pages runs updated at the same instant by id, without a gap or a duplicate, in listRuns order', async () => {
+    const store = await freshStore();
+    const list = new PostgresRunList(url);
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    try {
+      const ids = new Set<string>();
+      for (let index = 0; index < 120; index++) ids.add(await store.createRun({ question: `q${index}` }));
+      await client.connect();
+      await client.query("UPDATE reins_runs SET created_at = '2026-01-01T00:00:00.000Z', updated_at = '2026-01-01T00:00:00.000Z'");
+      const pages = [];
+      for (const page of [1, 2, 3]) pages.push(...(await list.page({ page })).runs.map((run) => run.id));
+      expect(pages).toHaveLength(120);
+      expect(new Set(pages)).toEqual(ids);
+      // Ties are broken by id, so every page query (each its own sort) agrees on one order.
+      expect(pages).toEqual([...ids].sort().reverse());
+      expect((await store.listRuns({ limit: 120 })).map((run) => run.id)).toEqual(pages);
+    } finally {
+      await client.end();
+      await Promise.all([store.close(), list.close()]);
     }
   });
 
