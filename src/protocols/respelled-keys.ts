@@ -1,10 +1,11 @@
 /**
  * An argument named in another case style than the tool declares it (`target_language` for
- * `targetLanguage`, `dryRun` for `dry_run`, `Path` for `path`): the same name, so it is read as the
- * declared one. Only where the arguments fail validation as written, and only where the spelling has
- * one reading: the written name is not declared, exactly one declared property spells the same
- * (case, `_`, `-` and spaces aside), that property is not given too, and no other written name
- * spells it. The arguments as renamed must then validate; anything else keeps its correction.
+ * `targetLanguage`, `dryRun` for `dry_run`, `DRY-RUN` for `dry_run`): the same words, so it is read as
+ * the declared name. Only where the arguments fail validation as written, and only where the spelling
+ * has one reading: the written name is not declared, exactly one declared property spells the same
+ * (case, `_`, `-` and spaces aside) and differs by more than letter case (`City` for `city` stays
+ * another name, as vLLM and sglang read it), that property is not given too, and no other written
+ * name spells it. The arguments as renamed must then validate; anything else keeps its correction.
  *
  * Dropping an argument the schema forbids is never done: `dryrun` dropped from a delete runs the delete.
  */
@@ -46,8 +47,9 @@ export function respelledArgs(tool: ToolSpec, args: unknown): Record<string, unk
   for (const written of Object.keys(args)) {
     if (declaredNames.has(written)) continue;
     const declared = declaredBySpelling.get(spelling(written));
-    // No declared name spells it: validation judges it as written.
-    if (declared === undefined) continue;
+    // No declared name spells it, or only letter case differs (`City` for `city`, which vLLM and sglang
+    // read as another name): validation judges it as written.
+    if (declared === undefined || (declared !== null && declared.toLowerCase() === written.toLowerCase())) continue;
     if (declared === null || Object.hasOwn(args, declared) || claimed.has(declared)) return undefined;
     claimed.add(declared);
     renames.set(written, declared);

@@ -115,6 +115,24 @@ describe('harmony messages', () => {
     expect(normalizeOutput('<|channel|>analysis<|message|>think<|start|>assistant<|channel|>final<|message|>Done<|return|>')).toMatchObject({ text: 'Done', reasoning: ['think'] });
   });
 
+  it('reads a recipient written without `functions.` as the offered tool it names', () => {
+    for (const header of ['<|channel|>commentary to=lookup <|constrain|>json', '<|start|>assistant to=lookup<|channel|>commentary', '<|channel|>commentary to=lookup']) {
+      const text = `${analysis}${header}<|message|>{"code": "B2"}<|call|>`;
+      expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, dialect: 'harmony', decision: { tool: 'lookup', args: { code: 'B2' } } });
+    }
+  });
+
+  it('corrects a message to a recipient that is no offered tool, naming the recipient (not a token reins added)', () => {
+    for (const [text, recipient] of [
+      ['<|channel|>commentary to=python<|message|>print(1)<|call|>', 'python'],
+      ['<|start|>assistant to=browser.open<|channel|>commentary<|message|>{"id": 1}<|call|>', 'browser.open'],
+    ] as const) {
+      const result = parseDecision('native', text, { tools });
+      expect(result).toMatchObject({ success: false, error: { kind: 'unknown-tool', toolName: recipient } });
+      expect(result.success ? '' : result.error.message).toContain(`message to \`${recipient}\`, which is no offered tool (available: lookup, ping)`);
+    }
+  });
+
   it('keeps a recipient header without a message, so it is not taken as an answer', () => {
     const result = parseDecision('native', '<|channel|>commentary to=functions.lookup <|constrain|>json', { tools });
     expect(result.success).toBe(false);

@@ -19,7 +19,12 @@ describe('an argument named in another case style', () => {
     expect(read(call('translate', { text: 'Ship', target_language: 'fr' }), [translate])).toMatchObject({ success: true, decision: { args: { targetLanguage: 'fr' } } });
     const dry = read(call('purge', { pattern: '*.log', dryRun: true }), [purge]);
     expect(dry).toMatchObject({ success: true, decision: { args: { pattern: '*.log', dry_run: true } } });
-    expect(read(call('purge', { Pattern: '*.log', 'DRY-RUN': true }), [purge])).toMatchObject({ success: true, decision: { args: { pattern: '*.log', dry_run: true } } });
+    expect(read(call('purge', { pattern: '*.log', 'DRY-RUN': true }), [purge])).toMatchObject({ success: true, decision: { args: { pattern: '*.log', dry_run: true } } });
+  });
+
+  it('keeps a name that differs only in letter case another name (as vLLM and sglang read it)', () => {
+    expect(read(call('purge', { Pattern: '*.log' }), [purge])).toMatchObject({ success: false, error: { kind: 'invalid-args' } });
+    expect(read(call('purge', { pattern: '*.log', DRY_RUN: true }), [purge])).toMatchObject({ success: false, error: { kind: 'invalid-args' } });
   });
 
   it('reads names declared inside allOf members too', () => {
@@ -49,13 +54,16 @@ describe('an argument named in another case style', () => {
     expect(read(text, [purge])).toMatchObject({ success: false, error: { kind: 'invalid-args' } });
   });
 
-  it('property: a declared name written in any case style reads back as the declared name, with its value', () => {
-    const styles = [(words: string[]) => words.join('_'), (words: string[]) => words.join('-').toUpperCase(), (words: string[]) => words[0] + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
+  it('property: a declared name written in another case style reads back as the declared name, with its value', () => {
+    const styles = [(words: string[]) => words.join('_'), (words: string[]) => words.join('-'), (words: string[]) => words[0] + words.slice(1).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')];
     const word = fc.stringMatching(/^[a-z]{2,6}$/);
     fc.assert(
-      fc.property(fc.array(word, { minLength: 2, maxLength: 3 }), fc.nat(2), fc.nat(2), fc.string(), (words, declaredStyle, writtenStyle, value) => {
+      fc.property(fc.array(word, { minLength: 2, maxLength: 3 }), fc.nat(2), fc.nat(2), fc.string(), fc.boolean(), (words, declaredStyle, writtenStyle, value, upper) => {
         const declared = styles[declaredStyle]!(words);
-        const written = styles[writtenStyle]!(words);
+        const style = styles[writtenStyle]!(words);
+        const written = upper ? style.toUpperCase() : style;
+        // Letter case alone is another name.
+        fc.pre(written.toLowerCase() !== declared.toLowerCase());
         const tool: ToolSpec = { name: 'act', inputSchema: strict({ [declared]: { type: 'string' } }, [declared]) };
         expect(read(call('act', { [written]: value }), [tool])).toMatchObject({ success: true, decision: { args: { [declared]: value } } });
       }),

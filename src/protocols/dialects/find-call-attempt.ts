@@ -9,6 +9,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
+import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -85,12 +86,25 @@ const specialToken = new RegExp(
   [/<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/.source, ...endOfTurnTokens.map(escapeRegExp)].join('|'),
 );
 
+/**
+ * A harmony message header addressed to a recipient (`<|start|>assistant to=python<|channel|>`,
+ * `<|channel|>commentary to=browser.open`): a call of a tool that is not offered, when no reader took it.
+ */
+const harmonyRecipient = /<\|channel\|>\w+\s*to=([^\s<]+)|<\|start\|>assistant\s*to=([^\s<]+)\s*<\|channel\|>/;
+
 /** A failure describing the unread call attempt in `text`, or undefined when there is none. */
 export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const visible = text.replace(/`[^`\n]+`/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
   if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
+  const addressedTo = harmonyRecipient.exec(visible);
+  const recipient = addressedTo?.[1] ?? addressedTo?.[2];
+  if (recipient !== undefined && recipient !== 'assistant') {
+    const addressed = sanitizeName(recipient);
+    const message = `the reply holds a message to \`${addressed}\`, which is no offered tool (available: ${availableList(tools)}); address a tool as to=functions.<name>`;
+    return { kind: 'unknown-tool', message, details: [hint], toolName: addressed };
+  }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, which is no part of an answer`, details: [hint] };
   const toolName = knownToolCall(visible, tools);

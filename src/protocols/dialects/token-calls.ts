@@ -2,7 +2,8 @@
  * Tool calls where special tokens name the tool and a JSON object of arguments follows:
  * - Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{..}<|tool_call_end|>`
  * - Solar Open: `<|tool_call:name|>name<|tool_call:args|>{..}`
- * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`
+ * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`; also
+ *   `to=name` without the namespace where `name` is an offered tool
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
  */
 import type { ToolSpec } from '../../spec/decision.ts';
@@ -25,6 +26,9 @@ const forms: readonly TokenForm[] = [
   { dialect: 'kimi', pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>`, 'g') },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
   { dialect: 'harmony', pattern: new RegExp(`to=functions\\.${name}(?:(?!<\\|message\\|>|to=functions\\.)[\\s\\S]){0,200}<\\|message\\|>`, 'g') },
+  // Without `functions.`, only in a header that has a channel (harmony's; MuseGlimmer's have none).
+  { dialect: 'harmony', pattern: new RegExp(`(?<=<\\|channel\\|>\\w+\\s*)to=${name}(?:(?!<\\|message\\|>|to=)[\\s\\S]){0,200}<\\|message\\|>`, 'g'), knownOnly: true },
+  { dialect: 'harmony', pattern: new RegExp(`(?<=<\\|start\\|>assistant\\s*)to=${name}\\s*<\\|channel\\|>(?:(?!<\\|message\\|>|to=)[\\s\\S]){0,200}<\\|message\\|>`, 'g'), knownOnly: true },
   { dialect: 'functionary', pattern: new RegExp(`>>>\\s*${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g') },
   { dialect: 'functionary', pattern: new RegExp(`^${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g'), knownOnly: true },
 ];
