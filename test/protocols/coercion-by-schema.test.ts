@@ -62,6 +62,33 @@ describe('schema-driven coercion of XML parameter values', () => {
   });
 });
 
+describe('a union holding string, in the families that write strings bare (MiniCPM, Xing, MiniMax)', () => {
+  const minicpm = (value: string) => `<function name="t"><param name="v">${value}</param></function>`;
+  const xing = (value: string) => `<tool_call>t<param_key>v</param_key><param_value>${value}</param_value></tool_call>`;
+  const minimax = (value: string) => `<minimax:tool_call>\n<invoke name="t">\n<parameter name="v">${value}</parameter>\n</invoke>\n</minimax:tool_call>`;
+
+  it('keeps text that reads as another member type as the string written', () => {
+    for (const write of [minicpm, xing, minimax]) {
+      expect(argsOf(write('2048'), { type: ['number', 'string'] })).toEqual({ v: '2048' });
+      expect(argsOf(write('false'), { type: ['boolean', 'string'] })).toEqual({ v: 'false' });
+      expect(argsOf(write('{"k": 2}'), { type: ['string', 'object'] })).toEqual({ v: '{"k": 2}' });
+    }
+  });
+
+  it('reads null as null where the union holds null, and other unions by their types', () => {
+    for (const write of [minicpm, xing]) {
+      expect(argsOf(write('null'), { type: ['string', 'null'] })).toEqual({ v: null });
+      expect(argsOf(write('none left'), { type: ['null', 'string'] })).toEqual({ v: 'none left' });
+      expect(argsOf(write('12'), { type: ['integer', 'null'] })).toEqual({ v: 12 });
+      expect(argsOf(write('12'), { type: 'string' })).toEqual({ v: '12' });
+    }
+  });
+
+  it('still reads Qwen3-Coder text by the member type it already is (its servers do)', () => {
+    expect(argsOf(qwen(param('2048')), { type: ['number', 'string'] })).toEqual({ v: 2048 });
+  });
+});
+
 describe('DSML string="false" by the declared schema', () => {
   it('keeps the text of a value whose JSON reading fits no declared type but string', () => {
     expect(argsOf(dsml('null', 'false'), { type: 'string' })).toEqual({ v: 'null' });

@@ -136,6 +136,18 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
 
+/**
+ * MiniCPM's, Xing's and MiniMax's templates write a string value bare, so where the property's type is
+ * a union holding `string`, text that also reads as another of its types (`123` for `["integer",
+ * "string"]`, `true` for `["string", "boolean"]`) is the string written, as ms-swift's readers of these
+ * families keep it; only `null` is null where the union holds `null`. (reins' own `line` protocol, and
+ * Qwen3-Coder's servers, read such text as the other type instead: `coerceText` rule 1.)
+ */
+function unionKeepsText(written: string, types: readonly string[] | undefined): boolean {
+  if (!types || types.length < 2 || !types.includes('string')) return false;
+  return !(types.includes('null') && written.trim() === 'null');
+}
+
 function declares(tool: ToolSpec, key: string): boolean {
   const schema: JsonSchema | undefined = tool.inputSchema;
   return isRecord(schema?.properties) && Object.hasOwn(schema.properties, key);
@@ -162,6 +174,7 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     const quoted = rule === 'verbatim-quoted' && untyped ? quotedString(written.trim()) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
     if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
+    if (rule === 'verbatim' && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema, guardedCoercion);
