@@ -84,6 +84,17 @@ describe('a union holding string, in the families that write strings bare (MiniC
     }
   });
 
+  it('reads an untyped value as JSON, a JSON string literal included, where Qwen3-Coder keeps the text', () => {
+    for (const schema of [{}, undefined]) {
+      for (const write of [minicpm, xing]) {
+        expect(argsOf(write('"Tromsø"'), schema)).toEqual({ v: 'Tromsø' });
+        expect(argsOf(write('"a" and "b"'), schema)).toEqual({ v: '"a" and "b"' });
+        expect(argsOf(write('8'), schema)).toEqual({ v: 8 });
+      }
+      expect(argsOf(qwen(param('"Tromsø"')), schema)).toEqual({ v: '"Tromsø"' });
+    }
+  });
+
   it('still reads Qwen3-Coder text by the member type it already is (its servers do)', () => {
     expect(argsOf(qwen(param('2048')), { type: ['number', 'string'] })).toEqual({ v: 2048 });
   });
