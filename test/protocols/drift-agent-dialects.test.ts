@@ -167,6 +167,12 @@ describe("Qwen-Agent's function-call labels", () => {
     expect(accepted(parseDecision('native', '✿RETURN✿: The tide peaks at 14:05.', { tools })).decision).toEqual({ action: 'answer_user', answer: 'The tide peaks at 14:05.' });
   });
 
+  it('refuses the labels written inside a line instead of answering with them', () => {
+    const error = rejected(parseDecision('native', 'I will look: ✿FUNCTION✿: web_search ✿ARGS✿: {"query": "tides"}', { tools }));
+    expect(error.message).toContain('✿FUNCTION✿');
+    expect(accepted(parseDecision('native', 'The ✿ mark is a flower.', { tools })).decision).toEqual({ action: 'answer_user', answer: 'The ✿ mark is a flower.' });
+  });
+
   it('refuses a ✿FUNCTION✿ without its ✿ARGS✿, arguments with no function, and a call together with ✿RETURN✿', () => {
     rejected(parseDecision('native', '✿FUNCTION✿: count', { tools }));
     rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿ARGS✿: {"n": 2}', { tools, maxActions: 2 }));

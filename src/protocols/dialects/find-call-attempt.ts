@@ -28,6 +28,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<arg_key>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
+  // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
+  [/✿(?:FUNCTION|ARGS)✿[ \t]*:/, '✿FUNCTION✿'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
