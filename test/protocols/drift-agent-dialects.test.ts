@@ -174,9 +174,10 @@ describe("Qwen-Agent's function-call labels", () => {
   });
 
   it('refuses a ✿FUNCTION✿ without its ✿ARGS✿, arguments with no function, and a call together with ✿RETURN✿', () => {
-    rejected(parseDecision('native', '✿FUNCTION✿: count', { tools }));
-    rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿ARGS✿: {"n": 2}', { tools, maxActions: 2 }));
-    rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿RETURN✿: done', { tools }));
+    // Each correction names the labels as this family spells them.
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count', { tools })).message).toBe('`✿FUNCTION✿: count` has no `✿ARGS✿:` line');
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿ARGS✿: {"n": 2}', { tools, maxActions: 2 })).message).toContain('`✿ARGS✿:` has no `✿FUNCTION✿:`');
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿RETURN✿: done', { tools })).message).toContain('`✿RETURN✿:`');
   });
 });
 

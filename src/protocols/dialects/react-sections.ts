@@ -24,7 +24,19 @@ export interface ReactText {
   /** The text before the first label, trimmed. */
   lead: string;
   sections: ReactSection[];
+  /** How the labels are spelled, for a correction: Qwen-Agent's `✿` labels, or ReAct's words. */
+  spelling: LabelSpelling;
 }
+
+/** The labels a correction names, as the model's family writes them. */
+export interface LabelSpelling {
+  action: string;
+  input: string;
+  final: string;
+}
+
+const reactSpelling: LabelSpelling = { action: 'Action:', input: 'Action Input:', final: 'Final Answer:' };
+const qwenSpelling: LabelSpelling = { action: '✿FUNCTION✿:', input: '✿ARGS✿:', final: '✿RETURN✿:' };
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
@@ -49,5 +61,6 @@ export function reactSections(text: string): ReactText {
     const next = found[index + 1]?.index ?? text.length;
     return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
   });
-  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections };
+  const spelling = found.some((match) => (match[1] ?? '').startsWith('✿')) ? qwenSpelling : reactSpelling;
+  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling };
 }
