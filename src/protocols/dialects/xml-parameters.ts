@@ -154,11 +154,11 @@ function untypedString(text: string, rule: ValueRule): string | undefined {
 }
 
 /**
- * MiniCPM's, Xing's and MiniMax's templates write a string value bare, so where the property's type is
- * a union holding `string`, text that also reads as another of its types (`123` for `["integer",
- * "string"]`, `true` for `["string", "boolean"]`) is the string written, as ms-swift's readers of these
- * families keep it; only `null` is null where the union holds `null`. (reins' own `line` protocol, and
- * Qwen3-Coder's servers, read such text as the other type instead: `coerceText` rule 1.)
+ * The `verbatim` families' templates (MiniCPM, Xing, MiniMax M3) write a string value bare, so where
+ * the property's type is a union holding `string`, text that also reads as another of its types (`123`
+ * for `["integer", "string"]`, `true` for `["string", "boolean"]`) is the string written, as ms-swift's
+ * readers of these families keep it; only `null` is null where the union holds `null`. (reins' own
+ * `line` protocol, and Qwen3-Coder's servers, read such text as the other type: `coerceText` rule 1.)
  */
 function unionKeepsText(written: string, types: readonly string[] | undefined): boolean {
   if (!types || types.length < 2 || !types.includes('string')) return false;
