@@ -170,6 +170,7 @@ describe("Qwen-Agent's function-call labels", () => {
   it('refuses the labels written inside a line instead of answering with them', () => {
     const error = rejected(parseDecision('native', 'I will look: ✿FUNCTION✿: web_search ✿ARGS✿: {"query": "tides"}', { tools }));
     expect(error.message).toContain('✿FUNCTION✿');
+    rejected(parseDecision('native', 'Calling ✿FUNCTION✿ count now', { tools }));
     expect(accepted(parseDecision('native', 'The ✿ mark is a flower.', { tools })).decision).toEqual({ action: 'answer_user', answer: 'The ✿ mark is a flower.' });
   });
 
