@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -93,6 +94,19 @@ describe('a union holding string, in the families that write strings bare (MiniC
       }
       expect(argsOf(qwen(param('"Tromsø"')), schema)).toEqual({ v: '"Tromsø"' });
     }
+  });
+
+  it('property: any text but null, in any union holding string, is the string written', () => {
+    const member = fc.constantFrom('integer', 'number', 'boolean', 'object', 'array', 'null');
+    const union = fc.uniqueArray(member, { minLength: 1, maxLength: 3 }).chain((others) => fc.shuffledSubarray(['string', ...others], { minLength: others.length + 1 }));
+    const text = fc.oneof(fc.stringMatching(/^[a-z0-9 .,:{}[\]"-]{1,16}$/), fc.constantFrom('0', '-3.5', 'true', 'FALSE', '[1, 2]', '{"k": 1}', '"q"'));
+    fc.assert(
+      fc.property(fc.constantFrom(minicpm, xing), union, text, (write, type, value) => {
+        fc.pre(value.trim() !== 'null' && value.trim() === value && !/[<>&]/.test(value));
+        expect(argsOf(write(value), { type })).toEqual({ v: value });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('still reads Qwen3-Coder text by the member type it already is (its servers do)', () => {
