@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -59,6 +60,57 @@ describe('schema-driven coercion of XML parameter values', () => {
       expect(argsOf(glm(glmParam('"quoted"')), schema)).toEqual({ v: 'quoted' });
     }
     expect(argsOf(qwen(param('77004')), { type: 'integer' })).toEqual({ v: 77004 });
+  });
+});
+
+describe('a union holding string, in the families that write strings bare (MiniCPM, Xing, MiniMax M3)', () => {
+  const minicpm = (value: string) => `<function name="t"><param name="v">${value}</param></function>`;
+  const xing = (value: string) => `<tool_call>t<param_key>v</param_key><param_value>${value}</param_value></tool_call>`;
+  const minimaxM3 = (value: string) => `<invoke name="t"><v>${value}</v></invoke>`;
+
+  it('keeps text that reads as another member type as the string written', () => {
+    for (const write of [minicpm, xing, minimaxM3]) {
+      expect(argsOf(write('2048'), { type: ['number', 'string'] })).toEqual({ v: '2048' });
+      expect(argsOf(write('false'), { type: ['boolean', 'string'] })).toEqual({ v: 'false' });
+      expect(argsOf(write('{"k": 2}'), { type: ['string', 'object'] })).toEqual({ v: '{"k": 2}' });
+    }
+  });
+
+  it('reads null as null where the union holds null, and other unions by their types', () => {
+    for (const write of [minicpm, xing]) {
+      expect(argsOf(write('null'), { type: ['string', 'null'] })).toEqual({ v: null });
+      expect(argsOf(write('none left'), { type: ['null', 'string'] })).toEqual({ v: 'none left' });
+      expect(argsOf(write('12'), { type: ['integer', 'null'] })).toEqual({ v: 12 });
+      expect(argsOf(write('12'), { type: 'string' })).toEqual({ v: '12' });
+    }
+  });
+
+  it('reads an untyped value as JSON, a JSON string literal included, where Qwen3-Coder keeps the text', () => {
+    for (const schema of [{}, undefined]) {
+      for (const write of [minicpm, xing]) {
+        expect(argsOf(write('"Tromsø"'), schema)).toEqual({ v: 'Tromsø' });
+        expect(argsOf(write('"a" and "b"'), schema)).toEqual({ v: '"a" and "b"' });
+        expect(argsOf(write('8'), schema)).toEqual({ v: 8 });
+      }
+      expect(argsOf(qwen(param('"Tromsø"')), schema)).toEqual({ v: '"Tromsø"' });
+    }
+  });
+
+  it('property: any text but null, in any union holding string, is the string written', () => {
+    const member = fc.constantFrom('integer', 'number', 'boolean', 'object', 'array', 'null');
+    const union = fc.uniqueArray(member, { minLength: 1, maxLength: 3 }).chain((others) => fc.shuffledSubarray(['string', ...others], { minLength: others.length + 1 }));
+    const text = fc.oneof(fc.stringMatching(/^[a-z0-9 .,:{}[\]"-]{1,16}$/), fc.constantFrom('0', '-3.5', 'true', 'FALSE', '[1, 2]', '{"k": 1}', '"q"'));
+    fc.assert(
+      fc.property(fc.constantFrom(minicpm, xing), union, text, (write, type, value) => {
+        fc.pre(value.trim() !== 'null' && value.trim() === value && !/[<>&]/.test(value));
+        expect(argsOf(write(value), { type })).toEqual({ v: value });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still reads Qwen3-Coder text by the member type it already is (its servers do)', () => {
+    expect(argsOf(qwen(param('2048')), { type: ['number', 'string'] })).toEqual({ v: 2048 });
   });
 });
 

@@ -152,6 +152,36 @@ describe('ReAct text', () => {
   });
 });
 
+describe("Qwen-Agent's function-call labels", () => {
+  it('reads ✿FUNCTION✿ / ✿ARGS✿ as a call, with prose before it and the ✿RESULT✿ stop word after it', () => {
+    const result = accepted(parseDecision('native', 'Checking the file first.\n✿FUNCTION✿: read_file\n✿ARGS✿: {"path": "notes.md", "max_lines": 20}\n✿RESULT✿:', { tools }));
+    expect(result.decisions).toEqual([{ action: 'call_tool', tool: 'read_file', args: { path: 'notes.md', max_lines: 20 }, reason: 'Checking the file first.' }]);
+  });
+
+  it('reads several calls in the parallel form, and ✿RETURN✿ as the answer without its label', () => {
+    const text = '✿FUNCTION✿: count\n✿ARGS✿: {"n": 3}\n✿FUNCTION✿: web_search\n✿ARGS✿: {"query": "tide tables"}';
+    expect(accepted(parseDecision('native', text, { tools, maxActions: 2 })).decisions).toMatchObject([
+      { tool: 'count', args: { n: 3 } },
+      { tool: 'web_search', args: { query: 'tide tables' } },
+    ]);
+    expect(accepted(parseDecision('native', '✿RETURN✿: The tide peaks at 14:05.', { tools })).decision).toEqual({ action: 'answer_user', answer: 'The tide peaks at 14:05.' });
+  });
+
+  it('refuses the labels written inside a line instead of answering with them', () => {
+    const error = rejected(parseDecision('native', 'I will look: ✿FUNCTION✿: web_search ✿ARGS✿: {"query": "tides"}', { tools }));
+    expect(error.message).toContain('✿FUNCTION✿');
+    rejected(parseDecision('native', 'Calling ✿FUNCTION✿ count now', { tools }));
+    expect(accepted(parseDecision('native', 'The ✿ mark is a flower.', { tools })).decision).toEqual({ action: 'answer_user', answer: 'The ✿ mark is a flower.' });
+  });
+
+  it('refuses a ✿FUNCTION✿ without its ✿ARGS✿, arguments with no function, and a call together with ✿RETURN✿', () => {
+    // Each correction names the labels as this family spells them.
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count', { tools })).message).toBe('`✿FUNCTION✿: count` has no `✿ARGS✿:` line');
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿ARGS✿: {"n": 2}', { tools, maxActions: 2 })).message).toContain('`✿ARGS✿:` has no `✿FUNCTION✿:`');
+    expect(rejected(parseDecision('native', '✿FUNCTION✿: count\n✿ARGS✿: {"n": 1}\n✿RETURN✿: done', { tools })).message).toContain('`✿RETURN✿:`');
+  });
+});
+
 describe('tool-named XML tags (Cline / Roo Code)', () => {
   it('reads a tag named after a known tool, coercing each element by the schema', () => {
     const text = 'Let me read the notes first.\n\n<read_file>\n<path>notes/plan.md</path>\n<max_lines>20</max_lines>\n</read_file>';

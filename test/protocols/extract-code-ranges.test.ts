@@ -27,6 +27,14 @@ describe('code ranges', () => {
     expect(covered(text, 'intro')).toBe(false);
   });
 
+  it('closes a fence whose line goes on with closing tags only (a fenced JSON body right before </tool_call>)', () => {
+    const text = '<tool_call>a\n```json\n{}\n```</tool_call></tool_calls>\nafter\n```js\nopen';
+    expect(covered(text, '{}')).toBe(true);
+    expect(covered(text, 'after')).toBe(false);
+    expect(covered(text, 'open')).toBe(true);
+    expect(covered('```\ncode\n``` not a close\nstill code', 'still code')).toBe(true);
+  });
+
   it('does not read backticks inside a fence as inline spans', () => {
     const text = '```\na ` b\n```\nc ` d';
     expect(codeRanges(text)).toEqual([[0, 13]]);

@@ -79,6 +79,17 @@ const writers: readonly Writer[] = [
   { name: 'muse, to the user', write: (tool, args) => ` to=user<|message|>${atem(tool, args)}<|eot|>` },
   { name: 'tool-name line', write: (tool, args) => `${tool}:\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('\n')}` },
   { name: 'yaml in tool-name tag', write: (tool, args) => `<${tool}>\n${Object.entries(args).map(([key, value]) => `${key}: ${value}`).join('\n')}\n</${tool}>` },
+  { name: 'qwen-agent fncall', write: (tool, args) => `✿FUNCTION✿: ${tool}\n✿ARGS✿: ${json(args)}` },
+  {
+    name: 'xing param_key',
+    write: (tool, args) => `<tool_call>${tool}${Object.entries(args).map(([key, value]) => `<param_key>${key}</param_key><param_value>${value}</param_value>`).join('')}</tool_call>`,
+  },
+  {
+    name: 'deepseek v4.1 dsml',
+    write: (tool, args) =>
+      `<｜DSML｜ calls>\n<｜DSML｜ invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜DSML｜ parameter name="${key}" string="true">${value}</｜DSML｜ parameter>\n`).join('')}</｜DSML｜ invoke>\n</｜DSML｜ calls>`,
+  },
+  { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
 ];
 
 const toolNames = ['get_weather', 'read_file', 'search_docs'];

@@ -148,6 +148,58 @@ describe('formats read', () => {
   });
 });
 
+describe('key/value, DSML and fenced-JSON spellings', () => {
+  const multi = (text: string) => parseDecision('native', text, { tools, maxActions: 4 });
+  const untyped: ToolSpec[] = [{ name: 'note', inputSchema: { type: 'object', properties: { title: {}, pages: {}, draft: {} } } }];
+
+  it('reads Xing <param_key>/<param_value> calls, by the schema, and untyped values as JSON (its template writes them with tojson)', () => {
+    expect(read('<tool_call>get_weather<param_key>city</param_key><param_value>Lima</param_value><param_key>days</param_key><param_value>4</param_value></tool_call>')).toMatchObject(
+      call('get_weather', { city: 'Lima', days: 4 }),
+    );
+    const note = parseDecision('native', '<tool_call>note<param_key>title</param_key><param_value>plan</param_value><param_key>pages</param_key><param_value>12</param_value><param_key>draft</param_key><param_value>true</param_value></tool_call>', { tools: untyped });
+    expect(note).toMatchObject(call('note', { title: 'plan', pages: 12, draft: true }));
+  });
+
+  it('reads DeepSeek V4.1 DSML, whose tags put a space after the DSML token and wrap the invokes in `calls`', () => {
+    const invoke = (name: string, city: string) =>
+      `<｜DSML｜ invoke name="${name}">\n<｜DSML｜ parameter name="city" string="true">${city}</｜DSML｜ parameter>\n<｜DSML｜ parameter name="days" string="false">2</｜DSML｜ parameter>\n</｜DSML｜ invoke>`;
+    const text = `On it.\n<｜DSML｜ calls>\n${invoke('get_weather', 'Quito')}\n${invoke('get_weather', 'Lima')}\n</｜DSML｜ calls>`;
+    expect(multi(text)).toMatchObject({
+      success: true,
+      decisions: [
+        { tool: 'get_weather', args: { city: 'Quito', days: 2 } },
+        { tool: 'get_weather', args: { city: 'Lima', days: 2 } },
+      ],
+    });
+  });
+
+  it('reads a JSON body fenced after the tool name (Hunyuan), every call of the reply, and refuses a fence left open', () => {
+    const fenced = (name: string, city: string) => `<tool_call>${name}\n\`\`\`json\n{"city": "${city}"}\n\`\`\`</tool_call>`;
+    expect(multi(`<tool_calls>${fenced('get_weather', 'Oslo')}\n${fenced('get_weather', 'Bergen')}</tool_calls>`)).toMatchObject({
+      success: true,
+      decisions: [
+        { tool: 'get_weather', args: { city: 'Oslo' } },
+        { tool: 'get_weather', args: { city: 'Bergen' } },
+      ],
+    });
+    expect(read('<tool_call>get_weather\n```json\n{"city": "Oslo"}\n</tool_call>')).toMatchObject({ success: false });
+    expect(read('<tool_call>get_weather\n```json\n{"city": "Oslo"\n```</tool_call>')).toMatchObject({ success: false });
+  });
+
+  it('reads both calls, or refuses, where a GLM value left open is followed by a call of another <tool_call> spelling', () => {
+    const text = '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Oslo</tool_call>\nThen:\n<tool_call>get_weather<param_key>city</param_key><param_value>Rome</param_value></tool_call>';
+    const result = multi(text);
+    if (result.success) expect(result.decisions).toHaveLength(2);
+  });
+
+  it('corrects a Hermes JSON block beside a Qwen3-Coder XML block instead of running only the XML call', () => {
+    const text = '<tool_call>{"name": "run", "arguments": {"command": "ls"}}</tool_call>\n<tool_call>\n<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>';
+    const result = read(text);
+    expect(result).toMatchObject({ success: false, error: { kind: 'no-decision' } });
+    expect(multi(text)).toMatchObject({ success: false });
+  });
+});
+
 describe('corrections instead of guesses', () => {
   it('corrects a call cut off before its close', () => {
     expect(read('<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>San Fr')).toMatchObject({ success: false });

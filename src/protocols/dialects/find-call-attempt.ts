@@ -29,6 +29,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<arg_key>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
+  // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
+  [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
@@ -67,9 +69,10 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
 
 /**
  * Characters one of which every call attempt found here holds (`drift-readers.ts`): each marker holds
- * `<`, `[`, `=` (`to=functions.`) or `｜` (DSML); a JSON call a colon, a Python-style call a `[`.
+ * `<`, `[`, `=` (`to=functions.`), `｜` (DSML) or `✿` (Qwen-Agent's labels); a JSON call a colon, a
+ * Python-style call a `[`.
  */
-export const callAttemptNeeds = '<[=｜:';
+export const callAttemptNeeds = '<[=｜:✿';
 
 /** A token as it may appear in a correction: printable, short. */
 const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]/g, '?').slice(0, 48);

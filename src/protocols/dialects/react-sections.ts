@@ -1,7 +1,8 @@
 /**
  * Splits ReAct text (the LangChain / LlamaIndex agent format) into its labelled sections:
- * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` and `Answer:`. A label
- * counts only at the start of a line (indentation, markdown emphasis and a step number such as
+ * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` and `Answer:`, and the
+ * same steps as Qwen-Agent's function-call prompt writes them (`✿FUNCTION✿:` the action, `✿ARGS✿:` its
+ * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
  * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
  * middle of a sentence is text. Each section runs to the next label.
  */
@@ -23,14 +24,31 @@ export interface ReactText {
   /** The text before the first label, trimmed. */
   lead: string;
   sections: ReactSection[];
+  /** How the labels are spelled, for a correction: Qwen-Agent's `✿` labels, or ReAct's words. */
+  spelling: LabelSpelling;
 }
+
+/** The labels a correction names, as the model's family writes them. */
+export interface LabelSpelling {
+  action: string;
+  input: string;
+  final: string;
+}
+
+const reactSpelling: LabelSpelling = { action: 'Action:', input: 'Action Input:', final: 'Final Answer:' };
+const qwenSpelling: LabelSpelling = { action: '✿FUNCTION✿:', input: '✿ARGS✿:', final: '✿RETURN✿:' };
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
-  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]+answer|answer)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]+answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+
+/** Qwen-Agent's labels, by the ReAct step each one is. */
+const qwenLabels: Readonly<Record<string, ReactLabel>> = { '✿function✿': 'action', '✿args✿': 'input', '✿result✿': 'observation', '✿return✿': 'final' };
 
 function labelOf(word: string): ReactLabel {
   const compact = word.toLowerCase().replace(/[\s\d]+/g, '');
+  const qwen = qwenLabels[compact];
+  if (qwen) return qwen;
   if (compact === 'actioninput') return 'input';
   if (compact === 'finalanswer') return 'final';
   return compact as ReactLabel;
@@ -43,5 +61,6 @@ export function reactSections(text: string): ReactText {
     const next = found[index + 1]?.index ?? text.length;
     return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
   });
-  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections };
+  const spelling = found.some((match) => (match[1] ?? '').startsWith('✿')) ? qwenSpelling : reactSpelling;
+  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling };
 }

@@ -14,7 +14,7 @@
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { type ReactSection, reactSections } from './react-sections.ts';
+import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
 const dialect = 'react';
@@ -38,7 +38,7 @@ function actionName(body: string, tools: readonly ToolSpec[]): string {
 }
 
 /** Pairs every `Action:` with the `Action Input:` after it; the first problem found is returned too. */
-function pairCalls(lead: string, sections: readonly ReactSection[], tools: readonly ToolSpec[]): { calls: ReactCall[]; problem?: ReadFailure } {
+function pairCalls(lead: string, sections: readonly ReactSection[], tools: readonly ToolSpec[], spelling: LabelSpelling): { calls: ReactCall[]; problem?: ReadFailure } {
   const calls: ReactCall[] = [];
   let problem: ReadFailure | undefined;
   let reason = lead;
@@ -48,12 +48,12 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input) last.input = section;
-    else problem ??= { kind: 'no-decision', message: 'an `Action Input:` has no `Action:` line naming the tool before it' };
+    else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
   const lone = calls.find((call) => !call.input);
   if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
-    problem = { kind: 'no-decision', message: `\`Action: ${toolName}\` has no \`Action Input:\` line`, toolName };
+    problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
   }
   return { calls, problem };
 }
@@ -67,21 +67,21 @@ export const reactTextReader: DialectReader = {
   dialect,
   needs: ':', // every label ends in a colon
   read(text, { tools }): Reading | undefined {
-    const { lead, sections } = reactSections(text);
+    const { lead, sections, spelling } = reactSections(text);
     if (sections.length === 0) return undefined;
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
-    const { calls, problem } = pairCalls(lead, sections, tools);
+    const { calls, problem } = pairCalls(lead, sections, tools, spelling);
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
     const attempts = calls.filter((call) => call.input || isKnown(call.name, tools) || looksLikeToolName(call.name));
     const hasInput = sections.some((section) => section.label === 'input');
     if (final && attempts.length > 0) {
-      const message = `both an action (\`Action: ${sanitizeName(attempts[0]?.name)}\`) and a \`Final Answer:\` given, one allowed`;
+      const message = `both an action (\`${spelling.action} ${sanitizeName(attempts[0]?.name)}\`) and a \`${spelling.final}\` given, one allowed`;
       return failedReading(dialect, { kind: 'too-many-actions', message });
     }
     if (final) {
       const answer = text.slice(final.bodyStart).trim();
-      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Final Answer:` is empty' });
+      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: `the \`${spelling.final}\` is empty` });
       return { dialect, items: [{ action: 'answer_user', answer }], thoughts: thoughtsBefore(lead, sections, final.start), repaired: true };
     }
     if (attempts.length === 0 && !hasInput) {

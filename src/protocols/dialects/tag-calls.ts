@@ -125,6 +125,28 @@ export function nestedElements(text: string, parameter: ParameterForm): RawParam
   return from(0);
 }
 
+const fenceOpen = /```(?:json)?[^\S\n]*\n\s*(?=\{)/y;
+const fenceClose = /\s*```/y;
+
+/**
+ * A JSON body in a Markdown fence (Hunyuan's template writes `<tool_call>name\n```json\n{..}\n```</tool_call>`):
+ * read only when the object, then the fence, then the call close; any other end is unreadable, not
+ * guessed. Undefined when no fence opens at `first`.
+ */
+function fencedJsonCall(text: string, first: number, gap: RegExp, close: string): { ok: true; end: number; json: string } | { ok: false } | undefined {
+  fenceOpen.lastIndex = first;
+  const fence = fenceOpen.exec(text);
+  if (!fence) return undefined;
+  const objectStart = first + fence[0].length;
+  const jsonEnd = closingBracketIndex(text, objectStart);
+  if (jsonEnd < 0) return { ok: false };
+  fenceClose.lastIndex = jsonEnd;
+  const fenceEnd = fenceClose.exec(text);
+  if (!fenceEnd) return { ok: false };
+  const after = skip(gap, text, jsonEnd + fenceEnd[0].length);
+  return text.startsWith(close, after) ? { ok: true, end: after + close.length, json: text.slice(objectStart, jsonEnd) } : { ok: false };
+}
+
 /** Parses one call whose opening tag matched at `open.index`; `nextStart` is where the next call opens (or the text's end). */
 export function parseCall(text: string, form: CallForm, open: RegExpExecArray, nextStart: (from: number) => number): ParsedCall {
   const name = open.groups?.name ?? '';
@@ -142,6 +164,10 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
   };
 
   const first = skip(gap, text, bodyStart);
+  if (form.json) {
+    const fenced = fencedJsonCall(text, first, gap, close);
+    if (fenced) return fenced.ok ? { ok: true, name, start, end: fenced.end, parameters: [], json: fenced.json } : { ok: false, name, start, problem: text.includes(close, first) ? 'unreadable' : 'unclosed' };
+  }
   if (form.json && text[first] === '{') {
     const jsonEnd = closingBracketIndex(text, first);
     if (jsonEnd > 0) {
@@ -347,12 +373,18 @@ class ParameterReader {
 }
 
 /** Every call of `form` in `text`, in order; a call that does not parse stops the scan. */
-export function parseCalls(text: string, form: CallForm): ParsedCall[] {
+export function parseCalls(text: string, form: CallForm, siblings: readonly CallForm[] = []): ParsedCall[] {
   const calls: ParsedCall[] = [];
-  const nextStart = (from: number): number => {
-    form.open.lastIndex = from;
-    return form.open.exec(text)?.index ?? text.length;
-  };
+  // The next call of this form or of a sibling form read beside it: a closing tag in a sibling's call
+  // (`<tool_call>` opens both GLM's and Xing's calls) is that call's, not left over from this one.
+  const opens = [form.open, ...siblings.map((sibling) => sibling.open)];
+  const nextStart = (from: number): number =>
+    Math.min(
+      ...opens.map((pattern) => {
+        pattern.lastIndex = from;
+        return pattern.exec(text)?.index ?? text.length;
+      }),
+    );
   let from = 0;
   while (from < text.length) {
     form.open.lastIndex = from;

@@ -12,7 +12,7 @@
  * - `<tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>` (GLM 4.5-4.7, Poolside;
  *   Hunyuan with `<tool_sep>` after the name; Laguna also writes `<user>` for `<tool_call>`; a missing
  *   `<arg_value>` opening tag is tolerated, and a missing `</arg_value>` right before `</tool_call>` or
- *   the next `<arg_key>`)
+ *   the next `<arg_key>`); Xing 4.0 writes `<param_key>`/`<param_value>` (`param-key-values.ts`)
  * - `<longcat_tool_call>name<longcat_arg_key>k</longcat_arg_key><longcat_arg_value>v</longcat_arg_value></longcat_tool_call>`
  *   (LongCat Flash; values read by the tool's schema, as its mlx-lm parser does)
  * A call that is not closed, or whose body does not parse, is reported with a correction: a value
@@ -24,6 +24,7 @@ import { callItem, type DialectReader, failedReading, type ReadFailure, type Rea
 import { sanitizeName } from '../sanitize.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
+import { paramKeyValuesFamily } from './param-key-values.ts';
 import { quotedName } from './quoted-name.ts';
 import { type CallForm, type ParameterForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
 import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
@@ -62,7 +63,7 @@ export const equalsFamily: TagFamily = {
  * StepFun Step 3 with `steptml:`.
  */
 const separator = '(?<sep>\\]<\\]minimax\\[>\\[)?';
-const dsml = '(?<ns>｜DSML｜|steptml:)?';
+const dsml = '(?<ns>｜DSML｜ ?|steptml:)?';
 /** Byte-level tokenizers may leave `Ġ` for the space before `name=`. */
 const space = '(?:Ġ|\\s)*';
 const prefixed = (match: RegExpExecArray, tag: string) => `${match.groups?.sep ?? ''}</${match.groups?.ns ?? ''}${tag}>`;
@@ -142,6 +143,7 @@ const namedFamilies: TagFamily[] = [
       parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*<\/longcat_arg_key>\s*<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
     },
   },
+  paramKeyValuesFamily,
 ];
 
 /** A GLM key written with no `<arg_value>` after it (before the next key or the call's close), in the call at `start`. */
@@ -198,7 +200,7 @@ function itemOf(call: Extract<ParsedCall, { ok: true }>, family: TagFamily, tool
 export function readTagCalls(text: string, tools: readonly ToolSpec[], families: readonly TagFamily[], dialectName?: string): Reading | undefined {
   const code = codeRanges(text);
   const found = families
-    .flatMap((family) => parseCalls(text, family.form).map((call) => ({ family, call })))
+    .flatMap((family) => parseCalls(text, family.form, families.filter((other) => other !== family).map((other) => other.form)).map((call) => ({ family, call })))
     .filter(({ call }) => !isInCode(code, call.start))
     .sort((left, right) => left.call.start - right.call.start);
   const items: unknown[] = [];

@@ -136,6 +136,35 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
 
+/**
+ * The string an untyped value written as one quoted string stands for: GLM's servers decode it as
+ * JSON, then as a Python literal (`quotedString`); the `verbatim` families read every untyped value
+ * as JSON (`3` is 3), so a JSON string literal (`"Beijing"`) is its string too, as MiniCPM's readers
+ * decode it. Qwen3-Coder's servers keep the text.
+ */
+function untypedString(text: string, rule: ValueRule): string | undefined {
+  if (rule === 'verbatim-quoted') return quotedString(text);
+  if (rule !== 'verbatim' || !text.startsWith('"')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The `verbatim` families' templates (MiniCPM, Xing, MiniMax M3) write a string value bare, so where
+ * the property's type is a union holding `string`, text that also reads as another of its types (`123`
+ * for `["integer", "string"]`, `true` for `["string", "boolean"]`) is the string written, as ms-swift's
+ * readers of these families keep it; only `null` is null where the union holds `null`. (reins' own
+ * `line` protocol, and Qwen3-Coder's servers, read such text as the other type: `coerceText` rule 1.)
+ */
+function unionKeepsText(written: string, types: readonly string[] | undefined): boolean {
+  if (!types || types.length < 2 || !types.includes('string')) return false;
+  return !(types.includes('null') && written.trim() === 'null');
+}
+
 function declares(tool: ToolSpec, key: string): boolean {
   const schema: JsonSchema | undefined = tool.inputSchema;
   return isRecord(schema?.properties) && Object.hasOwn(schema.properties, key);
@@ -159,9 +188,10 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     const written = unwrapCdata(rule === 'newline-pair' ? writtenValue(parameter.text) : parameter.text);
     const schema = propertySchema(tool?.inputSchema, parameter.key);
     const untyped = schemaTypes(schema) === undefined;
-    const quoted = rule === 'verbatim-quoted' && untyped ? quotedString(written.trim()) : undefined;
+    const quoted = untyped && parameter.hint === undefined ? untypedString(written.trim(), rule) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
     if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
+    if (rule === 'verbatim' && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema, guardedCoercion);

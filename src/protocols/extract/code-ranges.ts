@@ -31,13 +31,20 @@ function isQuoted(text: string, start: number, prefix: string): boolean {
 }
 const inlineSpan = /(?<!`)(`+)(?!`)[^\n]*?[^`\n](?<!`)\1(?!`)/g;
 
+/**
+ * What may follow a closing fence on its line: nothing, or closing tags only. A model that fences the
+ * JSON inside a call writes the call's close right after the fence (Hunyuan: "```</tool_call>"); no
+ * opening fence has a closing tag for its info string.
+ */
+const closesFence = (rest: string): boolean => /^(?:\s*<\/[\w:.-]+>)*\s*$/.test(rest);
+
 function fencedBlocks(text: string, onlyQuoted = false): CodeRange[] {
   const ranges: CodeRange[] = [];
   let open: { start: number; fence: string; quoted: boolean } | undefined;
   for (const match of text.matchAll(fenceLine)) {
     const fence = match[2] ?? '';
     if (!open) open = { start: match.index, fence, quoted: onlyQuoted && isQuoted(text, match.index, match[1] ?? '') };
-    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && (match[3] ?? '').trim() === '') {
+    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && closesFence(match[3] ?? '')) {
       if (open.quoted || !onlyQuoted) ranges.push([open.start, match.index + match[0].length]);
       open = undefined;
     }
