@@ -69,6 +69,10 @@ const writers: readonly Writer[] = [
       `<longcat_tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<longcat_arg_key>${key}</longcat_arg_key>\n<longcat_arg_value>${value}</longcat_arg_value>\n`).join('')}</longcat_tool_call>`,
   },
   { name: 'continue', write: (tool, args) => `\`\`\`tool\nTOOL_NAME: ${tool}\n${Object.entries(args).map(([key, value]) => `BEGIN_ARG: ${key}\n${value}\nEND_ARG\n`).join('')}\`\`\`` },
+  {
+    name: 'kimi k2 section',
+    write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>`,
+  },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {
     name: 'muse',

@@ -1,0 +1,138 @@
+/**
+ * Agent-framework forms found while measuring reins on the parser tests of agent frameworks (issue 25):
+ * the ReAct bracket action (`Action: Search[..]`), a stop word cut short after an input, a JSON agent
+ * input that is a fenced string, and a Kimi K2 section the reply never closes. Written for reins; no
+ * harvested text.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'web_search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+  { name: 'publish_note', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  { name: 'lookup', inputSchema: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] } },
+];
+
+const parse = (text: string, offered: readonly ToolSpec[] = tools) => parseDecision('native', text, { tools: offered });
+const decisionOf = (text: string, offered: readonly ToolSpec[] = tools) => {
+  const result = parse(text, offered);
+  if (!result.success) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.decision;
+};
+
+describe('ReAct bracket action', () => {
+  it('reads `Action: tool[input]` as a call with its lone input', () => {
+    expect(decisionOf('Ferry times are needed first.\nAction: web_search[Brest Ouessant ferry]')).toEqual({
+      action: 'call_tool',
+      tool: 'web_search',
+      args: { query: 'Brest Ouessant ferry' },
+      reason: 'Ferry times are needed first.',
+    });
+  });
+
+  it('reads `Finish[answer]` as the answer, unless a tool has that name', () => {
+    expect(decisionOf('That settles it.\nAction: Finish[41 km]')).toEqual({ action: 'answer_user', answer: '41 km' });
+    const finish: ToolSpec = { name: 'Finish', inputSchema: { type: 'object', properties: { summary: { type: 'string' } } } };
+    expect(decisionOf('Wrap up.\nAction: Finish[all done]', [...tools, finish])).toMatchObject({ action: 'call_tool', tool: 'Finish', args: { summary: 'all done' } });
+  });
+
+  it('corrects a bracket action naming no offered tool, never answering with it', () => {
+    const result = parse('Let me try.\nAction: DropTables[users]');
+    expect(result).toMatchObject({ success: false, error: { kind: 'unknown-tool' } });
+  });
+
+  it('refuses an answer given together with an action', () => {
+    expect(parse('Action: web_search[tides]\nAction: Finish[high tide at 6]').success).toBe(false);
+  });
+
+  it('keeps a bracket that is prose: text after it, or words before the bracket', () => {
+    expect(decisionOf('Action: see the list [1] below.')).toMatchObject({ action: 'answer_user' });
+  });
+
+  it('property: any one-line input in brackets is the lone argument, as written', () => {
+    const input = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.:'-]{0,40}[A-Za-z0-9.]$/);
+    fc.assert(
+      fc.property(input, (query) => {
+        expect(decisionOf(`Searching.\nAction: web_search[${query}]`)).toMatchObject({ tool: 'web_search', args: { query } });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('ReAct stop word cut short', () => {
+  it('drops `Obs`.. `Observation` on the last line, left where the model was stopped', () => {
+    for (const cut of ['Obs', 'Observ', 'Observation']) {
+      expect(decisionOf(`Thought: search\nAction: web_search\nAction Input: ferry to Molene\n${cut}`)).toMatchObject({ args: { query: 'ferry to Molene' } });
+    }
+  });
+
+  it('keeps a last line that is a word of its own, or a stop word not on the last line', () => {
+    expect(decisionOf('Action: publish_note\nAction Input: remember\nObscure')).toMatchObject({ args: { text: 'remember\nObscure' } });
+    expect(decisionOf('Action: publish_note\nAction Input: Obs\nmore')).toMatchObject({ args: { text: 'Obs\nmore' } });
+  });
+
+  it('property: a cut stop word of 3 letters or more is never part of the input', () => {
+    const text = fc.stringMatching(/^[a-z][a-z ]{0,30}[a-z]$/);
+    fc.assert(
+      fc.property(text, fc.integer({ min: 3, max: 11 }), (query, length) => {
+        const reply = `Thought: look\nAction: web_search\nAction Input: ${query}\n${'Observation'.slice(0, length)}`;
+        expect(decisionOf(reply)).toMatchObject({ args: { query } });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('JSON agent input written as a JSON string', () => {
+  it('keeps a fence inside the string: it is part of the value', () => {
+    const note = '```md\n# Groceries\n- leeks\n```';
+    const text = `Thought: save it\n\`\`\`json\n${JSON.stringify({ action: 'publish_note', action_input: note })}\n\`\`\``;
+    expect(decisionOf(text)).toMatchObject({ tool: 'publish_note', args: { text: note } });
+  });
+
+  it('keeps quotes inside the string', () => {
+    const text = JSON.stringify({ action: 'publish_note', action_input: '"quoted" words' });
+    expect(decisionOf(text)).toMatchObject({ args: { text: '"quoted" words' } });
+  });
+
+  it('property: any string input is the argument exactly as encoded', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }).filter((value) => !/^\s*\{/.test(value) && value.trim() !== ''), (value) => {
+        const result = parse(JSON.stringify({ action: 'publish_note', action_input: value }));
+        if (result.success && result.decision.action === 'call_tool') expect(result.decision.args).toEqual({ text: value });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('Kimi K2 tool-call section', () => {
+  const section = (name: string, args: unknown) =>
+    `<|tool_calls_section_begin|> <|tool_call_begin|> functions.${name}:0 <|tool_call_argument_begin|> ${JSON.stringify(args)} <|tool_call_end|> <|tool_calls_section_end|>`;
+
+  it('reads a closed section', () => {
+    expect(decisionOf(section('lookup', { term: 'isobar' }))).toMatchObject({ tool: 'lookup', args: { term: 'isobar' } });
+  });
+
+  it('property (completeness): a section cut off anywhere after its arguments begin runs no call', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{3,12}$/), fc.nat(), (term, at) => {
+        const text = section('lookup', { term });
+        const from = text.indexOf('<|tool_call_argument_begin|>');
+        const end = text.indexOf('<|tool_calls_section_end|>');
+        const cut = text.slice(0, from + 1 + (at % (end - from - 1)));
+        const result = parse(cut);
+        expect(result.success && result.decision.action === 'call_tool', cut).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a call whose header is no tool stays refused: a JSON call inside its arguments is not run', () => {
+    const text = `<|tool_calls_section_begin|> <|tool_call_begin|> note <|tool_call_argument_begin|> {] ${JSON.stringify({ name: 'web_search', arguments: { query: 'x' } })}} <|tool_call_end|> <|tool_calls_section_end|>`;
+    expect(parse(text).success).toBe(false);
+  });
+});
