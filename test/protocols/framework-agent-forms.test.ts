@@ -136,3 +136,38 @@ describe('Kimi K2 tool-call section', () => {
     expect(parse(text).success).toBe(false);
   });
 });
+
+describe('<invoke> with <tool_name> (prompt-based Claude tool use)', () => {
+  const listTool: ToolSpec = { name: 'tag_photos', inputSchema: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } }, required: ['tags'] } };
+  const invoke = (name: string, parameters: string) => `<invoke>\n<tool_name>${name}</tool_name>\n<parameters>\n${parameters}\n</parameters>\n</invoke>`;
+
+  it('reads each argument element by the schema, a list of <item> elements included', () => {
+    const text = `I will tag them.\n<function_calls>\n${invoke('tag_photos', '<tags>\n<item>dune</item>\n<item>lighthouse</item>\n</tags>')}\n</function_calls>`;
+    expect(decisionOf(text, [listTool])).toEqual({ action: 'call_tool', tool: 'tag_photos', args: { tags: ['dune', 'lighthouse'] }, reason: 'I will tag them.' });
+  });
+
+  it('reads a call whose wrapper close the stop sequence cut, and every call of the block', () => {
+    expect(decisionOf(`<function_calls>\n${invoke('lookup', '<term>isobar</term>')}`)).toMatchObject({ tool: 'lookup', args: { term: 'isobar' } });
+    const two = parseDecision('native', `<function_calls>\n${invoke('lookup', '<term>a</term>')}\n${invoke('web_search', '<query>b</query>')}\n</function_calls>`, { tools, maxActions: 2 });
+    expect(two.success && two.decisions.map((decision) => decision.action === 'call_tool' && decision.tool)).toEqual(['lookup', 'web_search']);
+  });
+
+  it('refuses an <invoke> cut off, or holding text beside its elements', () => {
+    expect(parse(`<function_calls>\n<invoke>\n<tool_name>lookup</tool_name>\n<parameters>\n<term>iso`).success).toBe(false);
+    expect(parse(`<function_calls>\n${invoke('lookup', 'the term is <term>isobar</term>')}\n</function_calls>`).success).toBe(false);
+    expect(parse(`<function_calls>\n<invoke>\nlookup isobar\n</invoke>\n</function_calls>`).success).toBe(false);
+  });
+
+  it('property (completeness): a block cut anywhere before its </invoke> runs no call', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{3,12}$/), fc.nat(), (term, at) => {
+        const text = `<function_calls>\n${invoke('lookup', `<term>${term}</term>`)}`;
+        const end = text.indexOf('</invoke>') + '</invoke>'.length - 1;
+        const cut = text.slice(0, at % end);
+        const result = parse(cut);
+        expect(result.success && result.decision.action === 'call_tool', cut).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

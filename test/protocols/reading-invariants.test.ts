@@ -73,6 +73,11 @@ const writers: readonly Writer[] = [
     name: 'kimi k2 section',
     write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>`,
   },
+  {
+    name: 'invoke tool_name',
+    write: (tool, args) =>
+      `<function_calls>\n<invoke>\n<tool_name>${tool}</tool_name>\n<parameters>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</parameters>\n</invoke>\n</function_calls>`,
+  },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {
     name: 'muse',

@@ -21,6 +21,7 @@ import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
 import { hermesReader } from './hermes.ts';
 import { inklingTextReader } from './inkling-text.ts';
+import { invokeToolNameReader } from './invoke-tool-name.ts';
 import { jsonAgentReader } from './json-agent.ts';
 import { jsonCallShapesReader } from './json-call-shapes.ts';
 import { jsonDecisionReader } from './json-decision.ts';
@@ -61,6 +62,7 @@ export const driftReaders: readonly DialectReader[] = [
   museReader,
   kimiK3Reader,
   inklingTextReader,
+  invokeToolNameReader,
   xmlCallsReader,
   toolNameTagsReader,
   toolNameLineReader,
