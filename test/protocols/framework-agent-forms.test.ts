@@ -171,3 +171,37 @@ describe('<invoke> with <tool_name> (prompt-based Claude tool use)', () => {
     );
   });
 });
+
+describe('self-ask (LangChain self-ask-with-search)', () => {
+  const intermediate: ToolSpec = { name: 'Intermediate Answer', inputSchema: { type: 'object', properties: { question: { type: 'string' } } } };
+  const withTool = [intermediate];
+
+  it('reads a last-line follow-up as a call of the format\'s tool, the lines before it as the reason', () => {
+    expect(decisionOf('Are follow up questions needed here: Yes.\nFollow up: How tall is the Eiffel Tower?', withTool)).toEqual({
+      action: 'call_tool',
+      tool: 'Intermediate Answer',
+      args: { question: 'How tall is the Eiffel Tower?' },
+      reason: 'Are follow up questions needed here: Yes.',
+    });
+    expect(decisionOf('So the final answer is: 330 metres', withTool)).toEqual({ action: 'answer_user', answer: '330 metres' });
+  });
+
+  it('is prose where the format\'s tool is not offered', () => {
+    expect(decisionOf('Follow up: shall I book the table?')).toMatchObject({ action: 'answer_user', answer: 'Follow up: shall I book the table?' });
+  });
+
+  it('refuses text after the follow-up, two follow-ups, or a follow-up with a final answer', () => {
+    expect(parse('Follow up: How tall is it?\nIntermediate answer: 330 m', withTool).success).toBe(false);
+    expect(parse('Follow up: How tall is it?\nFollow up: How old is it?', withTool).success).toBe(false);
+    expect(parse('Follow up: How tall is it?\nSo the final answer is: 330 m', withTool).success).toBe(false);
+  });
+
+  it('property: any one-line question is the lone argument, as written', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.'?-]{0,40}[A-Za-z0-9?]$/), (question) => {
+        expect(decisionOf(`Are follow up questions needed here: Yes.\nFollow up: ${question}`, withTool)).toMatchObject({ args: { question } });
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

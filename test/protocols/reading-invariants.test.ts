@@ -78,6 +78,9 @@ const writers: readonly Writer[] = [
     write: (tool, args) =>
       `<function_calls>\n<invoke>\n<tool_name>${tool}</tool_name>\n<parameters>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</parameters>\n</invoke>\n</function_calls>`,
   },
+  { name: 'react', write: (tool, args) => `Thought: I need ${tool}.\nAction: ${tool}\nAction Input: ${json(args)}` },
+  { name: 'json agent', write: (tool, args) => `\`\`\`json\n${json({ action: tool, action_input: args })}\n\`\`\`` },
+  { name: 'xml agent', write: (tool, args) => `<tool>${tool}</tool><tool_input>${json(args)}</tool_input>` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {
     name: 'muse',

@@ -33,6 +33,7 @@ import { museReader } from './muse.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
+import { selfAskReader } from './self-ask.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
@@ -54,6 +55,7 @@ export const driftReaders: readonly DialectReader[] = [
   reactTextReader,
   jsonAgentReader,
   xmlAgentReader,
+  selfAskReader,
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
