@@ -205,3 +205,12 @@ describe('self-ask (LangChain self-ask-with-search)', () => {
     );
   });
 });
+
+describe('<invoke> with <tool_name>, arguments as JSON', () => {
+  it('reads one JSON object that is the whole of <parameters>, and refuses text beside it', () => {
+    const call = (parameters: string) => `<function_calls>\n<invoke>\n<tool_name>lookup</tool_name>\n<parameters>${parameters}</parameters>\n</invoke>\n</function_calls>`;
+    expect(decisionOf(call('{"term": "isobar"}'))).toMatchObject({ tool: 'lookup', args: { term: 'isobar' } });
+    expect(parse(call('{"term": "isobar"} and more')).success).toBe(false);
+    expect(parse(call('{"term": }')).success).toBe(false);
+  });
+});

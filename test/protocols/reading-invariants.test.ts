@@ -174,6 +174,7 @@ describe('reading invariants, over every dialect', () => {
         'tool-name tags',
         'yaml in tool-name tag',
         'muse',
+        'invoke tool_name',
       ].includes(candidate.name),
     );
     const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
