@@ -214,3 +214,11 @@ describe('<invoke> with <tool_name>, arguments as JSON', () => {
     expect(parse(call('{"term": }')).success).toBe(false);
   });
 });
+
+describe('ReAct bracket action, brackets inside', () => {
+  it('keeps balanced brackets in the input and refuses one that does not close at the line end', () => {
+    expect(decisionOf('Action: web_search[arrays [1, 2] in js]')).toMatchObject({ tool: 'web_search', args: { query: 'arrays [1, 2] in js' } });
+    expect(parse('Action: web_search[tides] and lookup[isobar]').success).toBe(false);
+    expect(parse('Action: web_search[tides').success).toBe(false);
+  });
+});

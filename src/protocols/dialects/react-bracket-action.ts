@@ -10,14 +10,35 @@
 export interface BracketAction {
   name: string;
   input: string;
+  /** Set when the line opens a bracket input that does not close at the line's end (`Search[a] and b`). */
+  problem?: string;
 }
 
-const bracketForm = /^([A-Za-z_][\w.-]*)\[([^\n]*)\]$/;
+const bracketOpening = /^([A-Za-z_][\w.-]*)\[/;
 
-/** `Search[foo]` -> `{ name: 'Search', input: 'foo' }`; anything else (two lines, text after `]`) -> undefined. */
+/** Where the bracket opened at `open` closes (brackets inside counted), or -1. */
+function closingBracket(line: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < line.length; index++) {
+    if (line[index] === '[') depth++;
+    else if (line[index] === ']' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/**
+ * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`. A one-line body that opens `name[` but whose
+ * bracket does not close at the line's end is an attempt with a `problem` (what the input is would be
+ * a guess); any other body (prose, two lines) -> undefined.
+ */
 export function bracketAction(body: string): BracketAction | undefined {
-  const match = bracketForm.exec(body.trim());
-  return match ? { name: match[1] as string, input: match[2] as string } : undefined;
+  const line = body.trim();
+  const opening = bracketOpening.exec(line);
+  if (!opening || line.includes('\n')) return undefined;
+  const name = opening[1] as string;
+  const close = closingBracket(line, opening[0].length - 1);
+  if (close !== line.length - 1) return { name, input: '', problem: `the input of \`${name}[..]\` must close with \`]\` at the end of its line` };
+  return { name, input: line.slice(opening[0].length, -1) };
 }
 
 /** `Finish[..]` ends the ReAct paper's episodes with the answer; a tool of that name is called instead. */

@@ -49,6 +49,7 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   for (const section of sections) {
     if (section.label === 'thought') reason = section.body.trim();
     const bracketed = section.label === 'action' ? bracketAction(section.body) : undefined;
+    if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
     if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input });
     else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason });
     if (section.label !== 'input') continue;
