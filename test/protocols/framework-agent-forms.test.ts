@@ -222,3 +222,16 @@ describe('ReAct bracket action, brackets inside', () => {
     expect(parse('Action: web_search[tides').success).toBe(false);
   });
 });
+
+describe('a tool directive line left unread (goose toolshim: `Using tool: name`)', () => {
+  it('is a call attempt, never the answer, when it names an offered tool on a line of its own', () => {
+    const result = parse('Listing the notes.\nUsing tool: publish_note\n{text: oops, }}');
+    expect(result).toMatchObject({ success: false, error: { kind: 'no-decision', toolName: 'publish_note' } });
+  });
+
+  it('stays prose when the line says more, names no offered tool, or is quoted', () => {
+    expect(decisionOf('Using tool: publish_note, I saved your list.')).toMatchObject({ action: 'answer_user' });
+    expect(decisionOf('Using tool: hammer')).toMatchObject({ action: 'answer_user' });
+    expect(decisionOf('Write it so:\n```\nUsing tool: publish_note\n```')).toMatchObject({ action: 'answer_user' });
+  });
+});
