@@ -19,7 +19,7 @@ import { childElements, elementArguments } from './tag-elements.ts';
 const dialect = 'invoke-tool-name';
 const opening = /<invoke>/g;
 /** `<tool_name>` then an optional `<parameters>` block, and nothing else, up to `</invoke>`. */
-const callBody = /^\s*<tool_name>\s*([^<>]*?)\s*<\/tool_name>\s*(?:<parameters>([\s\S]*)<\/parameters>\s*|<parameters\s*\/>\s*)?$/;
+const callBody = /^\s*<tool_name>([^<>]*)<\/tool_name>\s*(?:<parameters>([\s\S]*)<\/parameters>\s*|<parameters\s*\/>\s*)?$/;
 
 /** `<parameters>` holding one JSON object and nothing else (some prompts ask for that); undefined when it holds no object. */
 function wholeObject(body: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } | undefined {
@@ -57,7 +57,7 @@ export const invokeToolNameReader: DialectReader = {
       if (end < 0) return fail('an <invoke> is not closed with </invoke> (the output may be cut off)');
       const body = callBody.exec(text.slice(start, end));
       if (!body) return fail('an <invoke> must hold <tool_name>..</tool_name> and then <parameters>..</parameters>, nothing else');
-      const name = body[1] ?? '';
+      const name = (body[1] ?? '').trim();
       const args = argumentsOf(name, body[2] ?? '', tools);
       if (!args.ok) return { ...failedReading(dialect, { kind: 'invalid-args', message: args.message, toolName: sanitizeName(name) }), conclusive: true };
       items.push(callItem(name, args.args, tools, reason));
