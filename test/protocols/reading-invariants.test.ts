@@ -69,6 +69,18 @@ const writers: readonly Writer[] = [
       `<longcat_tool_call>${tool}\n${Object.entries(args).map(([key, value]) => `<longcat_arg_key>${key}</longcat_arg_key>\n<longcat_arg_value>${value}</longcat_arg_value>\n`).join('')}</longcat_tool_call>`,
   },
   { name: 'continue', write: (tool, args) => `\`\`\`tool\nTOOL_NAME: ${tool}\n${Object.entries(args).map(([key, value]) => `BEGIN_ARG: ${key}\n${value}\nEND_ARG\n`).join('')}\`\`\`` },
+  {
+    name: 'kimi k2 section',
+    write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>`,
+  },
+  {
+    name: 'invoke tool_name',
+    write: (tool, args) =>
+      `<function_calls>\n<invoke>\n<tool_name>${tool}</tool_name>\n<parameters>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</parameters>\n</invoke>\n</function_calls>`,
+  },
+  { name: 'react', write: (tool, args) => `Thought: I need ${tool}.\nAction: ${tool}\nAction Input: ${json(args)}` },
+  { name: 'json agent', write: (tool, args) => `\`\`\`json\n${json({ action: tool, action_input: args })}\n\`\`\`` },
+  { name: 'xml agent', write: (tool, args) => `<tool>${tool}</tool><tool_input>${json(args)}</tool_input>` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {
     name: 'muse',
@@ -173,6 +185,7 @@ describe('reading invariants, over every dialect', () => {
         'tool-name tags',
         'yaml in tool-name tag',
         'muse',
+        'invoke tool_name',
       ].includes(candidate.name),
     );
     const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');

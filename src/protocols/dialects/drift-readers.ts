@@ -21,6 +21,7 @@ import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
 import { hermesReader } from './hermes.ts';
 import { inklingTextReader } from './inkling-text.ts';
+import { invokeToolNameReader } from './invoke-tool-name.ts';
 import { jsonAgentReader } from './json-agent.ts';
 import { jsonCallShapesReader } from './json-call-shapes.ts';
 import { jsonDecisionReader } from './json-decision.ts';
@@ -32,6 +33,7 @@ import { museReader } from './muse.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
+import { selfAskReader } from './self-ask.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
@@ -53,6 +55,7 @@ export const driftReaders: readonly DialectReader[] = [
   reactTextReader,
   jsonAgentReader,
   xmlAgentReader,
+  selfAskReader,
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
@@ -61,6 +64,7 @@ export const driftReaders: readonly DialectReader[] = [
   museReader,
   kimiK3Reader,
   inklingTextReader,
+  invokeToolNameReader,
   xmlCallsReader,
   toolNameTagsReader,
   toolNameLineReader,

@@ -42,6 +42,8 @@ interface KnownToolPatterns {
   pythonic: RegExp;
   /** An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken body). */
   tag: RegExp;
+  /** A line that is only a directive naming a tool, as agents write calls into text (goose: `Using tool: shell`). */
+  directive: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -53,6 +55,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
+    directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
   };
 });
 
@@ -64,7 +67,8 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
+  const quotedAway = maskCode(text);
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1];
 }
 
 /**

@@ -35,7 +35,8 @@ function isAgentStep(value: unknown): value is AgentStep {
 
 function inputOf(value: unknown): ToolInput {
   if (isRecord(value)) return { kind: 'object', value };
-  if (typeof value === 'string') return readToolInput(value);
+  // A JSON string is the input as the model encoded it: a fence or quotes inside it are part of it.
+  if (typeof value === 'string') return /^\s*\{/.test(value) ? readToolInput(value) : { kind: 'text', value };
   return { kind: 'text', value: value === null || value === undefined ? '' : JSON.stringify(value) };
 }
 

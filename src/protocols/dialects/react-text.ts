@@ -9,11 +9,13 @@
  * is that one paragraph of thought. Labels count only at the start of a line. An `Action:` line is an
  * attempt when it names an offered tool or is one identifier (`Action: lookup`, a tool not offered:
  * corrected, never taken as the answer); one in prose that names no tool (`Action: none needed ..`,
- * `Action: None`) is prose, and so is a Thought followed by more paragraphs.
+ * `Action: None`) is prose, and so is a Thought followed by more paragraphs. The bracket form
+ * `Action: Search[foo]` and a stop word cut short on the last line: see `react-bracket-action.ts`.
  */
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
@@ -23,6 +25,8 @@ interface ReactCall {
   name: string;
   reason: string;
   input?: ReactSection;
+  /** The input written in brackets after the name, `Action: Search[foo]`. */
+  inline?: string;
 }
 
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
@@ -44,13 +48,16 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   let reason = lead;
   for (const section of sections) {
     if (section.label === 'thought') reason = section.body.trim();
-    if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason });
+    const bracketed = section.label === 'action' ? bracketAction(section.body) : undefined;
+    if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input });
+    else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason });
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
-    if (last && !last.input) last.input = section;
+    if (last && !last.input && last.inline === undefined) last.input = section;
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
-  const lone = calls.find((call) => !call.input);
+  const lone = calls.find((call) => !call.input && call.inline === undefined);
   if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
     problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
@@ -66,18 +73,25 @@ function thoughtsBefore(lead: string, sections: readonly ReactSection[], end: nu
 export const reactTextReader: DialectReader = {
   dialect,
   needs: ':', // every label ends in a colon
-  read(text, { tools }): Reading | undefined {
+  read(reply, { tools }): Reading | undefined {
+    const text = withoutCutStopWord(reply);
     const { lead, sections, spelling } = reactSections(text);
     if (sections.length === 0) return undefined;
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
-    const attempts = calls.filter((call) => call.input || isKnown(call.name, tools) || looksLikeToolName(call.name));
+    const attempts = calls.filter((call) => call.input || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
     const hasInput = sections.some((section) => section.label === 'input');
     if (final && attempts.length > 0) {
       const message = `both an action (\`${spelling.action} ${sanitizeName(attempts[0]?.name)}\`) and a \`${spelling.final}\` given, one allowed`;
       return failedReading(dialect, { kind: 'too-many-actions', message });
+    }
+    const finish = attempts.find((call) => call.inline !== undefined && isFinish(call.name) && !isKnown(call.name, tools));
+    if (finish && attempts.length === 1 && !problem) {
+      const answer = (finish.inline ?? '').trim();
+      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Finish[..]` answer is empty' });
+      return { dialect, items: [{ action: 'answer_user', answer }], thoughts: thoughtsBefore(lead, sections, text.length), repaired: true };
     }
     if (final) {
       const answer = text.slice(final.bodyStart).trim();
@@ -96,7 +110,7 @@ export const reactTextReader: DialectReader = {
     const items: unknown[] = [];
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
-      const input = readToolInput(call.input?.body ?? '');
+      const input = readToolInput(call.inline ?? call.input?.body ?? '');
       const args = toolInputArgs(input, tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, call.reason));

@@ -18,12 +18,18 @@ interface TokenForm {
   pattern: RegExp;
   /** Accept only names of known tools (forms without a distinctive token). */
   knownOnly?: boolean;
+  /** The tokens around a section of calls: a section the reply opens must be closed (else it is cut off). */
+  section?: { open: string; close: string };
 }
 
 const name = '([A-Za-z_][\\w.\\-]*)';
 
 const forms: readonly TokenForm[] = [
-  { dialect: 'kimi', pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>`, 'g') },
+  {
+    dialect: 'kimi',
+    pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>`, 'g'),
+    section: { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },
+  },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
   { dialect: 'harmony', pattern: new RegExp(`to=functions\\.${name}(?:(?!<\\|message\\|>|to=functions\\.)[\\s\\S]){0,200}<\\|message\\|>`, 'g') },
   // Without `functions.`, only in a header that has a channel (harmony's; MuseGlimmer's have none).
@@ -58,6 +64,19 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
   return [...byPosition.values()].sort((left, right) => left.index - right.index);
 }
 
+/** A form with its own tokens is certainly present: its failure stands, and no other reader reads a part of it. */
+const certain = (call: Found, reading: Reading): Reading => (call.form.knownOnly ? reading : { ...reading, conclusive: true });
+
+/** Completeness: the first call whose section the reply opened and never closed (the output was cut off there). */
+function inOpenSection(text: string, calls: readonly Found[]): Found | undefined {
+  return calls.find((call) => {
+    const section = call.form.section;
+    if (!section) return false;
+    const opened = text.lastIndexOf(section.open, call.index);
+    return opened >= 0 && !text.includes(section.close, call.index);
+  });
+}
+
 export const tokenCallsReader: DialectReader = {
   dialect: 'token-call',
   needs: '<=>\n', // `<|` tokens, `to=functions.`, `>>>` or a name on its own line
@@ -66,6 +85,12 @@ export const tokenCallsReader: DialectReader = {
     const calls = findCalls(text, tools);
     const first = calls[0];
     if (!first) return undefined;
+    const unclosed = inOpenSection(text, calls);
+    if (unclosed?.form.section) {
+      const toolName = sanitizeName(unclosed.name);
+      const message = `the call of \`${toolName}\` is cut off: its section is never closed with \`${unclosed.form.section.close}\``;
+      return certain(unclosed, failedReading(unclosed.dialect, { kind: 'no-decision', message, toolName }));
+    }
     const items: unknown[] = [];
     let repaired = false;
     for (const call of calls) {
@@ -76,7 +101,7 @@ export const tokenCallsReader: DialectReader = {
       if (!json?.ok) {
         const problem = json ? json.message : 'arguments could not be read (expected one JSON object after the tool name)';
         const toolName = sanitizeName(call.name);
-        return failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: ${problem}`, toolName });
+        return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: ${problem}`, toolName }));
       }
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;

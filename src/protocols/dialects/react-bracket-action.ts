@@ -1,0 +1,55 @@
+/**
+ * Two ReAct forms beside `Action:` / `Action Input:`:
+ * - the bracket action of the ReAct paper and LangChain's docstore agent, `Action: Search[tides in Brest]`:
+ *   the tool's name and its lone input on one line. `Finish[answer]` (a name no tool has) is the answer.
+ * - the stop word cut short: frameworks stop the model at `Observation:`, and a model cut off while
+ *   writing it leaves `Obs` on a line of its own at the very end. That line is the start of the next
+ *   label, not part of the input or the answer before it.
+ */
+
+export interface BracketAction {
+  name: string;
+  input: string;
+  /** Set when the line opens a bracket input that does not close at the line's end (`Search[a] and b`). */
+  problem?: string;
+}
+
+const bracketOpening = /^([A-Za-z_][\w.-]*)\[/;
+
+/** Where the bracket opened at `open` closes (brackets inside counted), or -1. */
+function closingBracket(line: string, open: number): number {
+  let depth = 0;
+  for (let index = open; index < line.length; index++) {
+    if (line[index] === '[') depth++;
+    else if (line[index] === ']' && --depth === 0) return index;
+  }
+  return -1;
+}
+
+/**
+ * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`. A one-line body that opens `name[` but whose
+ * bracket does not close at the line's end is an attempt with a `problem` (what the input is would be
+ * a guess); any other body (prose, two lines) -> undefined.
+ */
+export function bracketAction(body: string): BracketAction | undefined {
+  const line = body.trim();
+  const opening = bracketOpening.exec(line);
+  if (!opening || line.includes('\n')) return undefined;
+  const name = opening[1] as string;
+  const close = closingBracket(line, opening[0].length - 1);
+  if (close !== line.length - 1) return { name, input: '', problem: `the input of \`${name}[..]\` must close with \`]\` at the end of its line` };
+  return { name, input: line.slice(opening[0].length, -1) };
+}
+
+/** `Finish[..]` ends the ReAct paper's episodes with the answer; a tool of that name is called instead. */
+export const isFinish = (name: string): boolean => /^finish$/i.test(name);
+
+const stopWord = 'Observation';
+/** A last line that is `Obs`, `Observ`, .. `Observation` (three letters at least, no colon). */
+const cutStopWord = new RegExp(`\\n[ \\t]*(?:${Array.from({ length: stopWord.length - 2 }, (_, index) => stopWord.slice(0, index + 3)).join('|')})[ \\t]*$`);
+
+/** The text without a stop word cut short on its last line. */
+export function withoutCutStopWord(text: string): string {
+  const match = cutStopWord.exec(text);
+  return match ? text.slice(0, match.index) : text;
+}
