@@ -56,4 +56,8 @@ describe('LongCat values', () => {
     expect(argsOf(longcat([['hotel', '  Harbour View  '], ['nights', ' 2 '], ['note', ' [1, 2] ']]))).toEqual({ hotel: 'Harbour View', nights: 2, note: [1, 2] });
     expect(argsOf(longcat([['note', ' late check-in ']]))).toEqual({ note: 'late check-in' });
   });
+  it("reads a key whose closing tag is left out right before its value, and refuses a value left open", () => {
+    expect(argsOf('<longcat_tool_call>book_room\n<longcat_arg_key>hotel<longcat_arg_value>Dune Inn</longcat_arg_value>\n</longcat_tool_call>')).toEqual({ hotel: 'Dune Inn' });
+    expect(argsOf('<longcat_tool_call>book_room\n<longcat_arg_key>hotel</longcat_arg_key><longcat_arg_value>Dune Inn\n</longcat_tool_call>')).toMatch(/^refused/);
+  });
 });

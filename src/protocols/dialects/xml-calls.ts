@@ -157,7 +157,9 @@ const namedFamilies: TagFamily[] = [
       dialect: 'longcat',
       open: /<longcat_tool_call>\s*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?=\s*(?:<longcat_arg_key>|<\/longcat_tool_call>))/gu,
       close: () => '</longcat_tool_call>',
-      parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*<\/longcat_arg_key>\s*<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
+      // A key's closing tag may be left out right before the value opens (as LongCat's detector reads it):
+      // the key holds no `<`, so where it ends has one reading.
+      parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*(?:<\/longcat_arg_key>\s*)?<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
     },
   },
 ];
