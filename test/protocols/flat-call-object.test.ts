@@ -45,6 +45,33 @@ describe('flat JSON calls', () => {
     ]);
   });
 
+  it('never drops a flat call beside a call in another dialect, unless a value of that call holds it', () => {
+    const hermes = '<tool_call>\n{"name": "convert", "arguments": {"amount": 1}}\n</tool_call>';
+    expect(callsOf(`${hermes}\n{"name": "convert", "amount": 2}`)).toMatch(/^refused: .*call of `convert` written in another form/);
+    expect(callsOf(`{"tool_name": "ping", "x": 1}\n${hermes}`)).toMatch(/^refused: .*call of `ping` written in another form/);
+    expect(callsOf('<tool_call>\n{"name": "convert", "arguments": {"amount": 1, "to": "{\\"tool\\": \\"ping\\", \\"x\\": 1}"}}\n</tool_call>')).toEqual([
+      ['convert', { amount: 1, to: '{"tool": "ping", "x": 1}' }],
+    ]);
+    expect(callsOf('<tool_call>{"name": "ping"}</tool_call>')).toEqual([['ping', {}]]);
+  });
+
+  it('property: a flat call beside a call in another dialect is read whole or refused, never one of them', () => {
+    const digits = fc.stringMatching(/^[0-9 ]{1,6}$/);
+    const others = [
+      (to: string) => `<tool_call>\n${JSON.stringify({ name: 'convert', arguments: { amount: 1, to } })}\n</tool_call>`,
+      (to: string) => `<tool_call>\n<function=convert>\n<parameter=amount>\n1\n</parameter>\n<parameter=to>\n${to}\n</parameter>\n</function>\n</tool_call>`,
+      (to: string) => `<tool_call>convert\n<arg_key>amount</arg_key>\n<arg_value>1</arg_value>\n<arg_key>to</arg_key>\n<arg_value>${to}</arg_value>\n</tool_call>`,
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...others), digits, digits, fc.boolean(), (other, to, note, flatFirst) => {
+        const flat = JSON.stringify({ tool_name: 'convert', amount: 2, to: note });
+        const result = parseDecision('native', flatFirst ? `${flat}\n${other(to)}` : `${other(to)}\n${flat}`, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions).toHaveLength(2);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('property: a flat object naming an offered tool is that call or a correction, never an answer nor another call', () => {
     const key = fc.constantFrom('tool_name', 'name', 'tool', 'function');
     const extra = fc.dictionary(fc.constantFrom('amount', 'to', 'note', 'currency'), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { maxKeys: 3 });

@@ -24,6 +24,9 @@ const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'action', 'a
 /** Call metadata an API may add beside the name: no argument. */
 const metadataKeys = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 
+/** The dialect these readings carry (a flat call amid other text is checked against the accepted reading, `uncovered-call.ts`). */
+export const flatCallDialect = 'flat-call';
+
 interface FlatCall {
   name: string;
   nameKey: string;
@@ -66,8 +69,22 @@ function problemOf(call: FlatCall, tool: ToolSpec | undefined, whole: boolean): 
   return `the call of \`${name}\` holds ${listed} beside its name, which \`${name}\` does not declare: ${shape}`;
 }
 
+/**
+ * Every flat call in `text` as a call candidate, wherever it stands: what a reading of another dialect
+ * must hold for none of them to be dropped (`uncovered-call.ts`).
+ */
+export function flatCallItems(text: string, tools: readonly ToolSpec[]): unknown[] {
+  const items: unknown[] = [];
+  for (const span of findJsonSpans(text)) {
+    const json = readJson(span.text);
+    const call = json.ok ? flatCallOf(json.value, tools) : undefined;
+    if (call) items.push(callItem(call.name, call.args, tools));
+  }
+  return items;
+}
+
 export const flatCallObjectReader: DialectReader = {
-  dialect: 'flat-call',
+  dialect: flatCallDialect,
   needs: '{', // the call is a JSON object
   read(text, { tools }): Reading | undefined {
     for (const span of findJsonSpans(text)) {
@@ -80,8 +97,8 @@ export const flatCallObjectReader: DialectReader = {
       const toolName = sanitizeName(call.name);
       // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):
       // the failure then stands only when no reader accounts for the reply.
-      if (problem) return { ...failedReading('flat-call', { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName }), conclusive: whole };
-      return { dialect: 'flat-call', items: [callItem(call.name, call.args, tools)], thoughts: [], repaired: json.ok && json.repaired };
+      if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName }), conclusive: whole };
+      return { dialect: flatCallDialect, items: [callItem(call.name, call.args, tools)], thoughts: [], repaired: json.ok && json.repaired };
     }
     return undefined;
   },
