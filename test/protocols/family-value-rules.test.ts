@@ -33,9 +33,11 @@ describe('MiniMax M2 values', () => {
     expect(argsOf(minimax("<parameter name='hotel'>Dune Inn</parameter>", "'"))).toEqual({ hotel: 'Dune Inn' });
   });
 
-  it('leaves other invoke dialects as written', () => {
+  it('leaves other invoke dialects as written, also beside a MiniMax block', () => {
     const dsml = '<｜DSML｜function_calls>\n<｜DSML｜invoke name="book_room">\n<｜DSML｜parameter name="hotel" string="true"> Dune Inn </｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
     expect(argsOf(dsml)).toEqual({ hotel: ' Dune Inn ' });
+    const both = parseDecision('native', `${minimax('<parameter name="hotel"> Harbour View </parameter>')}\n${dsml}`, { tools, maxActions: 2 });
+    expect(both.success && both.decisions.map((decision) => (decision.action === 'call_tool' ? decision.args : undefined))).toEqual([{ hotel: 'Harbour View' }, { hotel: ' Dune Inn ' }]);
   });
 
   it('property: a string value reads back without its surrounding space, an untyped one as its text', () => {

@@ -244,8 +244,9 @@ export const xmlCallsReader: DialectReader = {
   needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
     if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
-    // MiniMax M2's own reading holds inside its wrapper token; every other invoke keeps its values as written.
-    const invoke = input.includes('<minimax:tool_call>') ? minimaxInvokeFamily : invokeFamily;
-    return readTagCalls(input, tools, [equalsFamily, invoke, ...namedFamilies]);
+    // MiniMax M2's own reading holds where its wrapper token is written: listed first, it wins the
+    // invokes both forms match; DSML and Step 3 invokes beside it keep their values as written.
+    const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [invokeFamily];
+    return readTagCalls(input, tools, [equalsFamily, ...invokes, ...namedFamilies]);
   },
 };
