@@ -9,6 +9,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { DialectReader, ReadFailure, ReaderContext, Reading } from './reading.ts';
 import { driftReaderMasks, driftReaders, mayRead } from './dialects/drift-readers.ts';
+import { flatCallDialect, flatCallItems } from './dialects/flat-call-object.ts';
 import { isRecord } from './extract/read-json.ts';
 import { sanitizeName } from './sanitize.ts';
 
@@ -53,8 +54,11 @@ export function uncoveredCall(text: string, accepted: Reading, tools: readonly T
     const other = reader.read(text, context);
     // A dialect certainly present but unreadable is a call attempt the reading left out.
     if (other?.failure && other.conclusive) return other.failure;
-    if (!other || other.items.length === 0) continue;
-    for (const [key, count] of countKeys(other.items)) {
+    // Flat JSON calls amid the text are refused on their own (`flat-call-object.ts`), yet each is a
+    // call the reading must hold.
+    const items = other?.failure && other.dialect === flatCallDialect ? flatCallItems(text, tools) : other?.items;
+    if (!other || !items || items.length === 0) continue;
+    for (const [key, count] of countKeys(items)) {
       if (!key.startsWith('call_tool:') || (held.get(key) ?? 0) >= count) continue;
       const tool = key.slice('call_tool:'.length, key.indexOf('('));
       if (values.some((value) => value.includes(tool))) continue;

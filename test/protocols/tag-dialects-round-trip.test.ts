@@ -111,9 +111,10 @@ export const tagDialects: DialectUnderTest[] = [
     render: ({ name, args }) => `<tool_call>${name}${entries(args).map(([key, value]) => `<arg_key>${key}</arg_key><arg_value>${written(value)}</arg_value>`).join('')}</tool_call>`,
   },
   {
+    // MiniMax M2's own parser strips the space around every value.
     name: 'minimax-m2',
     verbatim: true,
-    expected: cdata,
+    expected: strings((text) => unwrapCdata(text.trim())),
     render: ({ name, args }) =>
       `<minimax:tool_call>\n<invoke name="${name}">\n${entries(args).map(([key, value]) => `<parameter name="${key}">${written(value)}</parameter>\n`).join('')}</invoke>\n</minimax:tool_call>`,
   },

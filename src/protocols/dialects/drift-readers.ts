@@ -15,6 +15,7 @@ import { callAttemptNeeds } from './find-call-attempt.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
+import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
@@ -59,6 +60,7 @@ export const driftReaders: readonly DialectReader[] = [
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
+  flatCallObjectReader,
   tokenCallsReader,
   functionaryTextReader,
   museReader,

@@ -2,8 +2,9 @@
  * Tool calls where special tokens name the tool and a JSON object of arguments follows:
  * - Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{..}<|tool_call_end|>`
  * - Solar Open: `<|tool_call:name|>name<|tool_call:args|>{..}`
- * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`; also
- *   `to=name` without the namespace where `name` is an offered tool
+ * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`; a recipient
+ *   without the `functions.` namespace (`to=lookup_weather`, the built-in `to=browser.search`) only in
+ *   a message header (after `<|start|>assistant` or a channel) and only naming an offered tool
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
  */
 import type { ToolSpec } from '../../spec/decision.ts';
@@ -32,9 +33,15 @@ const forms: readonly TokenForm[] = [
   },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
   { dialect: 'harmony', pattern: new RegExp(`to=functions\\.${name}(?:(?!<\\|message\\|>|to=functions\\.)[\\s\\S]){0,200}<\\|message\\|>`, 'g') },
-  // Without `functions.`, only in a header that has a channel (harmony's; MuseGlimmer's have none).
-  { dialect: 'harmony', pattern: new RegExp(`(?<=<\\|channel\\|>\\w+\\s*)to=${name}(?:(?!<\\|message\\|>|to=)[\\s\\S]){0,200}<\\|message\\|>`, 'g'), knownOnly: true },
-  { dialect: 'harmony', pattern: new RegExp(`(?<=<\\|start\\|>assistant\\s*)to=${name}\\s*<\\|channel\\|>(?:(?!<\\|message\\|>|to=)[\\s\\S]){0,200}<\\|message\\|>`, 'g'), knownOnly: true },
+  {
+    dialect: 'harmony',
+    // The header holds a channel, after the recipient or before it (MuseGlimmer's `to=x<|message|>` has none).
+    pattern: new RegExp(
+      `(?:(?<=<\\|channel\\|>\\w+\\s*)|(?<=<\\|start\\|>assistant\\s*)(?=\\S+\\s*<\\|channel\\|>))to=(?!functions\\.)${name}(?:(?!<\\|message\\|>|<\\|start\\|>|to=)[\\s\\S]){0,200}<\\|message\\|>`,
+      'g',
+    ),
+    knownOnly: true,
+  },
   { dialect: 'functionary', pattern: new RegExp(`>>>\\s*${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g') },
   { dialect: 'functionary', pattern: new RegExp(`^${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g'), knownOnly: true },
 ];

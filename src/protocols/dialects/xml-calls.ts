@@ -76,6 +76,41 @@ const glmParameters: ParameterForm[] = [
   { open: /<arg_key>\s*([^<]*?)\s*<\/arg_key>(?:\s|\\n)*(?!<arg_value>)/y, close: '</arg_value>', forbids: () => /<arg_(?:key|value)>/ },
 ];
 
+/** `<invoke name="..">` with `<parameter name="..">`, its DSML, Step 3 and MiniMax M3 spellings. */
+const invokeFamily: TagFamily = {
+  rule: 'verbatim',
+  form: {
+    dialect: 'invoke',
+    open: new RegExp(`${separator}<${dsml}invoke${space}name="(?<name>[^"]+)"\\s*(?<empty>/)?>`, 'g'),
+    close: (match) => prefixed(match, 'invoke'),
+    json: true,
+    parameters: [
+      { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
+      // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
+      // element from markup inside a string value: an element written without it is read as text.
+      { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
+      // Without the separator, an element is an argument only when the tool declares its name: any
+      // other (`<parameter></parameter>` after a value that may hold it) is markup, refused.
+      { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>`, declaredKeysOnly: true },
+    ],
+  },
+};
+
+/**
+ * Invokes inside MiniMax M2's `<minimax:tool_call>`: its own parser strips every value and reads a
+ * value whose property has no `type` as a string; it also takes names in single quotes.
+ */
+const minimaxInvokeFamily: TagFamily = {
+  rule: 'trimmed-text',
+  form: {
+    ...invokeFamily.form,
+    open: /<invoke\s+name=(?<q>["'])(?<name>(?:(?!\k<q>)[^<>\n])+)\k<q>\s*(?<empty>\/)?>/g,
+    close: () => '</invoke>',
+    // Its `<parameter>` in either quotes; M3's elements named after the parameters as in `invokeFamily`.
+    parameters: [{ open: /<parameter\s+name=(?<q>["'])(?<key>(?:(?!\k<q>)[^<>\n])*)\k<q>[^>]*>/y, close: '</parameter>' }, ...invokeFamily.form.parameters.slice(1)],
+  },
+};
+
 const namedFamilies: TagFamily[] = [
   {
     rule: 'verbatim',
@@ -88,24 +123,6 @@ const namedFamilies: TagFamily[] = [
         { open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` },
         // Qwen3-Coder's spelling inside this form: `<parameter=city>` (so a value never swallows one).
         { open: /<parameter=(?<key>[^<>/"=]+)>/y, close: '</parameter>' },
-      ],
-    },
-  },
-  {
-    rule: 'verbatim',
-    form: {
-      dialect: 'invoke',
-      open: new RegExp(`${separator}<${dsml}invoke${space}name="(?<name>[^"]+)"\\s*(?<empty>/)?>`, 'g'),
-      close: (match) => prefixed(match, 'invoke'),
-      json: true,
-      parameters: [
-        { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
-        // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
-        // element from markup inside a string value: an element written without it is read as text.
-        { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
-        // Without the separator, an element is an argument only when the tool declares its name: any
-        // other (`<parameter></parameter>` after a value that may hold it) is markup, refused.
-        { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>`, declaredKeysOnly: true },
       ],
     },
   },
@@ -135,12 +152,15 @@ const namedFamilies: TagFamily[] = [
     },
   },
   {
-    rule: 'verbatim',
+    // LongCat's own parser (meituan-longcat's sglang detector) strips every value.
+    rule: 'trimmed',
     form: {
       dialect: 'longcat',
       open: /<longcat_tool_call>\s*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?=\s*(?:<longcat_arg_key>|<\/longcat_tool_call>))/gu,
       close: () => '</longcat_tool_call>',
-      parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*<\/longcat_arg_key>\s*<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
+      // A key's closing tag may be left out right before the value opens (as LongCat's detector reads it):
+      // the key holds no `<`, so where it ends has one reading.
+      parameters: [{ open: /<longcat_arg_key>\s*([^<]*?)\s*(?:<\/longcat_arg_key>\s*)?<longcat_arg_value>/y, close: '</longcat_arg_value>' }],
     },
   },
   paramKeyValuesFamily,
@@ -226,6 +246,9 @@ export const xmlCallsReader: DialectReader = {
   needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
     if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
-    return readTagCalls(input, tools, [equalsFamily, ...namedFamilies]);
+    // MiniMax M2's own reading holds where its wrapper token is written: listed first, it wins the
+    // invokes both forms match; DSML and Step 3 invokes beside it keep their values as written.
+    const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [invokeFamily];
+    return readTagCalls(input, tools, [equalsFamily, ...invokes, ...namedFamilies]);
   },
 };

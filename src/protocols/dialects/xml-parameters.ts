@@ -7,7 +7,8 @@
  * escaped quotes (`[{\"a\": 1}]`, as GLM 4.7 does) stands for that JSON where the property does not
  * take a string. What the text then means is decided by the tool's schema in one place,
  * `collectParameters` (coercion, a name given twice, DSML's `string="true|false"` hint). A body that
- * is one JSON object is read as JSON.
+ * is one JSON object is read as JSON. MiniMax M2 and LongCat are the exceptions: their own parsers
+ * strip the space around every value (`trimmed`, `trimmed-text`).
  */
 import type { JsonSchema, ToolSpec } from '../../spec/decision.ts';
 import { guardedCoercion } from '../extract/guarded-json.ts';
@@ -29,9 +30,17 @@ export type ParametersReading =
  * above; `verbatim-quoted` is `verbatim`, except that a value whose property declares no type and that
  * is written as one quoted string (`"x"`, `'x'`) is that string: GLM's templates write strings bare and
  * other values as JSON, and GLM's servers (vLLM, sglang) read such a value as JSON, then as a Python
- * literal.
+ * literal. `trimmed` drops the space around a value (LongCat's parser strips every value), and
+ * `trimmed-text` also keeps a value as text where no schema types it (MiniMax M2's parser: a property
+ * without a `type` is read as a string).
  */
-export type ValueRule = 'newline-pair' | 'verbatim' | 'verbatim-quoted';
+export type ValueRule = 'newline-pair' | 'verbatim' | 'verbatim-quoted' | 'trimmed' | 'trimmed-text';
+
+/** The value's text as the family writes it, before CDATA and coercion. */
+function familyText(raw: string, rule: ValueRule): string {
+  if (rule === 'newline-pair') return writtenValue(raw);
+  return rule === 'trimmed' || rule === 'trimmed-text' ? raw.trim() : raw;
+}
 
 /** The value as written: the newline after the opening tag goes, and then the one before the closing tag. */
 export function writtenValue(raw: string): string {
@@ -123,7 +132,7 @@ export function jsonArguments(body: string): ParametersReading {
 function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading | undefined {
   const [only] = parameters;
   if (parameters.length !== 1 || !only || !isWrapperKey(only.key, tool)) return undefined;
-  const text = unwrapCdata(rule === 'newline-pair' ? writtenValue(only.text) : only.text).trim();
+  const text = unwrapCdata(familyText(only.text, rule)).trim();
   if (!text.startsWith('{')) return undefined;
   const read = coerceText(text, { type: 'object' }, guardedCoercion);
   return read.ok && isRecord(read.value) ? { ok: true, args: read.value, repaired: read.repaired } : undefined;
@@ -134,7 +143,7 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
  * property (declared `{}` or not declared: `77004` stays `"77004"`): reading it as JSON would be
  * reins' guess, not the family's.
  */
-const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted';
+const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted' || rule === 'trimmed-text';
 
 /**
  * The string an untyped value written as one quoted string stands for: GLM's servers decode it as
@@ -185,7 +194,7 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
   const unwrapped = unwrappedArguments(parameters, tool, rule);
   if (unwrapped) return unwrapped;
   const pairs = parameters.map((parameter) => {
-    const written = unwrapCdata(rule === 'newline-pair' ? writtenValue(parameter.text) : parameter.text);
+    const written = unwrapCdata(familyText(parameter.text, rule));
     const schema = propertySchema(tool?.inputSchema, parameter.key);
     const untyped = schemaTypes(schema) === undefined;
     const quoted = untyped && parameter.hint === undefined ? untypedString(written.trim(), rule) : undefined;

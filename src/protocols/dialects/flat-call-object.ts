@@ -1,0 +1,105 @@
+/**
+ * A JSON call whose arguments sit beside its name instead of inside an arguments object:
+ * `{"tool_name": "calculator", "expression": "2 + 3"}` (Gemma's tool manager asks for this shape),
+ * also with `name`, `tool` or `function` naming the tool. The other shapes, with `arguments`,
+ * `parameters`, `args` or `input`, are `json-call-shapes.ts` and `llama3.ts`.
+ *
+ * Such an object is never an answer that happens to look like JSON when it names an offered tool
+ * (or, with `tool_name`, any tool): it is read, or corrected, never answered. It is read only when
+ * it is the whole reply, every key beside the name is a parameter the tool declares (no key is
+ * guessed into an argument), and it holds at least one: `{"name": "get_weather"}` alone gives no
+ * arguments, and `{}` would be a guess. Anything else (the object amid prose, a key the tool does not
+ * declare) is a correction that names the shape to write.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+
+/** Keys that name the tool, in the order they are looked up. */
+const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
+/** Keys that make the object another shape (an arguments object, a reins decision, an agent action). */
+const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
+/** Call metadata an API may add beside the name: no argument. */
+const metadataKeys = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
+
+/** The dialect these readings carry (a flat call amid other text is checked against the accepted reading, `uncovered-call.ts`). */
+export const flatCallDialect = 'flat-call';
+
+interface FlatCall {
+  name: string;
+  nameKey: string;
+  args: Record<string, unknown>;
+}
+
+function declaredProperties(tool: ToolSpec): readonly string[] {
+  const properties = tool.inputSchema?.properties;
+  return isRecord(properties) ? Object.keys(properties) : [];
+}
+
+/** The flat call `value` writes, or undefined when it is no flat call of an offered tool (nor, with `tool_name`, of any tool). */
+function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | undefined {
+  if (!isRecord(value) || otherShapeKeys.some((key) => key in value)) return undefined;
+  const nameKey = nameKeys.find((key) => typeof value[key] === 'string');
+  if (nameKey === undefined) return undefined;
+  const name = (value[nameKey] as string).trim();
+  if (nameKey !== 'tool_name' && !tools.some((tool) => tool.name === name)) return undefined;
+  // A tool definition (`{"name", "description", "parameters"}` is excluded above) echoed without its schema.
+  if (nameKey === 'name' && typeof value.description === 'string' && Object.keys(value).length === 2) return undefined;
+  const args: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key !== nameKey && !metadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return { name, nameKey, args };
+}
+
+/** Why `call` may not run as read, or undefined when it may. */
+function problemOf(call: FlatCall, tool: ToolSpec | undefined, whole: boolean): string | undefined {
+  const name = sanitizeName(call.name);
+  const shape = `write {"name": "${name}", "arguments": {..}}`;
+  if (!whole) return `the reply holds a call of \`${name}\` amid other text: ${shape} alone, or answer without it`;
+  const keys = Object.keys(call.args);
+  if (keys.length === 0) return `the call of \`${name}\` gives no arguments: ${shape} (an empty object when the tool takes none)`;
+  if (!tool) return undefined; // an unknown tool: validation names the tools on offer
+  const declared = declaredProperties(tool);
+  const stray = keys.filter((key) => !declared.includes(key));
+  if (stray.length === 0) return undefined;
+  const listed = stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
+  return `the call of \`${name}\` holds ${listed} beside its name, which \`${name}\` does not declare: ${shape}`;
+}
+
+/**
+ * Every flat call in `text` as a call candidate, wherever it stands: what a reading of another dialect
+ * must hold for none of them to be dropped (`uncovered-call.ts`).
+ */
+export function flatCallItems(text: string, tools: readonly ToolSpec[]): unknown[] {
+  const items: unknown[] = [];
+  for (const span of findJsonSpans(text)) {
+    const json = readJson(span.text);
+    const call = json.ok ? flatCallOf(json.value, tools) : undefined;
+    if (call) items.push(callItem(call.name, call.args, tools));
+  }
+  return items;
+}
+
+export const flatCallObjectReader: DialectReader = {
+  dialect: flatCallDialect,
+  needs: '{', // the call is a JSON object
+  read(text, { tools }): Reading | undefined {
+    for (const span of findJsonSpans(text)) {
+      const json = readJson(span.text);
+      const call = json.ok ? flatCallOf(json.value, tools) : undefined;
+      if (!call) continue;
+      const whole = span.complete && text.slice(0, span.start).trim() === '' && text.slice(span.end).trim() === '';
+      const tool = tools.find((candidate) => candidate.name === call.name);
+      const problem = problemOf(call, tool, whole);
+      const toolName = sanitizeName(call.name);
+      // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):
+      // the failure then stands only when no reader accounts for the reply.
+      if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName }), conclusive: whole };
+      return { dialect: flatCallDialect, items: [callItem(call.name, call.args, tools)], thoughts: [], repaired: json.ok && json.repaired };
+    }
+    return undefined;
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * A JSON call with its arguments beside its name (`{"tool_name": "convert", "amount": 3}`): read as
+ * that call when it is the whole reply and every other key is a declared parameter, else corrected;
+ * never answered as text (issue 25: a call written as the answer).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'convert', inputSchema: { type: 'object', properties: { amount: { type: 'number' }, to: { type: 'string' } }, required: ['amount'] } },
+  { name: 'ping', inputSchema: { type: 'object', properties: {} } },
+];
+const read = (text: string) => parseDecision('native', text, { tools });
+const callsOf = (text: string) => {
+  const result = read(text);
+  return result.success ? result.decisions.map((decision) => (decision.action === 'call_tool' ? [decision.tool, decision.args] : decision.action)) : `refused: ${result.error.message}`;
+};
+
+describe('flat JSON calls', () => {
+  it('reads the object when it is the whole reply, with each name key', () => {
+    expect(callsOf('{"tool_name": "convert", "amount": 3, "to": "EUR"}')).toEqual([['convert', { amount: 3, to: 'EUR' }]]);
+    expect(callsOf('{"name": "convert", "amount": 2.5}')).toEqual([['convert', { amount: 2.5 }]]);
+    expect(callsOf('  {"tool": "convert", "to": "USD", "amount": 1, "id": "call_7"}\n')).toEqual([['convert', { to: 'USD', amount: 1 }]]);
+    expect(callsOf('```json\n{"function": "convert", "amount": 9}\n```')).toEqual([['convert', { amount: 9 }]]);
+  });
+
+  it('corrects the object amid prose, with a key the tool does not declare, or with no argument', () => {
+    expect(callsOf('First I convert. {"tool_name": "convert", "amount": 3} Then I answer.')).toMatch(/^refused: .*amid other text/);
+    expect(callsOf('{"name": "convert", "amount": 3, "currency": "EUR"}')).toMatch(/^refused: .*`currency`.*does not declare/);
+    expect(callsOf('{"tool_name": "ping"}')).toMatch(/^refused: .*gives no arguments/);
+  });
+
+  it('corrects a tool_name that is not on offer, and leaves JSON that names no tool an answer', () => {
+    expect(callsOf('{"tool_name": "unknown_tool", "arg": "value"}')).toMatch(/^refused: .*unknown tool/);
+    expect(callsOf('{"name": "Ada", "age": 36}')).toEqual(['answer_user']);
+    expect(callsOf('{"name": "convert", "description": "Converts an amount."}')).toEqual(['answer_user']);
+  });
+
+  it('leaves the other shapes to their readers', () => {
+    expect(callsOf('{"name": "convert", "arguments": {"amount": 4}}')).toEqual([['convert', { amount: 4 }]]);
+    expect(callsOf('<tool_call>\n{"name": "convert", "arguments": {"amount": 4, "to": "{\\"name\\": \\"ping\\", \\"x\\": 1}"}}\n</tool_call>')).toEqual([
+      ['convert', { amount: 4, to: '{"name": "ping", "x": 1}' }],
+    ]);
+  });
+
+  it('never drops a flat call beside a call in another dialect, unless a value of that call holds it', () => {
+    const hermes = '<tool_call>\n{"name": "convert", "arguments": {"amount": 1}}\n</tool_call>';
+    expect(callsOf(`${hermes}\n{"name": "convert", "amount": 2}`)).toMatch(/^refused: .*call of `convert` written in another form/);
+    expect(callsOf(`{"tool_name": "ping", "x": 1}\n${hermes}`)).toMatch(/^refused: .*call of `ping` written in another form/);
+    expect(callsOf('<tool_call>\n{"name": "convert", "arguments": {"amount": 1, "to": "{\\"tool\\": \\"ping\\", \\"x\\": 1}"}}\n</tool_call>')).toEqual([
+      ['convert', { amount: 1, to: '{"tool": "ping", "x": 1}' }],
+    ]);
+    expect(callsOf('<tool_call>{"name": "ping"}</tool_call>')).toEqual([['ping', {}]]);
+  });
+
+  it('property: a flat call beside a call in another dialect is read whole or refused, never one of them', () => {
+    const digits = fc.stringMatching(/^[0-9 ]{1,6}$/);
+    const others = [
+      (to: string) => `<tool_call>\n${JSON.stringify({ name: 'convert', arguments: { amount: 1, to } })}\n</tool_call>`,
+      (to: string) => `<tool_call>\n<function=convert>\n<parameter=amount>\n1\n</parameter>\n<parameter=to>\n${to}\n</parameter>\n</function>\n</tool_call>`,
+      (to: string) => `<tool_call>convert\n<arg_key>amount</arg_key>\n<arg_value>1</arg_value>\n<arg_key>to</arg_key>\n<arg_value>${to}</arg_value>\n</tool_call>`,
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...others), digits, digits, fc.boolean(), (other, to, note, flatFirst) => {
+        const flat = JSON.stringify({ tool_name: 'convert', amount: 2, to: note });
+        const result = parseDecision('native', flatFirst ? `${flat}\n${other(to)}` : `${other(to)}\n${flat}`, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions).toHaveLength(2);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('property: a flat object naming an offered tool is that call or a correction, never an answer nor another call', () => {
+    const key = fc.constantFrom('tool_name', 'name', 'tool', 'function');
+    const extra = fc.dictionary(fc.constantFrom('amount', 'to', 'note', 'currency'), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { maxKeys: 3 });
+    const around = fc.constantFrom(['', ''], ['Sure. ', ''], ['', ' Done.'], ['```json\n', '\n```']);
+    fc.assert(
+      fc.property(key, extra, around, (nameKey, args, [before, after]) => {
+        const result = read(`${before}${JSON.stringify({ [nameKey]: 'convert', ...args })}${after}`);
+        if (!result.success) return;
+        expect(result.decisions).toEqual([{ action: 'call_tool', tool: 'convert', args, reason: '' }]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
