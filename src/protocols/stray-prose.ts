@@ -24,7 +24,7 @@ const textAfterEnd = new RegExp(`(${endOfTurnTokens.map(escapeRegExp).join('|')}
 
 /** The prose of `text` outside `spans`, each stretch with the dialect's framing next to a call removed. */
 function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, dialect: string): string[] {
-  const { lead, trail } = framingOf(dialect);
+  const { lead, trail, anywhere } = framingOf(dialect);
   const pieces: string[] = [];
   let from = 0;
   for (let index = 0; index <= spans.length; index++) {
@@ -35,6 +35,7 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
       let piece = text.slice(from, end);
       if (index > 0) piece = piece.replace(lead, '');
       if (span) piece = piece.replace(trail, '');
+      if (anywhere) piece = piece.replace(anywhere, ' ');
       // End-of-turn tokens with nothing but framing and calls after them are framing too.
       if (piece.replace(endOfTurn, '').trim() !== '') pieces.push(piece);
     }

@@ -25,9 +25,9 @@ function toolName(name: string, tools: readonly ToolSpec[]): string {
   return !known(name) && name.endsWith('.call') && known(name.slice(0, -5)) ? name.slice(0, -5) : name;
 }
 
-/** The calls of every wrapped block, in order; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
-function wrappedCalls(text: string): PythonCall[] | undefined {
-  const found: Array<{ index: number; calls: PythonCall[] }> = [];
+/** The calls of every wrapped block, in order, with the blocks' spans; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
+function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonly [number, number]> } | undefined {
+  const found: Array<{ index: number; end: number; calls: PythonCall[] }> = [];
   for (const { open, close } of wrappers) {
     for (let index = text.indexOf(open); index >= 0; ) {
       const read = readPythonCallsAt(text, index + open.length);
@@ -35,21 +35,27 @@ function wrappedCalls(text: string): PythonCall[] | undefined {
       close.lastIndex = read.end;
       const closed = close.exec(text);
       if (!closed) return undefined;
-      found.push({ index, calls: read.calls });
-      index = text.indexOf(open, read.end + closed[0].length);
+      const end = read.end + closed[0].length;
+      found.push({ index, end, calls: read.calls });
+      index = text.indexOf(open, end);
     }
   }
-  if (found.length) return found.sort((left, right) => left.index - right.index).flatMap((block) => block.calls);
-  return /^\[\s*[A-Za-z_][\w.]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
+  if (found.length) {
+    const blocks = found.sort((left, right) => left.index - right.index);
+    return { calls: blocks.flatMap((block) => block.calls), spans: blocks.map((block) => [block.index, block.end] as const) };
+  }
+  // An unwrapped list is the whole reply.
+  const calls = /^\[\s*[A-Za-z_][\w.]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
+  return calls && { calls, spans: [[0, text.length]] };
 }
 
 export const pythonicCallsReader: DialectReader = {
   dialect: 'pythonic',
   needs: '<[', // a wrapper token or a list that opens the reply
   read(text, { tools }): Reading | undefined {
-    const calls = wrappedCalls(text);
-    if (!calls) return undefined;
-    const items = calls.map((call) => callItem(toolName(call.name, tools), call.args, tools));
-    return items.length ? { dialect: 'pythonic', items, thoughts: [], repaired: false } : undefined;
+    const found = wrappedCalls(text);
+    if (!found) return undefined;
+    const items = found.calls.map((call) => callItem(toolName(call.name, tools), call.args, tools));
+    return items.length ? { dialect: 'pythonic', items, thoughts: [], repaired: false, spans: found.spans } : undefined;
   },
 };

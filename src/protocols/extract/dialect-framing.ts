@@ -3,10 +3,14 @@
  * (`Reading.spans`): section tokens and wrapper tags that hold one or more calls. Next to a call it is
  * accounted for (`stray-prose.ts`); anywhere else it is prose like any other markup. A dialect whose
  * reader's spans hold all of its markup (Hermes `<tool_call>` blocks, Gemma 4 blocks) has none.
+ * Message tokens of a family whose reply is a sequence of messages (Inkling) are framing anywhere in
+ * the prose: they hold no call, and a call attempt inside such a message is still found.
  */
 
 /** DeepSeek's section tokens, with either bar and word joiner (`<｜tool▁calls▁begin｜>`). */
 const deepseekSection = /<[|｜]tool[▁_ ]calls(?:[▁_ ](?:begin|end))?[|｜]>/.source;
+/** Every DeepSeek call token, for families that put their own calls between them (StepFun Step 3). */
+const deepseekTokens = /<[|｜]tool[▁_ ](?:calls?(?:[▁_ ](?:begin|end))?|sep)[|｜]>/.source;
 /** `<tool_call>`, `</minimax:tool_call>`, `<seed:tool_call>`, `<function_calls>`: tags wrapping XML-style calls. */
 const wrapperTags = /<\/?(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>|<\/?｜DSML｜(?:tool_calls|function_calls)>|\]<\]minimax\[>\[/.source;
 
@@ -32,13 +36,27 @@ const framing: Readonly<Record<string, string>> = {
   mistral: /<\/s>/.source,
   'qwen-xml': wrapperTags,
   'function-tag': wrapperTags,
-  invoke: `${wrapperTags}|${deepseekSection}`,
+  invoke: `${wrapperTags}|${deepseekTokens}`,
   glm: wrapperTags,
   deepseek: deepseekSection,
   kimi: /<\|tool_calls_section_(?:begin|end)\|>|<\|tool_call_end\|>/.source,
-  solar: /<\|tool_calls?(?::|_)(?:begin|end|start)\|>/.source,
+  // Solar Open: `<|tool_calls|><|tool_call:begin|>0` before the name token, `<|tool_call:end|>` after the arguments.
+  solar: /<\|begin\|>assistant|<\|tool_calls\|>|<\|tool_call:begin\|>\s*\d*|<\|tool_call:end\|>/.source,
+  // Kimi K3's `tools` block around its calls.
+  'kimi-k3': /<\|(?:open|close)\|>tools<\|sep\|>/.source,
+  // The end of a MuseGlimmer call message.
+  muse: /<\|eom\|>/.source,
   // A harmony header before its recipient and the message's end token after its arguments.
-  harmony: /<\|start\|>\s*assistant|<\|channel\|>\s*\w+|<\|constrain\|>\s*\w+|<\|(?:call|end|return)\|>/.source,
+  harmony: /<\|start\|>(?:\s*assistant)?|<\|channel\|>\s*\w+|<\|constrain\|>\s*\w+|<\|(?:call|end|return)\|>/.source,
+};
+
+/** Inkling's messages: a text or thinking message beside its calls is the reply's prose. */
+const inklingMessages = /<\|message_model\|>|<\|end_message\|>|<\|content_(?:text|thinking|model_end_sampling)\|>/.source;
+
+const anywhere: Readonly<Record<string, string>> = {
+  llama3: inklingMessages,
+  'json-call': inklingMessages,
+  openai: inklingMessages,
 };
 
 export interface DialectFraming {
@@ -46,11 +64,20 @@ export interface DialectFraming {
   lead: RegExp;
   /** Framing (and space) at the end of prose that precedes a call. */
   trail: RegExp;
+  /** Framing anywhere in the prose (global), if the dialect has such. */
+  anywhere?: RegExp;
 }
 
-const plain: DialectFraming = { lead: /^\s+/, trail: /\s+$/ };
+/** Space, also written as `\n` text (a call whose line breaks are escaped, `escaped-breaks.ts`). */
+const space = /\s|\\n/.source;
+const plain: DialectFraming = { lead: new RegExp(`^(?:${space})+`), trail: new RegExp(`(?:${space})+$`) };
 const compiled = new Map<string, DialectFraming>(
-  Object.entries(framing).map(([dialect, source]) => [dialect, { lead: new RegExp(`^(?:\\s|${source})+`), trail: new RegExp(`(?:\\s|${source})+$`) }]),
+  Object.entries(framing).map(([dialect, source]) => {
+    const lead = new RegExp(`^(?:${space}|${source})+`);
+    const trail = new RegExp(`(?:${space}|${source})+$`);
+    const messages = anywhere[dialect];
+    return [dialect, messages === undefined ? { lead, trail } : { lead, trail, anywhere: new RegExp(messages, 'g') }];
+  }),
 );
 
 /** The framing of `dialect` next to its calls; only space for a dialect with none. */
