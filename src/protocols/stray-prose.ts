@@ -19,6 +19,7 @@ import { endOfTurnTokens } from './extract/reply-markers.ts';
 import { escapeRegExp } from './reading.ts';
 
 const endOfTurn = new RegExp(endOfTurnTokens.map(escapeRegExp).join('|'), 'g');
+const inlineCode = /`[^`\n]+`/g;
 /** An end-of-turn token with text after it (in one piece of prose). */
 const textAfterEnd = new RegExp(`(${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*\\S`);
 
@@ -36,6 +37,8 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
       if (index > 0) piece = piece.replace(lead, '');
       if (span) piece = piece.replace(trail, '');
       if (anywhere) piece = piece.replace(anywhere, ' ');
+      // Inline code quotes markup (as in an answer, `findCallAttempt`): an end-of-turn token there ends nothing.
+      piece = piece.replace(inlineCode, ' ');
       // End-of-turn tokens with nothing but framing and calls after them are framing too.
       if (piece.replace(endOfTurn, '').trim() !== '') pieces.push(piece);
     }
@@ -52,7 +55,11 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
   if (pieces.length === 0) return undefined;
   for (const piece of pieces) {
     const ended = textAfterEnd.exec(piece);
-    if (ended) return { kind: 'no-decision', message: `the reply goes on after the end-of-turn token ${ended[1] ?? ''}: end the reply there`, details: [callAttemptHint] };
+    if (!ended) continue;
+    // What follows the token is named too, where it holds markup.
+    const after = findCallAttempt(piece.slice(ended.index + (ended[1] ?? '').length), tools, 'outside the call(s) read');
+    const message = `the reply goes on after the end-of-turn token ${ended[1] ?? ''}: ${after ? after.message : 'end the reply there'}`;
+    return { ...after, kind: 'no-decision', message, details: [callAttemptHint] };
   }
   // Joined by line breaks: a token is never made of two pieces, and a line-anchored marker stays one.
   return findCallAttempt(pieces.join('\n'), tools, 'outside the call(s) read');
