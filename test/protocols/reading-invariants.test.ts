@@ -81,7 +81,7 @@ const writers: readonly Writer[] = [
   { name: 'yaml in tool-name tag', write: (tool, args) => `<${tool}>\n${Object.entries(args).map(([key, value]) => `${key}: ${value}`).join('\n')}\n</${tool}>` },
 ];
 
-/** Token and JSON families not in `writers`, for the prose-after-a-call property (1c). */
+/** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */
 const tokenWriters: readonly Writer[] = [
   { name: 'llama3 python_tag', write: (tool, args) => `<|python_tag|>${json({ name: tool, parameters: args })}<|eom_id|>` },
   { name: 'mistral v11', write: (tool, args) => `[TOOL_CALLS]${tool}[CALL_ID]a1b2c3d4e[ARGS]${json(args)}` },
@@ -92,6 +92,8 @@ const tokenWriters: readonly Writer[] = [
   { name: 'granite', write: (tool, args) => `<|tool_call|>[${json({ name: tool, arguments: args })}]` },
   { name: 'openai', write: (tool, args) => json({ type: 'function', function: { name: tool, arguments: json(args) } }) },
   { name: 'dsml', write: (tool, args) => `<｜DSML｜function_calls>\n<｜DSML｜invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜DSML｜parameter name="${key}" string="true">${value}</｜DSML｜parameter>\n`).join('')}</｜DSML｜invoke>\n</｜DSML｜function_calls>` },
+  { name: 'react', write: (tool, args) => `Thought: needed.\nAction: ${tool}\nAction Input: ${json(args)}` },
+  { name: 'json agent', write: (tool, args) => json({ action: tool, action_input: args }) },
   { name: 'glm key=value', write: (tool, args) => `<tool_call>${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}</tool_call>` },
 ];
 

@@ -49,6 +49,11 @@ const families: ReadonlyArray<readonly [string, string]> = [
   ['tool-name line', 'get_weather:\n<city>Oslo</city>'],
   ['Continue', '```tool\nTOOL_NAME: get_weather\nBEGIN_ARG: city\nOslo\nEND_ARG\n```'],
   ['xml tool_code', '<tool_code>\n<name>get_weather</name>\n<parameters>{"city": "Oslo"}</parameters>\n</tool_code>'],
+  ['reins json', '{"action": "call_tool", "tool": "get_weather", "args": {"city": "Oslo"}, "reason": "x"}'],
+  ['reins line', 'FUNCTION_CALL: get_weather|Oslo'],
+  ['ReAct', 'Thought: I need the weather.\nAction: get_weather\nAction Input: {"city": "Oslo"}'],
+  ['LangChain JSON agent', '```json\n{"action": "get_weather", "action_input": {"city": "Oslo"}}\n```'],
+  ['LangChain XML agent', '<tool>get_weather</tool><tool_input>{"city": "Oslo"}</tool_input>'],
 ];
 
 /** Families whose call must be the whole reply or start it (a pythonic list unwrapped; a MuseGlimmer message): their readers refuse prose around them already. */

@@ -16,12 +16,15 @@ import { callItem, type DialectReader, failedReading, type ReadFailure, type Rea
 import { sanitizeName } from '../sanitize.ts';
 import { type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 
 const dialect = 'react';
 
 interface ReactCall {
   name: string;
   reason: string;
+  /** Where its `Action:` line starts. */
+  start: number;
   input?: ReactSection;
 }
 
@@ -44,7 +47,7 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   let reason = lead;
   for (const section of sections) {
     if (section.label === 'thought') reason = section.body.trim();
-    if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason });
+    if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input) last.input = section;
@@ -56,6 +59,19 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     problem = { kind: 'no-decision', message: `\`Action: ${toolName}\` has no \`Action Input:\` line`, toolName };
   }
   return { calls, problem };
+}
+
+/**
+ * Where the call ends: after its input's JSON object (and a fence closing it) when the input is one,
+ * for text after it is no part of the input; else at the end of the input's text.
+ */
+function callEnd(text: string, input: ReactSection, kind: string): number {
+  const bodyEnd = input.bodyStart + input.body.trimEnd().length;
+  const open = text.indexOf('{', input.bodyStart);
+  const close = kind === 'object' && open >= 0 ? closingBracketIndex(text, open) : -1;
+  if (close < 0 || close > bodyEnd) return bodyEnd;
+  const fence = /^\s*```/.exec(text.slice(close, bodyEnd));
+  return close + (fence ? fence[0].length : 0);
 }
 
 function thoughtsBefore(lead: string, sections: readonly ReactSection[], end: number): Thought[] {
@@ -94,14 +110,16 @@ export const reactTextReader: DialectReader = {
     }
     if (problem) return failedReading(dialect, problem);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
       const input = readToolInput(call.input?.body ?? '');
       const args = toolInputArgs(input, tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, call.reason));
+      if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
     }
     const firstAction = sections.find((section) => section.label === 'action');
-    return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true };
+    return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true, spans };
   },
 };

@@ -57,6 +57,7 @@ const anywhere: Readonly<Record<string, string>> = {
   llama3: inklingMessages,
   'json-call': inklingMessages,
   openai: inklingMessages,
+  'inkling-text': inklingMessages,
 };
 
 export interface DialectFraming {
@@ -72,7 +73,8 @@ export interface DialectFraming {
 const space = /\s|\\n/.source;
 const plain: DialectFraming = { lead: new RegExp(`^(?:${space})+`), trail: new RegExp(`(?:${space})+$`) };
 const compiled = new Map<string, DialectFraming>(
-  Object.entries(framing).map(([dialect, source]) => {
+  [...new Set([...Object.keys(framing), ...Object.keys(anywhere)])].map((dialect) => {
+    const source = framing[dialect] ?? space;
     const lead = new RegExp(`^(?:${space}|${source})+`);
     const trail = new RegExp(`(?:${space}|${source})+$`);
     const messages = anywhere[dialect];
