@@ -36,7 +36,8 @@ function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonl
       const closed = close.exec(text);
       if (!closed) return undefined;
       const end = read.end + closed[0].length;
-      found.push({ index, end, calls: read.calls });
+      // An end-of-turn token after `<|python_tag|>` calls ends the turn, no part of the call (`stray-prose.ts`).
+      found.push({ index, end: open === '<|python_tag|>' ? read.end : end, calls: read.calls });
       index = text.indexOf(open, end);
     }
   }
