@@ -17,12 +17,49 @@ const pairs: ReadonlyArray<readonly [open: string, close: string]> = [
   ['<steptml:invoke', '</steptml:invoke>'],
   [']<]minimax[>[<tool_call>', ']<]minimax[>[</tool_call>'],
   ['<|python_start|>', '<|python_end|>'],
+  ['<|content_invoke_tool_json|>', '<|end_message|>'],
+  ['<|content_invoke_tool_text|>', '<|end_message|>'],
 ];
+
+/** True when `index` stands where markup stands: the text's or a line's start, or right after a tag or token. */
+const atMarkup = (text: string, index: number): boolean => index === 0 || /[\n>]\s*$/.test(text.slice(Math.max(0, index - 8), index));
+/** A model's special token (`<|..|>`, `<｜..｜>`) is markup wherever it stands; a tag only where markup stands. */
+const opensAt = (text: string, open: string, index: number): boolean => /^<[|｜]/.test(open) || atMarkup(text, index);
+
+/**
+ * The most calls the text opens with one call token, counting only openings that stand where markup
+ * stands. More openings than a record's calls mean its parser dropped a call the model wrote (one it
+ * could not read, or cut off): a correction is as right as the parser's choice.
+ */
+export function callOpenings(text: string): number {
+  let most = 0;
+  for (const [open] of pairs) {
+    let count = 0;
+    for (let index = text.indexOf(open); index >= 0; index = text.indexOf(open, index + open.length)) if (opensAt(text, open, index)) count++;
+    most = Math.max(most, count);
+  }
+  return most;
+}
 
 /** True when the text (after whitespace) opens with a call token: markup, not prose that mentions it. */
 export function opensWithCallMarkup(text: string): boolean {
   const start = text.trimStart();
   return pairs.some(([open]) => start.startsWith(open));
+}
+
+/**
+ * True when the text's first call (opened by a call token that opens more than one) does not name
+ * `name`, the first call its record expects: the record's parser dropped that first call.
+ */
+export function firstCallSkipped(text: string, name: string): boolean {
+  for (const [open] of pairs) {
+    const first = text.indexOf(open);
+    if (first < 0 || !opensAt(text, open, first)) continue;
+    const second = text.indexOf(open, first + open.length);
+    if (second < 0) continue;
+    return !text.slice(first, second).includes(name);
+  }
+  return false;
 }
 
 /**
@@ -36,7 +73,7 @@ export function cutCallOpenings(text: string): number {
   for (const [open, close] of pairs) {
     const last = text.lastIndexOf(open);
     if (last < 0 || text.includes(close, last + open.length)) continue;
-    if (last > 0 && !/[\n>]\s*$/.test(text.slice(Math.max(0, last - 8), last))) continue;
+    if (!atMarkup(text, last)) continue;
     most = Math.max(most, text.split(open).length - 1);
   }
   return most;

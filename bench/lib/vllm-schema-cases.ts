@@ -12,7 +12,7 @@
  *   pass token ids, not text).
  * Tools offered: `tools_offered` where the record has it (sglang), plus the names it expects.
  */
-import { cutCallOpenings, opensWithCallMarkup } from './call-markup.ts';
+import { callOpenings, cutCallOpenings, firstCallSkipped, opensWithCallMarkup } from './call-markup.ts';
 import type { CallCheck, Checks, Expectation } from './corpus-scorer.ts';
 import { upstreamToolSchemas } from './upstream-tool-schemas.ts';
 
@@ -92,6 +92,9 @@ export function vllmSchemaExpectation(record: Json): Expectation | string {
  *   text is not the text the call came from);
  * - the text is cut off inside a call that the record drops (it opens more calls with that call's
  *   token than the record expects: the parser kept the rest);
+ * - the text opens more calls with one call token than the record's calls (or than the checks'
+ *   count), or its first call does not name the record's first: the parser dropped a call it could
+ *   not read;
  * - the expected answer is the text unchanged and the text opens with call markup: the parser met a
  *   call it could not read and, having no way to ask for a correction, returned the text.
  */
@@ -104,6 +107,12 @@ function withGuessMarked(expect: Expectation, text: string): Expectation {
   const expectedCalls = expect.kind === 'calls' ? expect.calls.length : expect.kind === 'checks' ? (expect.checks.count ?? expect.checks.calls?.length ?? 0) : 0;
   if (cutCallOpenings(text) > expectedCalls && (expect.kind !== 'checks' || expect.checks.count !== undefined || expect.checks.called === false)) {
     return { ...expect, refusable: 'the output is cut off inside a call the parser dropped' };
+  }
+  // Checks without a count may list fewer calls than the parser read: they say nothing here.
+  const listedCalls = expect.kind === 'calls' ? expect.calls.length : expect.kind === 'checks' ? (expect.checks.count ?? 0) : 0;
+  const firstName = expectedNames(expect)[0];
+  if (expect.kind !== 'answer' && ((listedCalls > 0 && callOpenings(text) > listedCalls) || (firstName !== undefined && firstCallSkipped(text, firstName)))) {
+    return { ...expect, refusable: 'the text opens more calls than the parser read: it dropped one it could not read' };
   }
   if (expect.kind === 'answer' && expect.text.trim() === text.trim() && opensWithCallMarkup(text)) {
     return { ...expect, refusable: 'the text opens a call the parser could not read, returned unchanged' };

@@ -15,6 +15,7 @@ import { normalizeOutput } from './extract/normalize-output.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
+import { strayProse } from './stray-prose.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -66,10 +67,19 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
   return toolCalls === undefined ? { tools, primary: true, handlers } : { tools, primary: true, handlers, toolCalls };
 }
 
-/** `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`): then that correction. */
+/**
+ * `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`) or the prose
+ * around its calls holds markup (`strayProse`): then that correction.
+ */
 function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const missing = uncoveredCall(text, reading, context.tools, present);
+  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools);
   return missing ? failedResult(missing, context.raw, context.tools) : result;
+}
+
+/** `result`, unless the prose around the calls of `reading` holds markup (`strayProse`). */
+function proseChecked(text: string, reading: Reading, result: ParseResult, context: AcceptContext): ParseResult {
+  const stray = strayProse(text, reading, context.tools);
+  return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
@@ -97,7 +107,7 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       : undefined;
     const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
     // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
-    if (ownResult?.success) return own && (own.repaired || normalized.unfenced) ? covered(text, own, ownResult, present, context) : ownResult;
+    if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, context);
     if (own?.conclusive) return ownResult as ParseResult;
     if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
     const strongOwnFailure = own?.weak ? undefined : ownResult;

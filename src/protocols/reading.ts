@@ -37,6 +37,12 @@ export interface Reading {
   actions?: ActionNotes[];
   /** The turn's status, where the dialect carries one (envelope). */
   status?: string;
+  /**
+   * The stretches of the text the calls were read from, their own markup included, as half-open
+   * `[start, end)` offsets, in order. The rest of the text is prose, checked for stray markup after the
+   * reading is accepted (`stray-prose.ts`). @default undefined (the reader does not say: not checked)
+   */
+  spans?: Array<readonly [start: number, end: number]>;
   /** Envelope: a non-empty `final_response` beside actions. */
   finalResponse?: string;
 }

@@ -267,6 +267,29 @@ describe('loadCorpus', () => {
     expect(byFile['mistral-common-toolcalls.json']?.cases.map((item) => item.expect)).toEqual([{ kind: 'reject' }]);
   });
 
+  it('lets a refusal be right where the text opens more calls than the record read, or a first call it dropped; a complete reading stays required otherwise', async () => {
+    const bad = '<tool_call>\n<function=bad_no_gt\n</function>\n</tool_call>\n';
+    const good = '<tool_call>\n<function=get_weather>\n<parameter=city>Oslo</parameter>\n</function>\n</tool_call>';
+    const files = await corpus({
+      'vllm-toolcalls.json': [
+        { format: 'qwen3_coder', input: bad + good, expected_tool_calls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }], expected_tool_calls_complete: true, expected_checks: {} },
+        { format: 'qwen3_coder', input: bad + good, expected_tool_calls: null, expected_tool_calls_complete: false, expected_checks: { tools_called: true, tool_calls: { '0': { 'function.name': 'get_weather' } } } },
+        { format: 'qwen3_coder', input: `${good}\n${good}`, expected_tool_calls: null, expected_tool_calls_complete: false, expected_checks: { tools_called: true, tool_calls: { '0': { 'function.name': 'get_weather' } } } },
+        { format: 'qwen3_coder', input: good, expected_tool_calls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }], expected_tool_calls_complete: true, expected_checks: {} },
+      ],
+      'sglang-toolcalls.json': [
+        { format: 'inkling', input: '<|message_model|>w<|content_invoke_tool_json|>junk<|content_invoke_tool_json|>{"name":"w","args":{}}<|end_message|>', expected_tool_calls: [{ name: 'w', arguments: '{}' }], expected_tool_calls_complete: true, expected_checks: {} },
+      ],
+    });
+    const vllm = files.find((file) => file.file === 'vllm-toolcalls.json')?.cases ?? [];
+    const sglang = files.find((file) => file.file === 'sglang-toolcalls.json')?.cases ?? [];
+    // Two openings, one call read; the first call opened names another tool; a special token opens a call wherever it stands.
+    for (const item of [vllm[0], vllm[1], sglang[0]]) expect(scoreParse(rejected(), item!.expect)).toBe('rejected-correctly');
+    // Partial checks without a count may list fewer calls than were read; one call opened, one read.
+    for (const item of [vllm[2], vllm[3]]) expect(scoreParse(rejected(), item!.expect)).toBe('rejected');
+    expect(scoreParse(accepted(call('get_weather', { city: 'Paris' })), vllm[0]!.expect)).toBe('wrongly-accepted');
+  });
+
   it('marks a ReAct error record as plain prose only when it holds no agent markup', async () => {
     const files = await corpus({
       'react-xml.json': [

@@ -104,6 +104,22 @@ const writers: readonly Writer[] = [
   { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
 ];
 
+/** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */
+const tokenWriters: readonly Writer[] = [
+  { name: 'llama3 python_tag', write: (tool, args) => `<|python_tag|>${json({ name: tool, parameters: args })}<|eom_id|>` },
+  { name: 'mistral v11', write: (tool, args) => `[TOOL_CALLS]${tool}[CALL_ID]a1b2c3d4e[ARGS]${json(args)}` },
+  { name: 'deepseek v3.1', write: (tool, args) => `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>${tool}<｜tool▁sep｜>${json(args)}<｜tool▁call▁end｜><｜tool▁calls▁end｜>` },
+  { name: 'kimi k2', write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>` },
+  { name: 'harmony', write: (tool, args) => `<|channel|>commentary to=functions.${tool} <|constrain|>json<|message|>${json(args)}<|call|>` },
+  { name: 'lfm2', write: (tool, args) => `<|tool_call_start|>[${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]<|tool_call_end|>` },
+  { name: 'granite', write: (tool, args) => `<|tool_call|>[${json({ name: tool, arguments: args })}]` },
+  { name: 'openai', write: (tool, args) => json({ type: 'function', function: { name: tool, arguments: json(args) } }) },
+  { name: 'dsml', write: (tool, args) => `<｜DSML｜function_calls>\n<｜DSML｜invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜DSML｜parameter name="${key}" string="true">${value}</｜DSML｜parameter>\n`).join('')}</｜DSML｜invoke>\n</｜DSML｜function_calls>` },
+  { name: 'react', write: (tool, args) => `Thought: needed.\nAction: ${tool}\nAction Input: ${json(args)}` },
+  { name: 'json agent', write: (tool, args) => json({ action: tool, action_input: args }) },
+  { name: 'glm key=value', write: (tool, args) => `<tool_call>${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}</tool_call>` },
+];
+
 const toolNames = ['get_weather', 'read_file', 'search_docs'];
 const keys = ['city', 'path', 'query'];
 const stringTool = (name: string): ToolSpec => ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, { type: 'string' }])) } });
@@ -142,6 +158,24 @@ describe('reading invariants, over every dialect', () => {
         if (result.success && result.decision.action === 'answer_user') expect(result.decision.answer).not.toContain(special);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it('1c. coverage: a special token in the prose after an accepted call is refused, naming it, in every dialect', () => {
+    // Each family is read on its own, so the property below is not passed by skipping it.
+    for (const dialect of tokenWriters) expect(calls(dialect.write('get_weather', { city: 'oslo' })), dialect.name).toHaveLength(1);
+    const token = fc.stringMatching(/^[a-z_]{2,12}$/).map((name) => `<|${name}|>`);
+    fc.assert(
+      fc.property(fc.constantFrom(...writers, ...tokenWriters), fc.constantFrom(...toolNames), argsArbitrary, prose, token, word, (dialect, tool, args, before, special, after) => {
+        const call = dialect.write(tool, args);
+        // Only a call the dialect's reader accepts on its own counts; the token then follows it.
+        fc.pre(calls(call)?.length === 1);
+        const text = `${call}\n${before} ${special} ${after}`;
+        const result = parseDecision('native', text, { tools });
+        expect(result.success, `${dialect.name}: ${text}`).toBe(false);
+        if (!result.success) expect(result.error.message, `${dialect.name}: ${text}`).toContain(special);
+      }),
+      { numRuns: RUNS * 4 },
     );
   });
 

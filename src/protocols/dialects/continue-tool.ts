@@ -65,6 +65,7 @@ export const continueToolReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!/tool_?name[ \t]*:/i.test(text)) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let from = 0;
     for (const match of text.matchAll(toolLine)) {
@@ -82,7 +83,8 @@ export const continueToolReader: DialectReader = {
       repaired ||= args.repaired;
       items.push(callItem(rawName, args.args, tools));
       from = block.end;
+      spans.push([match.index, block.end]);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired, spans } : undefined;
   },
 };

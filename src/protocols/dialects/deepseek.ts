@@ -75,6 +75,7 @@ export const deepseekReader: DialectReader = {
     if (!quickTest.test(text)) return undefined;
     const code = codeRanges(text);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let from = 0;
     for (;;) {
@@ -95,8 +96,9 @@ export const deepseekReader: DialectReader = {
       const tool = tools.find((candidate) => candidate.name === call.name.trim());
       items.push(callItem(call.name, wrappedArguments(call.args, tool), tools));
       repaired ||= call.repaired;
+      spans.push([start.index, call.end]);
       from = call.end;
     }
-    return items.length > 0 ? { dialect: 'deepseek', items, thoughts: [], repaired } : undefined;
+    return items.length > 0 ? { dialect: 'deepseek', items, thoughts: [], repaired, spans } : undefined;
   },
 };

@@ -162,7 +162,9 @@ export const envelopeActionsReader: DialectReader = {
       }
       const repaired = json.repaired || textOutside(text, spans).trim() !== '' || spans.length > 1;
       const finalResponse = envelope.actions.length && envelope.final_response?.trim() ? { finalResponse: envelope.final_response } : {};
-      return { dialect: 'envelope', items, thoughts: envelope.thoughts, repaired, actions, status: envelope.status, ...finalResponse };
+      // The envelope read is the turn; text and other JSON around it are prose (`stray-prose.ts`).
+      const read: Array<readonly [number, number]> = [[span.start, span.end]];
+      return { dialect: 'envelope', items, thoughts: envelope.thoughts, repaired, actions, status: envelope.status, spans: read, ...finalResponse };
     }
     if (primary && spans.length) {
       const json = readJson(spans[0]?.text ?? '');

@@ -99,8 +99,11 @@ const specialToken = new RegExp(
  */
 const harmonyRecipient = /<\|channel\|>\w+\s*to=([^\s<]+)|<\|start\|>assistant\s*to=([^\s<]+)\s*<\|channel\|>/;
 
-/** A failure describing the unread call attempt in `text`, or undefined when there is none. */
-export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+/**
+ * A failure describing the unread call attempt in `text`, or undefined when there is none. `where`
+ * says where a special token stands (in an answer, or in the prose beside calls read).
+ */
+export function findCallAttempt(text: string, tools: readonly ToolSpec[], where = 'which is no part of an answer'): ReadFailure | undefined {
   const visible = text.replace(/`[^`\n]+`/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
@@ -113,7 +116,7 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadF
     return { kind: 'unknown-tool', message, details: [hint], toolName: addressed };
   }
   const token = specialToken.exec(visible);
-  if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, which is no part of an answer`, details: [hint] };
+  if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
   const toolName = knownToolCall(visible, tools);
   if (toolName === undefined) return undefined;
   const safeName = sanitizeName(toolName);

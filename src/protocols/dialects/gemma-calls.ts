@@ -67,6 +67,7 @@ function strayMarkup(text: string, from: number, to: number, family: GemmaFamily
 function readFamily(text: string, family: GemmaFamily, context: Parameters<DialectReader['read']>[1]): Reading | undefined {
   const code = codeRanges(text);
   const items: unknown[] = [];
+  const spans: Array<readonly [number, number]> = [];
   /** Where prose outside the calls read starts and ends. */
   const prose: [number, number][] = [];
   let from = 0;
@@ -100,6 +101,7 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
     // Extra end tokens right after a call are noise (Ollama drops them too).
     if (!text.startsWith(family.close, from)) closedAll = false;
     while (text.startsWith(family.close, from)) from += family.close.length;
+    spans.push([index, from]);
   }
   if (items.length === 0) return undefined;
   prose.push([from, text.length]);
@@ -108,7 +110,7 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
     if (problem) return unreadable(family, problem, true);
   }
   const outside = prose.some(([start, end]) => text.slice(start, end).trim() !== '');
-  return { dialect: family.dialect, items, thoughts: [], repaired: loose || !closedAll || outside };
+  return { dialect: family.dialect, items, thoughts: [], repaired: loose || !closedAll || outside, spans };
 }
 
 export const gemmaCallsReader: DialectReader = {

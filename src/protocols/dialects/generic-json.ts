@@ -20,12 +20,14 @@ export const genericJsonReader: DialectReader = {
     const keys = Object.keys(json.value);
     if (keys.length !== 1) return undefined;
     const { response, tool_call: call } = json.value;
-    if (typeof response === 'string') return { dialect, items: [{ action: 'answer_user', answer: response }], thoughts: [], repaired: true };
+    // The object is the whole reply: no prose is left beside it.
+    const spans: Array<readonly [number, number]> = [[0, text.length]];
+    if (typeof response === 'string') return { dialect, items: [{ action: 'answer_user', answer: response }], thoughts: [], repaired: true, spans };
     if (!isRecord(call) || typeof call.name !== 'string') return undefined;
     const toolName = sanitizeName(call.name);
     if (!('arguments' in call)) return failedReading(dialect, { kind: 'schema', message: `the tool_call of \`${toolName}\` has no "arguments"`, toolName });
     const args = argumentsValue(call.arguments);
     if (args.unreadable) return failedReading(dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: ${args.unreadable}`, toolName });
-    return { dialect, items: [callItem(call.name, args.value, tools)], thoughts: [], repaired: true };
+    return { dialect, items: [callItem(call.name, args.value, tools)], thoughts: [], repaired: true, spans };
   },
 };

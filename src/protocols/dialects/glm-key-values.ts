@@ -38,6 +38,7 @@ export const glmKeyValuesReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<tool_call>') || !text.includes('=')) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     for (const match of text.matchAll(call)) {
       const name = match.groups?.name ?? '';
@@ -49,7 +50,8 @@ export const glmKeyValuesReader: DialectReader = {
       if (!args.ok) return failedReading(dialect, { kind: args.kind, message: `arguments of \`${shown}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: shown });
       repaired ||= args.repaired;
       items.push(callItem(name, args.args, tools));
+      spans.push([match.index, match.index + match[0].length]);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired, spans } : undefined;
   },
 };

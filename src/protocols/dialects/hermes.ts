@@ -56,6 +56,7 @@ export const hermesReader: DialectReader = {
     if (!text.includes(open)) return undefined;
     const code = codeRanges(text);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let from = 0;
     while (from < text.length) {
@@ -82,7 +83,8 @@ export const hermesReader: DialectReader = {
       const args = argumentsValue(json.value.arguments ?? json.value.parameters);
       repaired ||= json.repaired || args.repaired;
       items.push(callItem(json.value.name, args.value, tools));
+      spans.push([at, from]);
     }
-    return items.length ? { dialect: 'hermes', items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect: 'hermes', items, thoughts: [], repaired, spans } : undefined;
   },
 };

@@ -19,13 +19,15 @@ export const inklingTextReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<|content_invoke_tool_text|>')) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     for (const match of text.matchAll(textCall)) {
       const name = match[1] ?? '';
       const start = match.index + match[0].length;
       const close = text.indexOf(end, start);
       if (close < 0) return { ...failedReading(dialect, { kind: 'no-decision', message: `the call of \`${sanitizeName(name)}\` is not closed (the output may be cut off)`, toolName: sanitizeName(name) }), conclusive: true };
       items.push(callItem(name, { text: text.slice(start, close) }, tools));
+      spans.push([match.index, close + end.length]);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired: true } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired: true, spans } : undefined;
   },
 };

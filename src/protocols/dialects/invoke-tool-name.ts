@@ -49,6 +49,7 @@ export const invokeToolNameReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<invoke>') || !text.includes('<tool_name>')) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     const reason = text.slice(0, text.indexOf('<invoke>')).replace(/<function_calls>\s*$/, '').trim();
     for (const match of text.matchAll(opening)) {
       const start = match.index + match[0].length;
@@ -61,7 +62,8 @@ export const invokeToolNameReader: DialectReader = {
       const args = argumentsOf(name, body[2] ?? '', tools);
       if (!args.ok) return { ...failedReading(dialect, { kind: 'invalid-args', message: args.message, toolName: sanitizeName(name) }), conclusive: true };
       items.push(callItem(name, args.args, tools, reason));
+      spans.push([match.index, end + '</invoke>'.length]);
     }
-    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true, spans };
   },
 };

@@ -45,12 +45,16 @@ export const jsonAgentReader: DialectReader = {
   needs: '{', // the step is a JSON object
   read(text, { tools }): Reading | undefined {
     const steps: AgentStep[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let firstStart: number | undefined;
     for (const span of findJsonSpans(text)) {
       const json = readJson(span.text);
       if (!json.ok) continue;
       const found = (Array.isArray(json.value) ? json.value : [json.value]).filter(isAgentStep);
-      if (found.length) firstStart ??= span.start;
+      if (found.length) {
+        firstStart ??= span.start;
+        spans.push([span.start, span.end]);
+      }
       steps.push(...found);
     }
     if (steps.length === 0) return undefined;
@@ -74,6 +78,6 @@ export const jsonAgentReader: DialectReader = {
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(step.action, args.args, tools, reason));
     }
-    return { dialect, items, thoughts, repaired: true };
+    return { dialect, items, thoughts, repaired: true, spans };
   },
 };

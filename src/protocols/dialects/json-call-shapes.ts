@@ -53,6 +53,7 @@ export const jsonCallShapesReader: DialectReader = {
   needs: '{', // every shape is a JSON object
   read(text, { tools }): Reading | undefined {
     const calls: ShapedCall[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let unreadWrapped = 0;
     for (const span of findJsonSpans(text)) {
@@ -65,6 +66,7 @@ export const jsonCallShapesReader: DialectReader = {
       }
       repaired ||= json.repaired;
       calls.push(...found);
+      spans.push([span.start, span.end]);
     }
     const [first] = calls;
     if (!first) return undefined;
@@ -81,6 +83,6 @@ export const jsonCallShapesReader: DialectReader = {
       repaired ||= args.repaired;
       return callItem(call.name, args.value, tools);
     });
-    return { dialect: first.shape, items, thoughts: [], repaired };
+    return { dialect: first.shape, items, thoughts: [], repaired, spans };
   },
 };

@@ -34,6 +34,7 @@ function readWholeObject(text: string, primary: boolean): { reading: Reading | u
 /** The reading of `text` from its JSON spans (`findJsonSpans`): the general path. */
 export function readJsonSpans(text: string, spans: readonly JsonSpan[], primary: boolean): Reading | undefined {
   const items: unknown[] = [];
+  const read: Array<readonly [number, number]> = [];
   const whole = spans.length === 1 && spans[0]?.start === 0 && spans[0].end === text.length;
   let repaired = !whole && textOutside(text, spans).trim() !== '';
   let firstObject: unknown;
@@ -50,11 +51,15 @@ export function readJsonSpans(text: string, spans: readonly JsonSpan[], primary:
     if (Array.isArray(value)) {
       for (const element of value) if (isDecisionLike(element, primary)) items.push(element);
     } else if (isDecisionLike(value, primary)) items.push(value);
-    if (items.length > before) repaired ||= json.repaired;
+    if (items.length > before) {
+      repaired ||= json.repaired;
+      read.push([span.start, span.end]);
+    }
     const first: unknown = Array.isArray(value) ? value[0] : value;
     if (firstObject === undefined && isRecord(first)) firstObject = first;
   }
-  if (items.length) return { dialect: 'json', items, thoughts: [], repaired };
+  // A reply that is one JSON value has no prose to check (as the whole-object fast path reads it).
+  if (items.length) return whole ? { dialect: 'json', items, thoughts: [], repaired } : { dialect: 'json', items, thoughts: [], repaired, spans: read };
   if (!primary) return undefined;
   if (firstObject !== undefined) return { dialect: 'json', items: [firstObject], thoughts: [], repaired, weak: true };
   if (unreadable) return failedReading('json', { kind: 'invalid-json', message: unreadable });

@@ -59,6 +59,7 @@ export const kimiK3Reader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<|open|>call')) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     for (const call of parseCalls(text, form)) {
       const name = sanitizeName(attribute(call.name));
@@ -71,7 +72,8 @@ export const kimiK3Reader: DialectReader = {
       if (!args.ok) return failedReading(dialect, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });
       repaired ||= args.repaired;
       items.push(callItem(attribute(call.name), args.args, tools));
+      spans.push([call.start, call.end]);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired, spans } : undefined;
   },
 };

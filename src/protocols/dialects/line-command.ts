@@ -24,8 +24,11 @@ export const lineCommandReader: DialectReader = {
     const before = text.slice(0, first.index).trim();
     const thoughts: Thought[] = before ? [{ type: 'PLAN', content: before }] : [];
     const items: unknown[] = [];
+    // Each command is its line; a final answer runs to the end of the text.
+    const spans: Array<readonly [number, number]> = [];
     for (const match of matches) {
       const [, keyword, rest = ''] = match;
+      spans.push([match.index, keyword === 'FINAL_ANSWER' ? text.length : match.index + match[0].length]);
       if (keyword === 'FINAL_ANSWER') {
         items.push({ action: 'answer_user', answer: text.slice((match.index ?? 0) + match[0].length - rest.length).trim() });
         break;
@@ -49,6 +52,6 @@ export const lineCommandReader: DialectReader = {
       }
       items.push(callItem(name, coerced.args, tools));
     }
-    return { dialect: 'line', items, thoughts, repaired: false };
+    return { dialect: 'line', items, thoughts, repaired: false, spans };
   },
 };

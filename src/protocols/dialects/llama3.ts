@@ -21,6 +21,7 @@ export const llama3Reader: DialectReader = {
     const text = input;
     const spans = findJsonSpans(text);
     const items: unknown[] = [];
+    const read: Array<readonly [number, number]> = [];
     let repaired = textOutside(text, spans).replace(specialTokens, '').trim() !== '';
     for (const span of spans) {
       const json = readJson(span.text);
@@ -33,7 +34,8 @@ export const llama3Reader: DialectReader = {
         repaired ||= json.repaired || args.repaired;
         items.push(callItem(call.name, args.value, tools));
       }
+      if (calls.length > 0) read.push([span.start, span.end]);
     }
-    return items.length ? { dialect: 'llama3', items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect: 'llama3', items, thoughts: [], repaired, spans: read } : undefined;
   },
 };

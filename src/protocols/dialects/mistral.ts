@@ -66,9 +66,13 @@ export const mistralReader: DialectReader = {
     if (!text.includes(marker)) return undefined;
     const code = codeRanges(text);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
+    // A marker written twice opens one call: the call's span starts at the first.
+    let spanStart = -1;
     for (let index = nextMarker(text, 0, code); index >= 0; ) {
       const at = index + marker.length;
+      if (spanStart < 0) spanStart = index;
       if (text.startsWith(marker, at + (/^\s*/.exec(text.slice(at))?.[0].length ?? 0))) {
         index = nextMarker(text, at, code);
         continue;
@@ -86,10 +90,12 @@ export const mistralReader: DialectReader = {
       between.lastIndex = found.end;
       between.exec(text);
       const after = between.lastIndex;
+      spans.push([spanStart, after]);
+      spanStart = -1;
       if (/^[\]},]/.test(text.slice(after, after + 1))) return { ...unreadable(`unexpected \`${text[after] ?? ''}\` after the JSON (a list must open with [)`), conclusive };
       index = nextMarker(text, after, code);
       if (index !== after) repaired ||= text.slice(after, index < 0 ? text.length : index).trim() !== '';
     }
-    return items.length ? { dialect: 'mistral', items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect: 'mistral', items, thoughts: [], repaired, spans } : undefined;
   },
 };

@@ -102,6 +102,7 @@ export const museReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     if (!text.includes('<atem:function_calls>')) return undefined;
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     callMessage.lastIndex = 0;
     for (let message = callMessage.exec(text); message; message = callMessage.exec(text)) {
       const recipient = message.groups?.recipient;
@@ -110,6 +111,8 @@ export const museReader: DialectReader = {
       // Values may hold any token: the message ends after its calls block closes.
       const end = text.indexOf('<|start|>', close < 0 ? start : close);
       if (recipient === 'self') {
+        // Reasoning, accounted for: no call of the reply.
+        spans.push([message.index, end < 0 ? text.length : end]);
         callMessage.lastIndex = close < 0 ? text.length : close;
         continue;
       }
@@ -120,8 +123,9 @@ export const museReader: DialectReader = {
       const read = messageCalls(text.slice(start, end < 0 ? text.length : end), recipientTool(recipient, tools), tools);
       if (!('items' in read)) return { ...failedReading(dialect, read), conclusive: read.kind === 'no-decision' };
       items.push(...read.items);
+      spans.push([message.index, start + read.length]);
       callMessage.lastIndex = start + read.length;
     }
-    return items.length ? { dialect, items, thoughts: [], repaired: true } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired: true, spans } : undefined;
   },
 };

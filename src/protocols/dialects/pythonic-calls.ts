@@ -1,6 +1,7 @@
 /**
  * Pythonic tool calls (Llama 3.2/4 pythonic, LFM2, Olmo 3, Llama 3.x built-in tools):
- * `[get_weather(city="Paris"), add(a=1, b=2)]`, bare or inside `<|tool_call_start|>..<|tool_call_end|>`,
+ * `[get_weather(city="Paris"), add(a=1, b=2)]`, bare or inside `<|tool_call_start|>..<|tool_call_end|>`
+ * (the start token may be left out: `[..]<|tool_call_end|>`),
  * `<|python_start|>..<|python_end|>`, `<function_calls>..</function_calls>` (one call per line) or
  * after `<|python_tag|>` (`name.call(code=...)`). A wrapped block must hold calls only; an unwrapped
  * list must be the whole reply, so prose that happens to contain brackets is never read as a call.
@@ -19,15 +20,23 @@ const wrappers: ReadonlyArray<{ open: string; close: RegExp }> = [
   { open: '<|python_tag|>', close: /\s*(?:<\|eom_id\|>|<\|eot_id\|>|$)/y },
 ];
 
+/**
+ * An LFM2 block whose `<|tool_call_start|>` was left out (dropped by the detokenizer, as Ollama and
+ * vLLM read it): a call list at the reply's start or right after a block's end token, closed by its
+ * `<|tool_call_end|>`. Anywhere else a list is prose.
+ */
+const startLeftOut = /(?:^|<\|tool_call_end\|>)\s*(?=\[)/g;
+const blockEnd = /\s*<\|tool_call_end\|>/y;
+
 /** `python.call(...)`: Llama 3.x built-in tools add `.call` to the tool name. */
 function toolName(name: string, tools: readonly ToolSpec[]): string {
   const known = (candidate: string) => tools.some((tool) => tool.name === candidate);
   return !known(name) && name.endsWith('.call') && known(name.slice(0, -5)) ? name.slice(0, -5) : name;
 }
 
-/** The calls of every wrapped block, in order; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
-function wrappedCalls(text: string): PythonCall[] | undefined {
-  const found: Array<{ index: number; calls: PythonCall[] }> = [];
+/** The calls of every wrapped block, in order, with the blocks' spans; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
+function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonly [number, number]> } | undefined {
+  const found: Array<{ index: number; end: number; calls: PythonCall[] }> = [];
   for (const { open, close } of wrappers) {
     for (let index = text.indexOf(open); index >= 0; ) {
       const read = readPythonCallsAt(text, index + open.length);
@@ -35,21 +44,36 @@ function wrappedCalls(text: string): PythonCall[] | undefined {
       close.lastIndex = read.end;
       const closed = close.exec(text);
       if (!closed) return undefined;
-      found.push({ index, calls: read.calls });
-      index = text.indexOf(open, read.end + closed[0].length);
+      const end = read.end + closed[0].length;
+      // An end-of-turn token after `<|python_tag|>` calls ends the turn, no part of the call (`stray-prose.ts`).
+      found.push({ index, end: open === '<|python_tag|>' ? read.end : end, calls: read.calls });
+      index = text.indexOf(open, end);
     }
   }
-  if (found.length) return found.sort((left, right) => left.index - right.index).flatMap((block) => block.calls);
-  return /^\[\s*[A-Za-z_][\w.]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
+  for (const match of text.matchAll(startLeftOut)) {
+    const index = match.index + match[0].length;
+    const read = readPythonCallsAt(text, index);
+    blockEnd.lastIndex = read?.end ?? 0;
+    const closed = read && blockEnd.exec(text);
+    if (!read || !closed) continue;
+    found.push({ index, end: read.end + closed[0].length, calls: read.calls });
+  }
+  if (found.length) {
+    const blocks = found.sort((left, right) => left.index - right.index);
+    return { calls: blocks.flatMap((block) => block.calls), spans: blocks.map((block) => [block.index, block.end] as const) };
+  }
+  // An unwrapped list is the whole reply.
+  const calls = /^\[\s*[A-Za-z_][\w.]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
+  return calls && { calls, spans: [[0, text.length]] };
 }
 
 export const pythonicCallsReader: DialectReader = {
   dialect: 'pythonic',
   needs: '<[', // a wrapper token or a list that opens the reply
   read(text, { tools }): Reading | undefined {
-    const calls = wrappedCalls(text);
-    if (!calls) return undefined;
-    const items = calls.map((call) => callItem(toolName(call.name, tools), call.args, tools));
-    return items.length ? { dialect: 'pythonic', items, thoughts: [], repaired: false } : undefined;
+    const found = wrappedCalls(text);
+    if (!found) return undefined;
+    const items = found.calls.map((call) => callItem(toolName(call.name, tools), call.args, tools));
+    return items.length ? { dialect: 'pythonic', items, thoughts: [], repaired: false, spans: found.spans } : undefined;
   },
 };

@@ -18,12 +18,15 @@ import { sanitizeName } from '../sanitize.ts';
 import { bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 
 const dialect = 'react';
 
 interface ReactCall {
   name: string;
   reason: string;
+  /** Where its `Action:` line starts. */
+  start: number;
   input?: ReactSection;
   /** The input written in brackets after the name, `Action: Search[foo]`. */
   inline?: string;
@@ -41,6 +44,12 @@ function actionName(body: string, tools: readonly ToolSpec[]): string {
   return !isKnown(bare, tools) && described !== undefined && isKnown(described, tools) ? described : bare;
 }
 
+/** Where the line holding `index` ends. */
+function lineEnd(text: string, index: number): number {
+  const end = text.indexOf('\n', index);
+  return end < 0 ? text.length : end;
+}
+
 /** Pairs every `Action:` with the `Action Input:` after it; the first problem found is returned too. */
 function pairCalls(lead: string, sections: readonly ReactSection[], tools: readonly ToolSpec[], spelling: LabelSpelling): { calls: ReactCall[]; problem?: ReadFailure } {
   const calls: ReactCall[] = [];
@@ -50,8 +59,8 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     if (section.label === 'thought') reason = section.body.trim();
     const bracketed = section.label === 'action' ? bracketAction(section.body) : undefined;
     if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
-    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input });
-    else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason });
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start });
+    else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input && last.inline === undefined) last.input = section;
@@ -63,6 +72,19 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
   }
   return { calls, problem };
+}
+
+/**
+ * Where the call ends: after its input's JSON object (and a fence closing it) when the input is one,
+ * for text after it is no part of the input; else at the end of the input's text.
+ */
+function callEnd(text: string, input: ReactSection, kind: string): number {
+  const bodyEnd = input.bodyStart + input.body.trimEnd().length;
+  const open = text.indexOf('{', input.bodyStart);
+  const close = kind === 'object' && open >= 0 ? closingBracketIndex(text, open) : -1;
+  if (close < 0 || close > bodyEnd) return bodyEnd;
+  const fence = /^\s*```/.exec(text.slice(close, bodyEnd));
+  return close + (fence ? fence[0].length : 0);
 }
 
 function thoughtsBefore(lead: string, sections: readonly ReactSection[], end: number): Thought[] {
@@ -108,14 +130,18 @@ export const reactTextReader: DialectReader = {
     }
     if (problem) return failedReading(dialect, problem);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
       const args = toolInputArgs(input, tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, call.reason));
+      if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
+      // `Action: Search[q]`: the call is its line.
+      else if (call.inline !== undefined) spans.push([call.start, lineEnd(text, call.start)]);
     }
     const firstAction = sections.find((section) => section.label === 'action');
-    return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true };
+    return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true, spans };
   },
 };

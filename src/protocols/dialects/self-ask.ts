@@ -40,6 +40,7 @@ export const selfAskReader: DialectReader = {
     const args = toolInputArgs({ kind: 'text', value: question }, tool);
     if (!args.ok) return failedReading(dialect, args.failure);
     const reason = text.slice(0, last.index).trim();
-    return { dialect, items: [callItem(tool.name, args.args, tools, reason)], thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+    const spans = [[last.index ?? 0, end] as const];
+    return { dialect, items: [callItem(tool.name, args.args, tools, reason)], thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true, spans };
   },
 };

@@ -46,14 +46,18 @@ const forms: readonly TokenForm[] = [
   { dialect: 'functionary', pattern: new RegExp(`^${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g'), knownOnly: true },
 ];
 
-type Found = { dialect: string; index: number; name: string; rest: string; form: TokenForm };
+/** `rest` starts at `restAt`, where the match ends. */
+type Found = { dialect: string; index: number; name: string; rest: string; restAt: number; form: TokenForm };
 
-/** The JSON object right at the start of `text` (after whitespace or a code fence opener). */
-function leadingObject(text: string): { text: string } | undefined {
+/** The JSON object right at the start of `text` (after whitespace or a code fence opener), and where it ends. */
+function leadingObject(text: string): { text: string; end: number } | undefined {
   const start = /^\s*(?:```[\w-]*\s*)?/.exec(text)?.[0].length ?? 0;
   if (text[start] !== '{') return undefined;
   const span = findJsonSpans(text.slice(start), 1)[0];
-  return span ? { text: span.text } : undefined;
+  if (!span) return undefined;
+  // A fence closed right after the object is the call's own.
+  const fence = /^\s*```/.exec(text.slice(start + span.end));
+  return { text: span.text, end: start + span.end + (fence ? fence[0].length : 0) };
 }
 
 function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
@@ -62,7 +66,8 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
     for (const match of text.matchAll(form.pattern)) {
       const called = match[1] ?? '';
       if (form.knownOnly && !tools.some((tool) => tool.name === called)) continue;
-      found.push({ dialect: form.dialect, index: match.index, name: called, rest: text.slice(match.index + match[0].length), form });
+      const restAt = match.index + match[0].length;
+      found.push({ dialect: form.dialect, index: match.index, name: called, rest: text.slice(restAt), restAt, form });
     }
   }
   // One call per position: the first form listed wins.
@@ -99,6 +104,7 @@ export const tokenCallsReader: DialectReader = {
       return certain(unclosed, failedReading(unclosed.dialect, { kind: 'no-decision', message, toolName }));
     }
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     for (const call of calls) {
       const object = leadingObject(call.rest);
@@ -113,7 +119,8 @@ export const tokenCallsReader: DialectReader = {
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;
       items.push(callItem(call.name, args.value, tools));
+      spans.push([call.index, call.restAt + (object?.end ?? 0)]);
     }
-    return { dialect: first.dialect, items, thoughts: [], repaired };
+    return { dialect: first.dialect, items, thoughts: [], repaired, spans };
   },
 };

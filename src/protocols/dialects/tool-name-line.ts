@@ -37,6 +37,7 @@ export const toolNameLineReader: DialectReader = {
     if (!lines) return undefined;
     const visible = maskCode(text);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let from = 0;
     for (const match of visible.matchAll(lines)) {
       if (match.index < from) continue;
@@ -71,7 +72,8 @@ export const toolNameLineReader: DialectReader = {
       if (!args.ok) return failedReading(dialect, { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${args.details.join('; ')}`, details: args.details, toolName });
       items.push(callItem(name, args.args, tools));
       from = at;
+      spans.push([match.index, at]);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired: true } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired: true, spans } : undefined;
   },
 };

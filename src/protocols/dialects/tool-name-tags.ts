@@ -107,6 +107,7 @@ export const toolNameTagsReader: DialectReader = {
     if (!opening) return undefined;
     const visible = maskCode(text);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let reason: string | undefined;
     let from = 0;
     // A tag left open needs a `/>` line after it: none after the last one, so a reply of many such tags is scanned once.
@@ -122,6 +123,7 @@ export const toolNameTagsReader: DialectReader = {
         reason ??= text.slice(0, match.index).trim();
         items.push(callItem(name, {}, tools, reason));
         from = bodyStart;
+        spans.push([match.index, from]);
         continue;
       }
       const leftOpen = !match[0].endsWith('>');
@@ -135,8 +137,9 @@ export const toolNameTagsReader: DialectReader = {
       reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));
       from = bounds.after;
+      spans.push([match.index, from]);
     }
     if (reason === undefined) return undefined;
-    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true, spans };
   },
 };

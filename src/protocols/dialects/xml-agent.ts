@@ -25,6 +25,8 @@ export const xmlAgentReader: DialectReader = {
   needs: '<', // `<tool>` and `<tool_input>`
   read(text, { tools }): Reading | undefined {
     const calls: AgentCall[] = [];
+    // Each `<tool>` and `<tool_input>` element read; the text between them is prose.
+    const spans: Array<readonly [number, number]> = [];
     let firstIndex: number | undefined;
     for (const match of maskCode(text).matchAll(element)) {
       const [whole, label, , closing] = match;
@@ -32,6 +34,7 @@ export const xmlAgentReader: DialectReader = {
       if (label === 'tool' && body.includes('<')) continue;
       firstIndex ??= match.index;
       if (!closing) return failedReading(dialect, { kind: 'no-decision', message: `<${label}> is not closed with </${label}>` });
+      spans.push([match.index, match.index + whole.length]);
       const last = calls.at(-1);
       if (label === 'tool') calls.push({ name: body.trim() });
       else if (last && last.input === undefined) last.input = body;
@@ -47,6 +50,6 @@ export const xmlAgentReader: DialectReader = {
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, reason));
     }
-    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true };
+    return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true, spans };
   },
 };

@@ -224,6 +224,7 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     .filter(({ call }) => !isInCode(code, call.start))
     .sort((left, right) => left.call.start - right.call.start);
   const items: unknown[] = [];
+  const spans: Array<readonly [number, number]> = [];
   let coveredUntil = -1;
   let repaired = false;
   const dialect = dialectName ?? found[0]?.family.form.dialect;
@@ -237,8 +238,9 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     if (!args.ok) return failedReading(reading, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });
     repaired ||= args.repaired;
     items.push(item);
+    spans.push([call.start, call.end]);
   }
-  return dialect && items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+  return dialect && items.length ? { dialect, items, thoughts: [], repaired, spans } : undefined;
 }
 
 export const xmlCallsReader: DialectReader = {

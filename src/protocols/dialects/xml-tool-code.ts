@@ -53,6 +53,7 @@ export const xmlToolCodeReader: DialectReader = {
   needs: '<', // `<tool_code>` and `<final_answer>`
   read(text, { tools }): Reading | undefined {
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let before: string | undefined;
     let repaired = false;
     let from = 0;
@@ -67,6 +68,7 @@ export const xmlToolCodeReader: DialectReader = {
         const stop = rest.search(/<\/final_answer>|<tool_code>|<final_answer>/);
         items.push({ action: 'answer_user', answer: decodeXmlEntities((stop < 0 ? rest : rest.slice(0, stop)).trim()) });
         from = stop < 0 ? text.length : bodyStart + stop + (rest.startsWith('</final_answer>', stop) ? '</final_answer>'.length : 0);
+        spans.push([match.index, from]);
         continue;
       }
       const call = readToolCode(text, bodyStart);
@@ -74,9 +76,10 @@ export const xmlToolCodeReader: DialectReader = {
       repaired ||= call.repaired;
       items.push(callItem(call.name, call.args, tools, before));
       from = Math.max(call.end, bodyStart);
+      spans.push([match.index, from]);
     }
     if (before === undefined) return undefined;
     const thoughts: Thought[] = before ? [{ type: 'PLAN', content: before }] : [];
-    return { dialect: 'xml', items, thoughts, repaired };
+    return { dialect: 'xml', items, thoughts, repaired, spans };
   },
 };

@@ -64,9 +64,13 @@ export const endOfTurnTokens: readonly string[] = [
   '<|endoftext|>', // GPT-2 vocabularies, Phi, GLM, Qwen base
   '<|end|>', // Phi-3
   '<｜end▁of▁sentence｜>', // DeepSeek
+  '<|end▁of▁sentence|>', // DeepSeek, its bars printed as ASCII
   '<end_of_turn>', // Gemma 2 and 3
   '<eos>', // Gemma
   '<|eot|>', // MuseGlimmer
+  '<|observation|>', // GLM 4: the next message is the tool's, generation stops there
+  '<|user|>', // GLM 4: the next message is the user's
+  '<|end_of_msg|>', // Kimi K3
 ];
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * Coverage after the calls are read (invariant 1): the spans a reading's calls were read from
+ * (`Reading.spans`) and the framing of its dialect around them (`dialect-framing.ts`) are accounted
+ * for; every other character of the reply is prose. Prose holding a call attempt in any dialect or a
+ * model special token (`findCallAttempt`) is refused with a correction naming it, wherever it stands:
+ * before the first call, between calls, after the last. Plain prose stays what the codec makes of it
+ * (a reason, or dropped).
+ *
+ * An end-of-turn token (`<|im_end|>`, `<|eom_id|>`, ...) ends the reply: at the very end it is framing
+ * the normalizer drops, and between calls or after one it is framing when only framing and calls
+ * follow it. Text after it is refused, naming the token, as in an answer (`Hello<|im_end|>more`):
+ * the model wrote past the end of its turn, and what it meant there is not reins' guess.
+ */
+import type { ToolSpec } from '../spec/decision.ts';
+import type { ReadFailure, Reading } from './reading.ts';
+import { callAttemptHint, findCallAttempt } from './dialects/find-call-attempt.ts';
+import { framingOf } from './extract/dialect-framing.ts';
+import { endOfTurnTokens } from './extract/reply-markers.ts';
+import { escapeRegExp } from './reading.ts';
+
+const endOfTurn = new RegExp(endOfTurnTokens.map(escapeRegExp).join('|'), 'g');
+const inlineCode = /`[^`\n]+`/g;
+/** An end-of-turn token with text after it (in one piece of prose). */
+const textAfterEnd = new RegExp(`(${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*\\S`);
+
+/** The prose of `text` outside `spans`, each stretch with the dialect's framing next to a call removed. */
+function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, dialect: string): string[] {
+  const { lead, trail, anywhere } = framingOf(dialect);
+  const pieces: string[] = [];
+  let from = 0;
+  for (let index = 0; index <= spans.length; index++) {
+    const span = spans[index];
+    const end = span ? span[0] : text.length;
+    if (end > from) {
+      // Framing counts only next to a call: after the one before the piece, before the one after it.
+      let piece = text.slice(from, end);
+      if (index > 0) piece = piece.replace(lead, '');
+      if (span) piece = piece.replace(trail, '');
+      if (anywhere) piece = piece.replace(anywhere, ' ');
+      // Inline code quotes markup (as in an answer, `findCallAttempt`): an end-of-turn token there ends nothing.
+      piece = piece.replace(inlineCode, ' ');
+      // End-of-turn tokens with nothing but framing and calls after them are framing too.
+      if (piece.replace(endOfTurn, '').trim() !== '') pieces.push(piece);
+    }
+    if (span) from = Math.max(from, span[1]);
+  }
+  return pieces;
+}
+
+/** A failure naming the first call attempt or special token in the prose of an accepted `reading`; undefined when its prose holds none. */
+export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const spans = reading.spans;
+  if (!spans || spans.length === 0) return undefined;
+  const pieces = proseOf(text, spans, reading.dialect);
+  if (pieces.length === 0) return undefined;
+  for (const piece of pieces) {
+    const ended = textAfterEnd.exec(piece);
+    if (!ended) continue;
+    // What follows the token is named too, where it holds markup.
+    const after = findCallAttempt(piece.slice(ended.index + (ended[1] ?? '').length), tools, 'outside the call(s) read');
+    const message = `the reply goes on after the end-of-turn token ${ended[1] ?? ''}: ${after ? after.message : 'end the reply there'}`;
+    return { ...after, kind: 'no-decision', message, details: [callAttemptHint] };
+  }
+  // Joined by line breaks: a token is never made of two pieces, and a line-anchored marker stays one.
+  return findCallAttempt(pieces.join('\n'), tools, 'outside the call(s) read');
+}
