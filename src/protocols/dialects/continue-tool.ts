@@ -10,12 +10,13 @@
  *   ```
  *
  * The keywords are read in any case, with or without the underscore (`tool_name:`, `BeginArg:`), as
- * Continue reads them. A value is the lines between `BEGIN_ARG` and `END_ARG`, without the space around
- * them, typed by the tool's schema (`xml-parameters.ts`). A block runs only when it is complete: every
- * argument ended by `END_ARG`, and the fence closed where one was opened; anything else in the block
- * makes it unreadable. Without a fence (the reply's own fence is removed by normalizing) a block is the
- * `TOOL_NAME:` line at the start of a line and the arguments right after it, ended by a blank line or
- * the end of the reply.
+ * Continue reads them; right after the fence line the name may stand alone
+ * (```` ```tool\nget_weather ````). A value is the lines between `BEGIN_ARG` and `END_ARG`, without
+ * the space around them, typed by the tool's schema (`xml-parameters.ts`). A block runs only when it
+ * is complete: every argument ended by `END_ARG`, and the fence closed where one was opened; anything
+ * else in the block makes it unreadable. A ```` ```tool ```` fence around the whole reply stays for
+ * this reader (`normalize-output.ts`). Without a fence a block is the `TOOL_NAME:` line at the start
+ * of a line and the arguments right after it, ended by a blank line or the end of the reply.
  */
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -23,7 +24,12 @@ import type { RawParameter } from './tag-calls.ts';
 import { parameterArguments } from './xml-parameters.ts';
 
 const dialect = 'continue';
-const toolLine = /^(?<fence>```tool[ \t]*\r?\n)?[ \t]*tool_?name[ \t]*:[ \t]*(?<name>[^\s`]+)[ \t]*(?:\r?\n|$)/gim;
+/**
+ * The name line: `TOOL_NAME: name`, or, right after a ```` ```tool ```` fence line, the name alone on
+ * its line (Continue reads both; the fence is what says a call follows, so a bare name needs it).
+ */
+const toolLine = /^(?:(?<fence>```tool[ \t]*\r?\n)[ \t]*(?:tool_?name[ \t]*:[ \t]*)?|[ \t]*tool_?name[ \t]*:[ \t]*)(?<name>[^\s`:]+)[ \t]*(?:\r?\n|$)/gim;
+const mayHoldBlock = /tool_?name[ \t]*:|^```tool[ \t]*\r?\n/im;
 const beginLine = /^[ \t]*begin_?arg[ \t]*:[ \t]*(?<key>[^\s`]+)[ \t]*$/i;
 const endLine = /^[ \t]*end_?arg[ \t]*$/i;
 const blankLine = /^[ \t]*$/;
@@ -61,9 +67,9 @@ function readBlock(text: string, name: string, at: number, fenced: boolean): Blo
 
 export const continueToolReader: DialectReader = {
   dialect,
-  needs: ':', // `TOOL_NAME:`
+  needs: ':`', // `TOOL_NAME:`, or a ```tool fence
   read(text, { tools }): Reading | undefined {
-    if (!/tool_?name[ \t]*:/i.test(text)) return undefined;
+    if (!mayHoldBlock.test(text)) return undefined;
     const items: unknown[] = [];
     let repaired = false;
     let from = 0;

@@ -29,6 +29,7 @@ import { lineCommandReader } from './line-command.ts';
 import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
+import { nameThenJsonReader } from './name-then-json.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
@@ -65,6 +66,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   toolNameLineReader,
   continueToolReader,
+  nameThenJsonReader,
   pythonicCallsReader,
 ];
 

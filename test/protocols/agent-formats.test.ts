@@ -1,0 +1,107 @@
+/**
+ * Call formats of coding assistants and agent frameworks that read tool calls from plain model text:
+ * Cline / Roo Code tool-named tags (untyped values), Continue's ```tool blocks (a bare name after the
+ * fence), and a tool's name followed by its JSON arguments (Mistral with its special tokens dropped).
+ * Written for reins; no harvested text.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import type { ParseResult } from '../../src/protocols/codec.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const untyped: ToolSpec = { name: 'open_page', inputSchema: { type: 'object', properties: { url: {}, zoom: {}, meta: {} } } };
+const typed: ToolSpec = {
+  name: 'scan_dir',
+  inputSchema: { type: 'object', properties: { dir: { type: 'string' }, depth: { type: 'integer' }, hidden: { type: 'boolean' } }, required: ['dir'] },
+};
+const lookup: ToolSpec = { name: 'lookup', inputSchema: { type: 'object', properties: { term: { type: 'string' }, limit: { type: 'integer' } }, required: ['term'] } };
+const lookupAll: ToolSpec = { name: 'lookup_all', inputSchema: { type: 'object', properties: { term: { type: 'string' } }, required: ['term'] } };
+const tools = [untyped, typed, lookup, lookupAll];
+
+const calls = (result: ParseResult) => {
+  if (!result.success) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.decisions.map((decision) => (decision.action === 'call_tool' ? { tool: decision.tool, args: decision.args } : { answer: decision.action }));
+};
+
+describe('tool-named tags (Cline, Roo Code)', () => {
+  it('keep the text of a value whose property declares no type, as Cline and Roo Code do', () => {
+    const text = '<open_page>\n<url>https://example.org</url>\n<zoom>125</zoom>\n<meta>{"lang": "nb"}</meta>\n</open_page>';
+    expect(calls(parseDecision('native', text, { tools }))).toEqual([{ tool: 'open_page', args: { url: 'https://example.org', zoom: '125', meta: '{"lang": "nb"}' } }]);
+  });
+
+  it('still type a value by the type its property declares', () => {
+    const text = '<scan_dir><dir>lib</dir><depth>3</depth><hidden>false</hidden></scan_dir>';
+    expect(calls(parseDecision('native', text, { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'lib', depth: 3, hidden: false } }]);
+  });
+
+  it('property: an untyped value is read back as exactly the text written', () => {
+    const value = fc.oneof(fc.stringMatching(/^-?\d{1,6}(\.\d{1,3})?$/), fc.constantFrom('true', 'null', '[1, 2]', '{"a": 1}', 'plain words'));
+    fc.assert(
+      fc.property(value, (written) => {
+        const result = parseDecision('native', `<open_page><zoom>${written}</zoom></open_page>`, { tools });
+        expect(calls(result)).toEqual([{ tool: 'open_page', args: { zoom: written } }]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("Continue's ```tool blocks", () => {
+  it('read the name alone on the line after the fence, in any case of `tool`', () => {
+    expect(calls(parseDecision('native', '```tool\nscan_dir\nBEGIN_ARG: dir\nsrc\nEND_ARG\n```', { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'src' } }]);
+    expect(calls(parseDecision('native', 'Listing it now.\n```Tool\nscan_dir\nBEGIN_ARG: dir\nsrc\nEND_ARG\n```', { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'src' } }]);
+  });
+
+  it('a ```tool fence around the whole reply is a call block, not noise: a bare name there is a call', () => {
+    expect(calls(parseDecision('native', '```tool\nopen_page\n```', { tools }))).toEqual([{ tool: 'open_page', args: {} }]);
+  });
+
+  it('a bare name in any other fence stays text', () => {
+    const result = parseDecision('native', '```text\nscan_dir\n```', { tools });
+    expect(result.success && result.decision.action).toBe('answer_user');
+  });
+
+  it('an empty name after `TOOL_NAME:` is no call', () => {
+    const result = parseDecision('native', '```tool\nTOOL_NAME:\n```', { tools });
+    expect(result.success && result.decision.action === 'call_tool').toBe(false);
+  });
+});
+
+describe("a tool's name followed by its JSON arguments", () => {
+  it('is a call when it is the whole reply, one or several', () => {
+    expect(calls(parseDecision('native', 'lookup{"term": "fjord"}', { tools }))).toEqual([{ tool: 'lookup', args: { term: 'fjord' } }]);
+    expect(calls(parseDecision('native', 'lookup {"term": "fjord", "limit": 2}\nlookup_all{"term": "skerry"}', { tools, maxActions: 2 }))).toEqual([
+      { tool: 'lookup', args: { term: 'fjord', limit: 2 } },
+      { tool: 'lookup_all', args: { term: 'skerry' } },
+    ]);
+  });
+
+  it('reads the longest offered name (`lookup_all`, not `lookup` followed by `_all`)', () => {
+    expect(calls(parseDecision('native', 'lookup_all{"term": "tarn"}', { tools }))).toEqual([{ tool: 'lookup_all', args: { term: 'tarn' } }]);
+  });
+
+  it('is refused when cut off before its object closes', () => {
+    const result = parseDecision('native', 'lookup{"term": "fjo', { tools });
+    expect(result.success).toBe(false);
+  });
+
+  it('inside a sentence is prose, not a call', () => {
+    const result = parseDecision('native', 'You could write lookup{"term": "x"} yourself, but I will not.', { tools });
+    expect(result.success && result.decision.action === 'call_tool').toBe(false);
+  });
+
+  it('property: a sequence of such calls reads back as the same calls, in order', () => {
+    const term = fc.stringMatching(/^[a-z {}"\\[\]]{1,12}$/);
+    const one = fc.record({ tool: fc.constantFrom('lookup', 'lookup_all'), term });
+    const gap = fc.constantFrom('', ' ', '\n', '\n\n');
+    fc.assert(
+      fc.property(fc.array(one, { minLength: 1, maxLength: 3 }), gap, (written, between) => {
+        const text = written.map((call) => `${call.tool}${JSON.stringify({ term: call.term })}`).join(between);
+        const result = parseDecision('native', text, { tools, maxActions: written.length });
+        expect(calls(result)).toEqual(written.map((call) => ({ tool: call.tool, args: { term: call.term } })));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
