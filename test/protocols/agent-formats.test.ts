@@ -105,3 +105,63 @@ describe("a tool's name followed by its JSON arguments", () => {
     );
   });
 });
+
+describe("Continue's XML tool calls", () => {
+  it('read <tool_call> with <name> and <args>, an untyped value as its text and a typed one by its type', () => {
+    const text = 'Checking the folder.\n<tool_call>\n  <name>scan_dir</name>\n  <args>\n    <dir>docs</dir>\n    <depth>2</depth>\n  </args>\n</tool_call>';
+    expect(calls(parseDecision('native', text, { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'docs', depth: 2 } }]);
+    expect(calls(parseDecision('native', '<tool_call><name>open_page</name><args><zoom>90</zoom></args></tool_call>', { tools }))).toEqual([{ tool: 'open_page', args: { zoom: '90' } }]);
+  });
+
+  it('read a call without <args> as a call without arguments', () => {
+    expect(calls(parseDecision('native', '<tool_call>\n<name>open_page</name>\n</tool_call>', { tools }))).toEqual([{ tool: 'open_page', args: {} }]);
+  });
+
+  it('refuse a call cut off, or holding text beside its arguments', () => {
+    expect(parseDecision('native', '<tool_call>\n<name>scan_dir</name>\n<args>\n<dir>do', { tools }).success).toBe(false);
+    expect(parseDecision('native', '<tool_call><name>scan_dir</name> also <args><dir>docs</dir></args></tool_call>', { tools }).success).toBe(false);
+  });
+});
+
+describe('a tag value holding markup', () => {
+  const note: ToolSpec = { name: 'save_note', inputSchema: { type: 'object', properties: { note: { type: 'string' }, tags: { type: 'string' } }, required: ['note'] } };
+
+  it('a tool-named tag value may hold its own closing tag where only that reading accounts for the whole call', () => {
+    const text = '<save_note><note>if (a </note> b)</note><tags>x</tags></save_note>';
+    expect(calls(parseDecision('native', text, { tools: [note] }))).toEqual([{ tool: 'save_note', args: { note: 'if (a </note> b)', tags: 'x' } }]);
+  });
+
+  it('property: a tool-named tag call reads back as a call that renders to the same text (up to space between elements), or is refused', () => {
+    // No line break at a value's edge: the newline pair around a value is the template's, dropped.
+    const fragment = fc.constantFrom('a', ' ', 'b\nc', '</note>', '<tags>', '</tags>', '<note>', 'x');
+    const value = fc.array(fragment, { maxLength: 6 }).map((parts) => parts.join(''));
+    const render = (args: Record<string, unknown>) => `<save_note><note>${String(args.note)}</note><tags>${String(args.tags)}</tags></save_note>`;
+    fc.assert(
+      fc.property(value, value, (first, second) => {
+        const text = render({ note: first, tags: second });
+        const result = parseDecision('native', text, { tools: [note] });
+        if (!result.success || result.decision.action !== 'call_tool') return;
+        const args = result.decision.args;
+        expect(Object.keys(args).sort()).toEqual(['note', 'tags']);
+        // Space between two tags is formatting between elements, not part of a value.
+        const tight = (written: string) => written.replace(/>\s+</g, '><');
+        expect(tight(render(args))).toBe(tight(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a DSML value holding an element whose closing tag never follows is read as written', () => {
+    const run: ToolSpec = { name: 'run', inputSchema: { type: 'object', properties: { cmd: { type: 'string' }, secs: { type: 'integer' } } } };
+    const text = '<｜DSML｜function_calls>\n<｜DSML｜invoke name="run">\n<｜DSML｜parameter name="cmd" string="true">echo "<br>" && ls</｜DSML｜parameter>\n<｜DSML｜parameter name="secs" string="false">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>';
+    expect(calls(parseDecision('native', text, { tools: [run] }))).toEqual([{ tool: 'run', args: { cmd: 'echo "<br>" && ls', secs: 5 } }]);
+    const plain = '<｜DSML｜tool_calls>\n<invoke name="run">\n<parameter name="cmd" string="true">cat <in</parameter>\n</invoke>\n</｜DSML｜tool_calls>';
+    expect(calls(parseDecision('native', plain, { tools: [run] }))).toEqual([{ tool: 'run', args: { cmd: 'cat <in' } }]);
+  });
+
+  it('a value holding an opening parameter tag of its family is still corrected (it may be a parameter left open)', () => {
+    const run: ToolSpec = { name: 'run', inputSchema: { type: 'object', properties: { cmd: { type: 'string' }, secs: { type: 'string' } } } };
+    const text = '<minimax:tool_call>\n<invoke name="run">\n<parameter name="cmd">ls <parameter name="secs">5</parameter>\n</invoke>\n</minimax:tool_call>';
+    expect(parseDecision('native', text, { tools: [run] }).success).toBe(false);
+  });
+});

@@ -13,6 +13,7 @@
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { continueToolReader } from './continue-tool.ts';
+import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { functionaryTextReader } from './functionary-text.ts';
@@ -66,6 +67,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   toolNameLineReader,
   continueToolReader,
+  continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,
 ];

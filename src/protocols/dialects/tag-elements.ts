@@ -14,6 +14,7 @@ import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { elementSequence } from './element-sequence.ts';
 import { nestedValue } from './nested-value.ts';
 import { nestedElements, type ParameterForm, type RawParameter } from './tag-calls.ts';
 import type { ToolArgs } from './tool-input.ts';
@@ -34,8 +35,13 @@ export interface ChildElement {
   raw: string;
 }
 
-/** The child elements of `body`, and whether they are all it holds (whitespace aside). */
+/**
+ * The child elements of `body`, and whether they are all it holds (whitespace aside). A value may hold
+ * its own closing tag where only that reading accounts for the whole body (`element-sequence.ts`).
+ */
 export function childElements(body: string): { children: ChildElement[]; whole: boolean } {
+  const sequence = elementSequence(body);
+  if (sequence?.length) return { children: sequence, whole: true };
   const children: ChildElement[] = [];
   let outside = '';
   let from = 0;
