@@ -165,3 +165,28 @@ describe('a tag value holding markup', () => {
     expect(parseDecision('native', text, { tools: [run] }).success).toBe(false);
   });
 });
+
+describe("Continue's JSON values", () => {
+  const edit: ToolSpec = { name: 'edit', inputSchema: { type: 'object', properties: { file: { type: 'string' }, blocks: {}, note: { type: 'string' } } } };
+  const block = (value: string, key = 'blocks') => `\`\`\`tool\nTOOL_NAME: edit\nBEGIN_ARG: file\na.txt\nEND_ARG\nBEGIN_ARG: ${key}\n${value}\nEND_ARG\n\`\`\``;
+
+  it('a list whose strings hold raw line breaks is that list, as Continue reads it', () => {
+    expect(calls(parseDecision('native', block('[\n"old\nline",\n"new\nline"\n]'), { tools: [edit] }))).toEqual([{ tool: 'edit', args: { file: 'a.txt', blocks: ['old\nline', 'new\nline'] } }]);
+  });
+
+  it('a string property keeps the text as written', () => {
+    expect(calls(parseDecision('native', block('["x\ny"]', 'note'), { tools: [edit] }))).toEqual([{ tool: 'edit', args: { file: 'a.txt', note: '["x\ny"]' } }]);
+  });
+
+  it('property: any list of strings written with raw line breaks reads back as that list', () => {
+    const line = fc.stringMatching(/^[a-z {}[\]]{0,8}$/);
+    const item = fc.array(line, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 3 }), (items) => {
+        const written = `[\n${items.map((value) => JSON.stringify(value).replace(/\\n/g, '\n')).join(',\n')}\n]`;
+        expect(calls(parseDecision('native', block(written), { tools: [edit] }))).toEqual([{ tool: 'edit', args: { file: 'a.txt', blocks: items } }]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -12,14 +12,17 @@
  * The keywords are read in any case, with or without the underscore (`tool_name:`, `BeginArg:`), as
  * Continue reads them; right after the fence line the name may stand alone
  * (```` ```tool\nget_weather ````). A value is the lines between `BEGIN_ARG` and `END_ARG`, without
- * the space around them, typed by the tool's schema (`xml-parameters.ts`). A block runs only when it
- * is complete: every argument ended by `END_ARG`, and the fence closed where one was opened; anything
- * else in the block makes it unreadable. A ```` ```tool ```` fence around the whole reply stays for
- * this reader (`normalize-output.ts`). Without a fence a block is the `TOOL_NAME:` line at the start
- * of a line and the arguments right after it, ended by a blank line or the end of the reply.
+ * the space around them, typed by the tool's schema (`xml-parameters.ts`; a list or object whose
+ * strings hold raw line breaks is JSON, as Continue reads it: `continue-json-value.ts`). A block
+ * runs only when it is complete: every argument ended by `END_ARG`, and the fence closed where one
+ * was opened; anything else in the block makes it unreadable. A ```` ```tool ```` fence around the
+ * whole reply stays for this reader (`normalize-output.ts`). Without a fence a block is the
+ * `TOOL_NAME:` line at the start of a line and the arguments right after it, ended by a blank line
+ * or the end of the reply.
  */
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { continueJsonValues } from './continue-json-value.ts';
 import type { RawParameter } from './tag-calls.ts';
 import { parameterArguments } from './xml-parameters.ts';
 
@@ -83,7 +86,7 @@ export const continueToolReader: DialectReader = {
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: name }), conclusive: true };
       }
       const tool = tools.find((candidate) => candidate.name === rawName);
-      const args = parameterArguments(block.parameters, tool, 'verbatim');
+      const args = parameterArguments(continueJsonValues(block.parameters, tool), tool, 'verbatim');
       if (!args.ok) return failedReading(dialect, { kind: args.kind, message: `arguments of \`${name}\`: ${args.message}`, ...(args.details ? { details: args.details } : {}), toolName: name });
       repaired ||= args.repaired;
       items.push(callItem(rawName, args.args, tools));
