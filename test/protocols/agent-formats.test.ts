@@ -86,9 +86,12 @@ describe("a tool's name followed by its JSON arguments", () => {
     expect(result.success).toBe(false);
   });
 
-  it('inside a sentence is prose, not a call', () => {
-    const result = parseDecision('native', 'You could write lookup{"term": "x"} yourself, but I will not.', { tools });
-    expect(result.success && result.decision.action === 'call_tool').toBe(false);
+  it('inside a sentence is no call: an attempt refused, never answered; in inline code it is talk about a call', () => {
+    const result = parseDecision('native', 'Calling lookup{"term": "x"} now.', { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('`lookup`');
+    const quoted = parseDecision('native', 'You could write `lookup{"term": "x"}` yourself.', { tools });
+    expect(quoted.success && quoted.decision.action).toBe('answer_user');
   });
 
   it('property: a sequence of such calls reads back as the same calls, in order', () => {
@@ -188,5 +191,15 @@ describe("Continue's JSON values", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a GLM value left open', () => {
+  it('ends at the first </tool_call>: a later call in another form is not swallowed into it', () => {
+    const glmThenXml = '<tool_call>lookup\n<arg_key>term</arg_key>\n<arg_value>fjord</tool_call>\nAnd then:\n<tool_call>\n<name>lookup</name>\n<args><term>tarn</term></args>\n</tool_call>';
+    // Read one call whose value holds the other, this was `fjord</tool_call>\nAnd then:..`; now refused.
+    expect(parseDecision('native', glmThenXml, { tools }).success).toBe(false);
+    const alone = parseDecision('native', '<tool_call>lookup\n<arg_key>term</arg_key>\n<arg_value>fjord</tool_call>', { tools });
+    expect(calls(alone)).toEqual([{ tool: 'lookup', args: { term: 'fjord' } }]);
   });
 });

@@ -79,6 +79,8 @@ const writers: readonly Writer[] = [
   { name: 'muse, to the user', write: (tool, args) => ` to=user<|message|>${atem(tool, args)}<|eot|>` },
   { name: 'tool-name line', write: (tool, args) => `${tool}:\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('\n')}` },
   { name: 'yaml in tool-name tag', write: (tool, args) => `<${tool}>\n${Object.entries(args).map(([key, value]) => `${key}: ${value}`).join('\n')}\n</${tool}>` },
+  { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
+  { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
 ];
 
 const toolNames = ['get_weather', 'read_file', 'search_docs'];

@@ -39,6 +39,8 @@ interface KnownToolPatterns {
   pythonic: RegExp;
   /** An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken body). */
   tag: RegExp;
+  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
+  nameJson: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -50,6 +52,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
+    nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
   };
 });
 
@@ -61,7 +64,8 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
+  const visible = maskCode(text);
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(visible)?.[1] ?? patterns.nameJson.exec(visible)?.[1];
 }
 
 /**

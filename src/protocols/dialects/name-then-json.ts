@@ -5,15 +5,20 @@
  * "bare name" form text-generation-webui reads for Mistral-like models; several calls follow each
  * other (`a{..}b{..}`, or one per line).
  *
- * Read only when the whole reply is such calls with nothing but whitespace between them: a name
- * followed by `{` inside a sentence or a code sample is prose. The JSON is read with the one guard
- * (`readJson`), and a call whose object is never closed (the reply cut off) is a correction, never
- * a call with what was written so far.
+ * Read only when the whole reply is such calls with nothing but whitespace between them. Such a call
+ * amid other text (prose, or beside a call in another dialect) is a correction, conclusive: whether
+ * it was meant to run is not reins' guess, and it is never dropped while the rest is read (quoted
+ * as code it is talk about a call). Written right after a token or tag (`[TOOL_CALLS]name{..}`,
+ * `>>>name{..}`, `functions.name`), the name belongs to that dialect's reader. The JSON is read with
+ * the one guard (`readJson`), and a call whose object is never closed (the reply cut off) is a
+ * correction, never a call with what was written so far.
  */
+import type { ToolSpec } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
 
 const dialect = 'name-then-json';
 
@@ -31,6 +36,27 @@ function skipSpace(text: string, at: number): number {
   return index;
 }
 
+/** An offered name right before a JSON object with a quoted key, not right after a token, tag or path. */
+const embeddedCall = lastToolList((tools) => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  return names.length === 0 ? undefined : new RegExp(`(?<![\\w\\].>:|｜-])(${names.map(escapeRegExp).join('|')})[ \\t]*(?=\\{\\s*")`, 'g');
+});
+
+/** The first call written as `name{..}` amid other text (its JSON object complete), as a conclusive failure. */
+function callAmidText(text: string, tools: readonly ToolSpec[]): Reading | undefined {
+  const pattern = embeddedCall(tools);
+  if (!pattern) return undefined;
+  for (const match of maskCode(text).matchAll(pattern)) {
+    const open = match.index + match[0].length;
+    const end = closingBracketIndex(text, open);
+    if (end < 0 || !readJson(text.slice(open, end)).ok) continue;
+    const shown = sanitizeName(match[1] ?? '');
+    const message = `the reply holds a call of \`${shown}\` written as ${shown}{..} amid other text: write the call alone (one per line), or answer without it`;
+    return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: shown }), conclusive: true };
+  }
+  return undefined;
+}
+
 export const nameThenJsonReader: DialectReader = {
   dialect,
   needs: '{', // the arguments are a JSON object
@@ -42,9 +68,8 @@ export const nameThenJsonReader: DialectReader = {
     let at = 0;
     while (at < text.length) {
       const name = nameAt(text, at, names);
-      if (name === undefined) return undefined;
-      const open = skipSpace(text, at + name.length);
-      if (text[open] !== '{') return undefined;
+      const open = name === undefined ? -1 : skipSpace(text, at + name.length);
+      if (name === undefined || text[open] !== '{') return callAmidText(text, tools);
       const end = closingBracketIndex(text, open);
       const shown = sanitizeName(name);
       if (end < 0) return failedReading(dialect, { kind: 'invalid-json', message: `the arguments of \`${shown}\` are cut off: their JSON object is never closed`, toolName: shown });

@@ -317,6 +317,8 @@ class ParameterReader {
     const { text, close, callOpening, ambiguous, cleanAfter } = this.#call;
     for (const valueEnd of occurrences(text, close, valueStart)) {
       const value = text.slice(valueStart, valueEnd);
+      // Left open, the value ends at the first close of its call: one it would swallow closes the call.
+      if (value.includes(close)) return null;
       if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
       return { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
     }
