@@ -120,6 +120,12 @@ describe("Continue's XML tool calls", () => {
     expect(calls(parseDecision('native', '<tool_call>\n<name>open_page</name>\n</tool_call>', { tools }))).toEqual([{ tool: 'open_page', args: {} }]);
   });
 
+  it('shown as code, a call is talk about a call: never run', () => {
+    const shown = 'The format is:\n```\n<tool_call>\n<name>scan_dir</name>\n<args><dir>docs</dir></args>\n</tool_call>\n```\nThat is all.';
+    const result = parseDecision('native', shown, { tools });
+    expect(result.success && result.decision.action === 'call_tool').toBe(false);
+  });
+
   it('refuse a call cut off, or holding text beside its arguments', () => {
     expect(parseDecision('native', '<tool_call>\n<name>scan_dir</name>\n<args>\n<dir>do', { tools }).success).toBe(false);
     expect(parseDecision('native', '<tool_call><name>scan_dir</name> also <args><dir>docs</dir></args></tool_call>', { tools }).success).toBe(false);

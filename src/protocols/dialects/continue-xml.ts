@@ -13,11 +13,13 @@
  * tool-named tags read theirs (`tag-elements.ts`: typed by the schema, an untyped value kept as its
  * text). A call ends at the first `</tool_call>` after which the body reads as exactly a name and
  * arguments (a value may hold `</tool_call>`); a call never closed, or whose body holds anything else,
- * is a correction. Text around the calls is prose.
+ * is a correction. Text around the calls is prose, and a call shown as code (backticks, a fence) is
+ * talk about a call, not one (`mask-code.ts`).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
 import { childElements, elementArguments } from './tag-elements.ts';
 import type { ToolArgs } from './tool-input.ts';
 
@@ -46,7 +48,8 @@ export const continueXmlReader: DialectReader = {
     if (!text.includes('<name>')) return undefined;
     const items: unknown[] = [];
     let from = 0;
-    for (const match of text.matchAll(opening)) {
+    // Openings are found outside code; values are cut from the text as written (same indices).
+    for (const match of maskCode(text).matchAll(opening)) {
       if (match.index < from) continue;
       const name = match[1] ?? '';
       const shown = sanitizeName(name);
