@@ -209,3 +209,14 @@ describe('a GLM value left open', () => {
     expect(calls(alone)).toEqual([{ tool: 'lookup', args: { term: 'fjord' } }]);
   });
 });
+
+describe('OpenHands-style function tags', () => {
+  it('read space around `=` and the name in <function = name > and <parameter = key >', () => {
+    const text = 'Reading it.\n<function = scan_dir >\n<parameter = dir >lib</parameter>\n<parameter=depth>2</parameter>\n</function>';
+    expect(calls(parseDecision('native', text, { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'lib', depth: 2 } }]);
+  });
+
+  it('refuse such a call cut off before </function> (a stop word ends the reply there): never run', () => {
+    expect(parseDecision('native', '<function = scan_dir>\n<parameter = dir>lib</parameter>\n', { tools }).success).toBe(false);
+  });
+});

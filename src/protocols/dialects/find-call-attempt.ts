@@ -17,7 +17,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
   [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
-  [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
+  [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
   // DeepSeek call tokens with either bar; its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
   [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜/, 'DeepSeek tool-call tokens'],
