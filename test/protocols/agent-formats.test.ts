@@ -77,6 +77,15 @@ describe("a tool's name followed by its JSON arguments", () => {
     ]);
   });
 
+  it('beside a call in another dialect is a correction, never dropped; inside that call\'s value it is the value', () => {
+    const beside = '<function=scan_dir>\n<parameter=dir>lib</parameter>\n</function>\nlookup{"term": "x"}';
+    const result = parseDecision('native', beside, { tools, maxActions: 2 });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('`lookup`');
+    const inside = '<function=scan_dir>\n<parameter=dir>see lookup{"term": "x"}</parameter>\n</function>';
+    expect(calls(parseDecision('native', inside, { tools }))).toEqual([{ tool: 'scan_dir', args: { dir: 'see lookup{"term": "x"}' } }]);
+  });
+
   it('reads the longest offered name (`lookup_all`, not `lookup` followed by `_all`)', () => {
     expect(calls(parseDecision('native', 'lookup_all{"term": "tarn"}', { tools }))).toEqual([{ tool: 'lookup_all', args: { term: 'tarn' } }]);
   });

@@ -5,10 +5,10 @@
  * "bare name" form text-generation-webui reads for Mistral-like models; several calls follow each
  * other (`a{..}b{..}`, or one per line).
  *
- * Read only when the whole reply is such calls with nothing but whitespace between them. Such a call
- * amid other text (prose, or beside a call in another dialect) is a correction, conclusive: whether
- * it was meant to run is not reins' guess, and it is never dropped while the rest is read (quoted
- * as code it is talk about a call). Written right after a token or tag (`[TOOL_CALLS]name{..}`,
+ * Read only when the whole reply is such calls with nothing but whitespace between them. Such calls
+ * amid other text are never run on their own (`coverageOnly`): in prose the call-attempt check
+ * refuses them, and beside a call in another dialect the coverage check does, unless they stand
+ * inside that call's values; quoted as code they are talk about a call. Written right after a token or tag (`[TOOL_CALLS]name{..}`,
  * `>>>name{..}`, `functions.name`), the name belongs to that dialect's reader. The JSON is read with
  * the one guard (`readJson`), and a call whose object is never closed (the reply cut off) is a
  * correction, never a call with what was written so far.
@@ -42,19 +42,18 @@ const embeddedCall = lastToolList((tools) => {
   return names.length === 0 ? undefined : new RegExp(`(?<![\\w\\].>:|｜-])(${names.map(escapeRegExp).join('|')})[ \\t]*(?=\\{\\s*")`, 'g');
 });
 
-/** The first call written as `name{..}` amid other text (its JSON object complete), as a conclusive failure. */
-function callAmidText(text: string, tools: readonly ToolSpec[]): Reading | undefined {
+/** The calls written as `name{..}` amid other text (each JSON object complete and an object), for coverage only. */
+function callsAmidText(text: string, tools: readonly ToolSpec[]): Reading | undefined {
   const pattern = embeddedCall(tools);
   if (!pattern) return undefined;
+  const items: unknown[] = [];
   for (const match of maskCode(text).matchAll(pattern)) {
     const open = match.index + match[0].length;
     const end = closingBracketIndex(text, open);
-    if (end < 0 || !readJson(text.slice(open, end)).ok) continue;
-    const shown = sanitizeName(match[1] ?? '');
-    const message = `the reply holds a call of \`${shown}\` written as ${shown}{..} amid other text: write the call alone (one per line), or answer without it`;
-    return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: shown }), conclusive: true };
+    const json = end < 0 ? undefined : readJson(text.slice(open, end));
+    if (json?.ok && isRecord(json.value)) items.push(callItem(match[1] ?? '', json.value, tools));
   }
-  return undefined;
+  return items.length ? { dialect, items, thoughts: [], repaired: true, coverageOnly: true } : undefined;
 }
 
 export const nameThenJsonReader: DialectReader = {
@@ -69,7 +68,7 @@ export const nameThenJsonReader: DialectReader = {
     while (at < text.length) {
       const name = nameAt(text, at, names);
       const open = name === undefined ? -1 : skipSpace(text, at + name.length);
-      if (name === undefined || text[open] !== '{') return callAmidText(text, tools);
+      if (name === undefined || text[open] !== '{') return callsAmidText(text, tools);
       const end = closingBracketIndex(text, open);
       const shown = sanitizeName(name);
       if (end < 0) return failedReading(dialect, { kind: 'invalid-json', message: `the arguments of \`${shown}\` are cut off: their JSON object is never closed`, toolName: shown });
