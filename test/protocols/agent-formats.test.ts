@@ -229,3 +229,26 @@ describe('OpenHands-style function tags', () => {
     expect(parseDecision('native', '<function = scan_dir>\n<parameter = dir>lib</parameter>\n', { tools }).success).toBe(false);
   });
 });
+
+describe("Continue's argument ends", () => {
+  it('a value holding a BEGIN_ARG line is corrected: its END_ARG was left out, or the line is text (two readings)', () => {
+    const text = '```tool\nTOOL_NAME: scan_dir\nBEGIN_ARG: dir\nlib\nBEGIN_ARG: depth\n2\nEND_ARG\n```';
+    const result = parseDecision('native', text, { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('BEGIN_ARG');
+  });
+
+  it('property: a value never swallows the next argument; each argument is read or the block refused', () => {
+    const value = fc.stringMatching(/^[a-z ]{1,8}$/);
+    fc.assert(
+      fc.property(value, value, fc.boolean(), (dir, note, dropEnd) => {
+        const first = `BEGIN_ARG: dir\n${dir}\n${dropEnd ? '' : 'END_ARG\n'}`;
+        const text = `\`\`\`tool\nTOOL_NAME: open_page\n${first}BEGIN_ARG: url\n${note}\nEND_ARG\n\`\`\``;
+        const result = parseDecision('native', text, { tools: [{ name: 'open_page', inputSchema: { type: 'object', properties: { dir: { type: 'string' }, url: { type: 'string' } } } }] });
+        if (dropEnd) expect(result.success).toBe(false);
+        else expect(calls(result)).toEqual([{ tool: 'open_page', args: { dir: dir.trim(), url: note.trim() } }]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

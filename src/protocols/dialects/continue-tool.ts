@@ -15,10 +15,11 @@
  * the space around them, typed by the tool's schema (`xml-parameters.ts`; a list or object whose
  * strings hold raw line breaks is JSON, as Continue reads it: `continue-json-value.ts`). A block
  * runs only when it is complete: every argument ended by `END_ARG`, and the fence closed where one
- * was opened; anything else in the block makes it unreadable. A ```` ```tool ```` fence around the
- * whole reply stays for this reader (`normalize-output.ts`). Without a fence a block is the
- * `TOOL_NAME:` line at the start of a line and the arguments right after it, ended by a blank line
- * or the end of the reply.
+ * was opened; anything else in the block makes it unreadable, and so does a value holding a
+ * `BEGIN_ARG` line (its `END_ARG` left out, or the line part of the value: two readings). A
+ * ```` ```tool ```` fence around the whole reply stays for this reader (`normalize-output.ts`).
+ * Without a fence a block is the `TOOL_NAME:` line at the start of a line and the arguments right
+ * after it, ended by a blank line or the end of the reply.
  */
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -38,7 +39,11 @@ const endLine = /^[ \t]*end_?arg[ \t]*$/i;
 const blankLine = /^[ \t]*$/;
 const fenceLine = /^[ \t]*```[ \t]*$/;
 
-type Block = { ok: true; name: string; parameters: RawParameter[]; end: number } | { ok: false; name: string; problem: 'unclosed' | 'unreadable' };
+type Block =
+  | { ok: true; name: string; parameters: RawParameter[]; end: number }
+  | { ok: false; name: string; problem: 'unclosed' | 'unreadable' }
+  /** A value holds a `BEGIN_ARG` line: its `END_ARG` left out, or the line part of the value? Two readings. */
+  | { ok: false; name: string; problem: 'ambiguous'; key: string };
 
 /** Reads the arguments of the block whose `TOOL_NAME` line ends at `at`. */
 function readBlock(text: string, name: string, at: number, fenced: boolean): Block {
@@ -51,6 +56,7 @@ function readBlock(text: string, name: string, at: number, fenced: boolean): Blo
     const next = lineEnd < 0 ? text.length : lineEnd + 1;
     const line = text.slice(offset, lineEnd < 0 ? text.length : lineEnd).replace(/\r$/, '');
     if (key !== undefined) {
+      if (beginLine.test(line)) return { ok: false, name, problem: 'ambiguous', key };
       if (endLine.test(line)) {
         parameters.push({ key, text: value.join('\n').trim() });
         key = undefined;
@@ -82,7 +88,12 @@ export const continueToolReader: DialectReader = {
       const name = sanitizeName(rawName);
       const block = readBlock(text, rawName, match.index + match[0].length, match.groups?.fence !== undefined);
       if (!block.ok) {
-        const message = block.problem === 'unclosed' ? `the tool block of \`${name}\` is not closed (the output may be cut off)` : `the tool block of \`${name}\` holds text that is no BEGIN_ARG .. END_ARG argument`;
+        const message =
+          block.problem === 'unclosed'
+            ? `the tool block of \`${name}\` is not closed (the output may be cut off)`
+            : block.problem === 'ambiguous'
+              ? `the value of \`${sanitizeName(block.key)}\` in \`${name}\` holds a BEGIN_ARG line: end each argument with END_ARG`
+              : `the tool block of \`${name}\` holds text that is no BEGIN_ARG .. END_ARG argument`;
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: name }), conclusive: true };
       }
       const tool = tools.find((candidate) => candidate.name === rawName);
