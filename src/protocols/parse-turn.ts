@@ -119,7 +119,7 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       if (reader.dialect === spec.primary.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
       driftContext ??= { tools, primary: false };
       const reading = reader.read(text, driftContext);
-      if (!reading) continue;
+      if (!reading || reading.coverageOnly) continue;
       const result = accept(reading, context, true);
       if (result.success) return covered(text, reading, result, present, context);
       if (reading.conclusive) return result;

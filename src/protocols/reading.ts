@@ -31,6 +31,12 @@ export interface Reading {
   conclusive?: boolean;
   /** A guess of the primary reader (e.g. any JSON object where a decision was expected): a failure of a clearer dialect wins. */
   weak?: boolean;
+  /**
+   * Calls found amid other text that are never run on their own: the parse skips this reading (the
+   * call-attempt check refuses such text), and the coverage check counts its calls against another
+   * dialect's reading (`uncovered-call.ts`), so they are never dropped beside it.
+   */
+  coverageOnly?: boolean;
   /** Native tool calls: the id each item came from. */
   toolCallIds?: string[];
   /** Per-item notes the dialect carries (envelope: type, confidence, warnings), aligned with `items`. */

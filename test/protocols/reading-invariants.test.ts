@@ -102,6 +102,8 @@ const writers: readonly Writer[] = [
       `<｜DSML｜ calls>\n<｜DSML｜ invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜DSML｜ parameter name="${key}" string="true">${value}</｜DSML｜ parameter>\n`).join('')}</｜DSML｜ invoke>\n</｜DSML｜ calls>`,
   },
   { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
+  { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
+  { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

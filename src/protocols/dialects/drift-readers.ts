@@ -13,6 +13,7 @@
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { continueToolReader } from './continue-tool.ts';
+import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
@@ -31,6 +32,7 @@ import { lineCommandReader } from './line-command.ts';
 import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
+import { nameThenJsonReader } from './name-then-json.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
@@ -71,6 +73,8 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   toolNameLineReader,
   continueToolReader,
+  continueXmlReader,
+  nameThenJsonReader,
   pythonicCallsReader,
 ];
 

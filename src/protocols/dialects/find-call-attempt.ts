@@ -18,7 +18,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
   [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
-  [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
+  [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
   // DeepSeek call tokens with either bar; its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
   [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜/, 'DeepSeek tool-call tokens'],
@@ -44,6 +44,8 @@ interface KnownToolPatterns {
   tag: RegExp;
   /** A line that is only a directive naming a tool, as agents write calls into text (goose: `Using tool: shell`). */
   directive: RegExp;
+  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
+  nameJson: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -56,6 +58,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
+    nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
   };
 });
 
@@ -68,7 +71,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1];
 }
 
 /**

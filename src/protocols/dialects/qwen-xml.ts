@@ -14,7 +14,7 @@ export const qwenXmlReader: DialectReader = {
   dialect: 'qwen-xml',
   needs: '<', // `<tool_call>`
   read(text, { tools }): Reading | undefined {
-    if (!/<(?:seed:)?tool_call>(?:\s|\\n)*<(?:function|call|tool|invoke)=/.test(text)) return undefined;
+    if (!/<(?:seed:)?tool_call>(?:\s|\\n)*<(?:function|call|tool|invoke)[^\S\n]*=/.test(text)) return undefined;
     return readTagCalls(text, tools, [equalsFamily], 'qwen-xml');
   },
 };

@@ -147,6 +147,26 @@ function fencedJsonCall(text: string, first: number, gap: RegExp, close: string)
   return text.startsWith(close, after) ? { ok: true, end: after + close.length, json: text.slice(objectStart, jsonEnd) } : { ok: false };
 }
 
+/**
+ * True when `value` holds an opening tag of `parameter` whose closing tag the call's text holds (after
+ * `from`, where the body starts): the value may then be a parameter left open before another one.
+ * An opening whose closing tag never follows (`<test>` in `echo '<test>'`, read by a form of any
+ * element name) starts no parameter in any reading, unless the form lets a value end without its
+ * closing tag: the value reads one way.
+ */
+function opensParameter(value: string, parameter: ParameterForm, text: string, from: number): boolean {
+  // Only an element whose closing tag names it is told apart by that tag; a parameter that may end
+  // without its closing tag, or one that tolerates a missing tag (`forbids`), is a reading either way.
+  const closeNeeded = typeof parameter.close === 'function' && !parameter.closeOptional && !parameter.endsAtCallClose && !parameter.endsAtNextParameter && !parameter.forbids;
+  const opening = new RegExp(parameter.open.source, 'g');
+  for (let match = opening.exec(value); match; match = opening.exec(value)) {
+    if (!closeNeeded) return true;
+    const close = typeof parameter.close === 'string' ? parameter.close : parameter.close(match);
+    if (text.includes(close, from)) return true;
+  }
+  return false;
+}
+
 /** Parses one call whose opening tag matched at `open.index`; `nextStart` is where the next call opens (or the text's end). */
 export function parseCall(text: string, form: CallForm, open: RegExpExecArray, nextStart: (from: number) => number): ParsedCall {
   const name = open.groups?.name ?? '';
@@ -180,8 +200,7 @@ export function parseCall(text: string, form: CallForm, open: RegExpExecArray, n
     return { ok: false, name, start, problem: text.includes(close, first) ? 'unreadable' : 'unclosed' };
   }
 
-  const openings = form.parameters.map((parameter) => new RegExp(parameter.open.source));
-  const ambiguous = (value: string) => !wholeCdata.test(value) && openings.some((opening) => opening.test(value));
+  const ambiguous = (value: string) => !wholeCdata.test(value) && form.parameters.some((parameter) => opensParameter(value, parameter, text, bodyStart));
   const callOpening = new RegExp(form.open.source, form.open.flags.replace(/[gy]/g, ''));
   const call: CallBody = { text, form, bodyStart, gap, close, cleanAfter, ambiguous, callOpening };
   const body = readParameters(call, 'read');
@@ -324,6 +343,8 @@ class ParameterReader {
     const { text, close, callOpening, ambiguous, cleanAfter } = this.#call;
     for (const valueEnd of occurrences(text, close, valueStart)) {
       const value = text.slice(valueStart, valueEnd);
+      // Left open, the value ends at the first close of its call: one it would swallow closes the call.
+      if (value.includes(close)) return null;
       if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
       return { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
     }

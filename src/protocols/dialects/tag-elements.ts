@@ -5,13 +5,16 @@
  * a value made wholly of elements where the property takes a list or an object and no string
  * (`<data><item>1</item><item>2.5</item></data>`): that list or object, each member read by its
  * sub-schema (`nested-value.ts`, as MiniMax M3's elements are read). A string property keeps such
- * markup as its text.
+ * markup as its text. A value whose property declares no type (`{}`, or not declared) is the text as
+ * written: Cline's and Roo Code's own parsers keep every such value a string (`<line_count>5</line_count>`
+ * is `"5"`, `<arguments>{"k": 1}</arguments>` the JSON text), so reading it as JSON would be reins' guess.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { elementSequence } from './element-sequence.ts';
 import { nestedValue } from './nested-value.ts';
 import { nestedElements, type ParameterForm, type RawParameter } from './tag-calls.ts';
 import type { ToolArgs } from './tool-input.ts';
@@ -32,8 +35,13 @@ export interface ChildElement {
   raw: string;
 }
 
-/** The child elements of `body`, and whether they are all it holds (whitespace aside). */
+/**
+ * The child elements of `body`, and whether they are all it holds (whitespace aside). A value may hold
+ * its own closing tag where only that reading accounts for the whole body (`element-sequence.ts`).
+ */
 export function childElements(body: string): { children: ChildElement[]; whole: boolean } {
+  const sequence = elementSequence(body);
+  if (sequence?.length) return { children: sequence, whole: true };
   const children: ChildElement[] = [];
   let outside = '';
   let from = 0;
@@ -52,6 +60,11 @@ function takesElements(schema: unknown): boolean {
   return types !== undefined && !types.includes('string') && types.some((type) => type === 'array' || type === 'object');
 }
 
+/** A flat element value, taken as its text where the property declares no type. */
+function untypedText(tool: ToolSpec, key: string, text: string): { name: string; text: string; hint?: 'string' } {
+  return schemaTypes(propertySchema(tool.inputSchema, key)) === undefined ? { name: key, text, hint: 'string' } : { name: key, text };
+}
+
 const setOwn = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
 export function elementArguments(children: readonly ChildElement[], tool: ToolSpec): ToolArgs {
@@ -62,7 +75,7 @@ export function elementArguments(children: readonly ChildElement[], tool: ToolSp
   for (const { key, raw } of children) {
     const members = takesElements(propertySchema(tool.inputSchema, key)) ? nestedElements(raw, elementForm) : undefined;
     if (members?.length) nested.push({ key, text: raw, children: members });
-    else flat.push({ name: key, text: writtenText(raw) });
+    else flat.push(untypedText(tool, key, writtenText(raw)));
   }
   const collected = collectParameters(flat, tool.inputSchema, guardedCoercion);
   if (!collected.ok) return invalid(collected.details);

@@ -5,7 +5,7 @@
  * `<|inner_prefix|>`, `<|START_RESPONSE|>`, `[BEGIN FINAL RESPONSE]`, ...), GPT-OSS harmony channels
  * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
  * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), and one
- * code fence wrapping the whole reply. Only leading reasoning is removed, so a reply that merely
+ * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { readHarmonyMessages } from './harmony-messages.ts';
@@ -27,6 +27,7 @@ export interface NormalizedOutput {
 }
 
 const wholeFence = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
+const toolFence = /^```tool[ \t]*\r?\n/i;
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
@@ -44,7 +45,8 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   text = text.trim();
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
-  const whole = text.startsWith('```') ? wholeFence.exec(text) : null;
+  // A ```` ```tool ```` fence is Continue's call block, not noise around the reply: it stays.
+  const whole = text.startsWith('```') && !toolFence.test(text) ? wholeFence.exec(text) : null;
   const fenced = whole && !/^[ \t]*```/m.test(whole[1] ?? '') ? whole : null;
   if (fenced) text = (fenced[1] ?? '').trim();
   const parts = reasoning.includes('') ? reasoning.filter((part) => part !== '') : reasoning;

@@ -1,0 +1,84 @@
+/**
+ * Calls written as an offered tool's name followed by its JSON arguments, nothing between them but
+ * space: `get_weather{"city": "Oslo"}`. This is a Mistral call once a server drops the special
+ * tokens around it (`[TOOL_CALLS]get_weather[ARGS]{..}` decoded without special tokens), and the
+ * "bare name" form text-generation-webui reads for Mistral-like models; several calls follow each
+ * other (`a{..}b{..}`, or one per line).
+ *
+ * Read only when the whole reply is such calls with nothing but whitespace between them. Such calls
+ * amid other text are never run on their own (`coverageOnly`): in prose the call-attempt check
+ * refuses them, and beside a call in another dialect the coverage check does, unless they stand
+ * inside that call's values; quoted as code they are talk about a call. Written right after a token or tag (`[TOOL_CALLS]name{..}`,
+ * `>>>name{..}`, `functions.name`), the name belongs to that dialect's reader. The JSON is read with
+ * the one guard (`readJson`), and a call whose object is never closed (the reply cut off) is a
+ * correction, never a call with what was written so far.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type Reading } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+import { maskCode } from './mask-code.ts';
+
+const dialect = 'name-then-json';
+
+/** The longest offered name `text` holds at `at` (so `search_all` wins over `search`), or undefined. */
+function nameAt(text: string, at: number, names: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (const name of names) if (name !== '' && text.startsWith(name, at) && (found === undefined || name.length > found.length)) found = name;
+  return found;
+}
+
+/** The index of the first character at or after `at` that is not whitespace. */
+function skipSpace(text: string, at: number): number {
+  let index = at;
+  while (index < text.length && /\s/.test(text[index] as string)) index++;
+  return index;
+}
+
+/** An offered name right before a JSON object with a quoted key, not right after a token, tag or path. */
+const embeddedCall = lastToolList((tools) => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  return names.length === 0 ? undefined : new RegExp(`(?<![\\w\\].>:|｜-])(${names.map(escapeRegExp).join('|')})[ \\t]*(?=\\{\\s*")`, 'g');
+});
+
+/** The calls written as `name{..}` amid other text (each JSON object complete and an object), for coverage only. */
+function callsAmidText(text: string, tools: readonly ToolSpec[]): Reading | undefined {
+  const pattern = embeddedCall(tools);
+  if (!pattern) return undefined;
+  const items: unknown[] = [];
+  for (const match of maskCode(text).matchAll(pattern)) {
+    const open = match.index + match[0].length;
+    const end = closingBracketIndex(text, open);
+    const json = end < 0 ? undefined : readJson(text.slice(open, end));
+    if (json?.ok && isRecord(json.value)) items.push(callItem(match[1] ?? '', json.value, tools));
+  }
+  return items.length ? { dialect, items, thoughts: [], repaired: true, coverageOnly: true } : undefined;
+}
+
+export const nameThenJsonReader: DialectReader = {
+  dialect,
+  needs: '{', // the arguments are a JSON object
+  read(input, { tools }): Reading | undefined {
+    const text = input.trim();
+    const names = tools.map((tool) => tool.name);
+    const items: unknown[] = [];
+    let repaired = false;
+    let at = 0;
+    while (at < text.length) {
+      const name = nameAt(text, at, names);
+      const open = name === undefined ? -1 : skipSpace(text, at + name.length);
+      if (name === undefined || text[open] !== '{') return callsAmidText(text, tools);
+      const end = closingBracketIndex(text, open);
+      const shown = sanitizeName(name);
+      if (end < 0) return failedReading(dialect, { kind: 'invalid-json', message: `the arguments of \`${shown}\` are cut off: their JSON object is never closed`, toolName: shown });
+      const json = readJson(text.slice(open, end));
+      if (!json.ok) return failedReading(dialect, { kind: 'invalid-json', message: `arguments of \`${shown}\`: ${json.message}`, toolName: shown });
+      if (!isRecord(json.value)) return failedReading(dialect, { kind: 'invalid-args', message: `the arguments of \`${shown}\` must be one JSON object`, toolName: shown });
+      repaired ||= json.repaired;
+      items.push(callItem(name, json.value, tools));
+      at = skipSpace(text, end);
+    }
+    return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+  },
+};
