@@ -8,6 +8,7 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
@@ -15,17 +16,18 @@ import { endOfTurnTokens } from '../extract/reply-markers.ts';
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|tool_call/, '<|tool_call'],
   // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
-  [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
+  // Also a namespaced tag on either side (`<minimax:tool_call>`, Hunyuan's `<tool_call:opensource>`).
+  [/<(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
   [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
   // DeepSeek call tokens with either bar; its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
-  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜/, 'DeepSeek tool-call tokens'],
+  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|[|｜]DSML[|｜]/, 'DeepSeek tool-call tokens'],
   [/<start_function_call>/, '<start_function_call>'],
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
-  [/<arg_key>/, '<arg_key>'],
+  [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
@@ -61,7 +63,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1] ?? bareCallAttempt(text, tools);
 }
 
 /**

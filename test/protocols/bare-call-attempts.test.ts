@@ -1,0 +1,71 @@
+/**
+ * Calls whose wrapper tokens are gone (a detokenizer that skips special tokens, or a server that hands
+ * on only the text between a family's start and end tokens), and call markup spelled with other bars
+ * or namespaces: never answered as prose. A Gemma `call:name{..}`, a Mistral `name[ARGS]{..}` and a
+ * GLM `name k=v` line naming an offered tool are call attempts (corrected); quoted as code they stay
+ * talk about a call.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools = ['lookup_city', 'sum_pair', 'note-taker'].map((name) => ({ name, inputSchema: { type: 'object' } }));
+const parse = (text: string) => parseDecision('native', text, { tools });
+const answered = (text: string) => {
+  const result = parse(text);
+  return result.success && result.decisions.some((decision) => decision.action === 'answer_user');
+};
+
+describe('bare calls are call attempts, never the answer', () => {
+  it.each([
+    ['Gemma without its tokens', 'call:sum_pair{left:4,right:9}', 'sum_pair'],
+    ['FunctionGemma without its tokens', 'call:lookup_city{name:<escape>Lima<escape>}', 'lookup_city'],
+    ['Mistral v11 without [TOOL_CALLS]', 'note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
+    ['a GLM name k=v line', 'sum_pair left=4 right=9', 'sum_pair'],
+    ['after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
+  ])('%s is corrected, naming the tool', (_label, text, tool) => {
+    const result = parse(text);
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.message).toContain(tool);
+  });
+
+  it('keeps prose that merely uses the words, and a bare call quoted as code', () => {
+    for (const text of [
+      'Call sum_pair with two numbers, then look at the result.',
+      'The pair left=4 right=9 sums to 13.',
+      'Write `call:sum_pair{left:4,right:9}` to add them.',
+      'Example:\n```\nsum_pair[ARGS]{"left": 4}\n```\nThat is the form.',
+      'call:unknown_tool{x:1}',
+    ]) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags, instead of answering with them', () => {
+    for (const text of [
+      '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
+      '<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+    ]) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+    }
+  });
+
+  it('property: a bare call of an offered tool, with or without prose around it, is never answered', () => {
+    const name = fc.constantFrom(...tools.map((tool) => tool.name));
+    const key = fc.stringMatching(/^[a-z]{2,8}$/);
+    const value = fc.stringMatching(/^[A-Za-z0-9]{1,10}$/);
+    const shapes = [
+      (tool: string, k: string, v: string) => `call:${tool}{${k}:<escape>${v}<escape>}`,
+      (tool: string, k: string, v: string) => `call:${tool}{${k}:${/^\d+$/.test(v) ? v : `<|"|>${v}<|"|>`}}`,
+      (tool: string, k: string, v: string) => `${tool}[ARGS]${JSON.stringify({ [k]: v })}`,
+      (tool: string, k: string, v: string) => `${tool} ${k}=${v}`,
+    ];
+    const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), name, key, value, around, (shape, tool, k, v, [before, after]) => {
+        const text = `${before}${shape(tool, k, v)}${after}`;
+        const result = parse(text);
+        if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
+      }),
+    );
+  });
+});
