@@ -1,9 +1,10 @@
 /**
  * Calls whose wrapper tokens are gone (a detokenizer that skips special tokens, or a server that hands
  * on only the text between a family's start and end tokens), and call markup spelled with other bars
- * or namespaces: never answered as prose. A Gemma `call:name{..}`, a Mistral `name[ARGS]{..}` and a
- * GLM `name k=v` line naming an offered tool are call attempts (corrected); quoted as code they stay
- * talk about a call.
+ * or namespaces: never answered as prose. A reply that is only Gemma `call:name{..}` or Mistral
+ * `name[ARGS]{..}` calls of offered tools is read as the family reads them wrapped; such a call after
+ * prose, and a GLM `name k=v` line, is a call attempt (corrected); quoted as code it stays talk about
+ * a call.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,11 +19,20 @@ const answered = (text: string) => {
 
 describe('bare calls are call attempts, never the answer', () => {
   it.each([
-    ['Gemma without its tokens', 'call:sum_pair{left:4,right:9}', 'sum_pair'],
-    ['FunctionGemma without its tokens', 'call:lookup_city{name:<escape>Lima<escape>}', 'lookup_city'],
-    ['Mistral v11 without [TOOL_CALLS]', 'note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
+    ['Gemma without its tokens', 'call:sum_pair{left:4,right:9}', { tool: 'sum_pair', args: { left: 4, right: 9 } }],
+    ['FunctionGemma without its tokens', 'call:lookup_city{name:<escape>Lima<escape>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['Gemma 4, two calls', 'call:lookup_city{name:<|"|>Lima<|"|>}call:lookup_city{name:<|"|>Quito<|"|>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['Mistral v11 without [TOOL_CALLS]', ' note-taker[ARGS]{"text": "buy milk"}\n', { tool: 'note-taker', args: { text: 'buy milk' } }],
+  ])('a reply that is only %s is read as the family reads it wrapped', (_label, text, first) => {
+    const result = parseDecision('native', text, { tools, maxActions: 2 });
+    expect(result.success && result.decisions[0]).toMatchObject({ action: 'call_tool', ...first });
+  });
+
+  it.each([
     ['a GLM name k=v line', 'sum_pair left=4 right=9', 'sum_pair'],
-    ['after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
+    ['a Gemma call after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
+    ['a Mistral call after prose', 'Saving it: note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
+    ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
   ])('%s is corrected, naming the tool', (_label, text, tool) => {
     const result = parse(text);
     expect(result.success).toBe(false);

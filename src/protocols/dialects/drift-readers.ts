@@ -33,6 +33,7 @@ import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { unwrappedCallsReader } from './unwrapped-calls.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
@@ -66,6 +67,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameLineReader,
   continueToolReader,
   pythonicCallsReader,
+  unwrappedCallsReader,
 ];
 
 /** Every character some drift reader or the call-attempt check needs, each once: bit `i` is `alphabet[i]`. */
