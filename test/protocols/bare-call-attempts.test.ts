@@ -1,10 +1,10 @@
 /**
  * Calls whose wrapper tokens are gone (a detokenizer that skips special tokens, or a server that hands
  * on only the text between a family's start and end tokens), and call markup spelled with other bars
- * or namespaces: never answered as prose. A reply that is only Gemma `call:name{..}` or Mistral
- * `name[ARGS]{..}` calls of offered tools is read as the family reads them wrapped; such a call after
- * prose, and a GLM `name k=v` line, is a call attempt (corrected); quoted as code it stays talk about
- * a call.
+ * or namespaces: never answered as prose. A reply that is only such calls of offered tools (Gemma
+ * `call:name{..}`, Mistral `name[ARGS]{..}`, GLM `name<arg_key>..` and `name k=v`, LongCat, Hunyuan's
+ * `<tool_call:opensource>`) is read as the family reads them wrapped; such a call after prose is a
+ * call attempt (corrected); quoted as code it stays talk about a call.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,13 +23,21 @@ describe('bare calls are call attempts, never the answer', () => {
     ['FunctionGemma without its tokens', 'call:lookup_city{name:<escape>Lima<escape>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
     ['Gemma 4, two calls', 'call:lookup_city{name:<|"|>Lima<|"|>}call:lookup_city{name:<|"|>Quito<|"|>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
     ['Mistral v11 without [TOOL_CALLS]', ' note-taker[ARGS]{"text": "buy milk"}\n', { tool: 'note-taker', args: { text: 'buy milk' } }],
+    ['GLM without <tool_call>', 'lookup_city<arg_key>name</arg_key><arg_value>Lima</arg_value>', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['a GLM name k=v line', 'sum_pair left=4 right=9', { tool: 'sum_pair', args: { left: '4', right: '9' } }],
+    ['LongCat without <longcat_tool_call>', 'lookup_city<longcat_arg_key>name</longcat_arg_key>\n<longcat_arg_value>Lima</longcat_arg_value>', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    [
+      'Hunyuan with namespaced tags',
+      '<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+      { tool: 'lookup_city', args: { name: 'Lima' } },
+    ],
   ])('a reply that is only %s is read as the family reads it wrapped', (_label, text, first) => {
     const result = parseDecision('native', text, { tools, maxActions: 2 });
     expect(result.success && result.decisions[0]).toMatchObject({ action: 'call_tool', ...first });
   });
 
   it.each([
-    ['a GLM name k=v line', 'sum_pair left=4 right=9', 'sum_pair'],
+    ['a GLM name k=v line after prose', 'Adding now.\nsum_pair left=4 right=9', 'sum_pair'],
     ['a Gemma call after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
     ['a Mistral call after prose', 'Saving it: note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
     ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
@@ -49,10 +57,10 @@ describe('bare calls are call attempts, never the answer', () => {
     ]) expect(answered(text), text).toBe(true);
   });
 
-  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags, instead of answering with them', () => {
+  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
-      '<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+      'Looking it up.\n<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
     ]) {
       const result = parse(text);
       expect(result.success, text).toBe(false);

@@ -1,33 +1,48 @@
 /**
- * A reply that is nothing but calls whose wrapper tokens are gone, read as the family writes them
- * wrapped. A detokenizer that skips special tokens leaves `call:name{..}` of Gemma's
- * `<|tool_call>call:name{..}<tool_call|>`, and `name[ARGS]{..}` of Mistral's `[TOOL_CALLS]name[ARGS]{..}`;
- * some servers hand on just that text. Read only when the reply (trimmed) starts with the call of an
- * offered tool: the wrapper is put back and the family's own reader reads it, with all its checks
- * (a cut-off call, prose inside the block, a value that could only be guessed: corrected). Prose
- * before the call, or a name no tool has, is left to the call-attempt check (`bare-call-attempt.ts`),
- * which corrects it: where the call starts is then not the reader's to guess.
+ * A reply that is nothing but calls whose wrapper a server dropped or renamed, read as the family
+ * writes them wrapped. A detokenizer that skips special tokens, or a server that hands on only the
+ * text between a family's start and end tokens, leaves:
+ *
+ *   call:get_weather{city:<|"|>Oslo<|"|>}                     Gemma 4 (`<|tool_call>`), FunctionGemma (`<escape>`)
+ *   get_weather[ARGS]{"city": "Oslo"}                           Mistral v11+ (`[TOOL_CALLS]`)
+ *   get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value>   GLM 4.5+ (`<tool_call>`)
+ *   get_weather city=Oslo                                       GLM's plain form (`<tool_call>`)
+ *   get_weather<longcat_arg_key>city</longcat_arg_key>..        LongCat (`<longcat_tool_call>`)
+ *
+ * and Hunyuan's open-source template names its tags `<tool_call:opensource>`, `<arg_key:opensource>`.
+ * Read only when the reply (trimmed) starts with such a call of an offered tool: the wrapper is put
+ * back (or the tags renamed) and the family's own reader reads it, with all its checks (a cut-off
+ * call, prose inside the block, a value that could only be guessed: corrected). Such a call after
+ * prose, or naming no offered tool, is left to the call-attempt check (`bare-call-attempt.ts`), which
+ * corrects it: where the call starts is not the reader's to guess.
  */
 import { type DialectReader, type Reading } from '../reading.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
+import { glmKeyValuesReader } from './glm-key-values.ts';
 import { mistralReader } from './mistral.ts';
+import { xmlCallsReader } from './xml-calls.ts';
 
 interface Unwrapped {
-  /** The reply starts with this family's call: the first group is the tool's name. */
+  /** The reply starts with this form: the first group is the tool's name. */
   start: RegExp;
   wrap(text: string): string;
   reader: DialectReader;
 }
 
+const namespacedTag = /<(\/?)(tool_calls?|tool_sep|arg_key|arg_value):[\w-]+>/g;
+
 const forms: readonly Unwrapped[] = [
-  // FunctionGemma quotes strings with `<escape>`, Gemma 4 with `<|"|>` (and writes numbers bare).
   { start: /^call:([\w.-]+)\s*\{/, wrap: (text) => (text.includes('<escape>') ? `<start_function_call>${text}<end_function_call>` : `<|tool_call>${text}<tool_call|>`), reader: gemmaCallsReader },
   { start: /^([^\s[\]{}]+)\[ARGS\]/, wrap: (text) => `[TOOL_CALLS]${text}`, reader: mistralReader },
+  { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*<arg_key>/u, wrap: (text) => `<tool_call>${text}</tool_call>`, reader: xmlCallsReader },
+  { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)[^\S\n]+[A-Za-z_][\w.-]*=[^\n]*$/u, wrap: (text) => `<tool_call>${text}</tool_call>`, reader: glmKeyValuesReader },
+  { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*<longcat_arg_key>/u, wrap: (text) => `<longcat_tool_call>${text}</longcat_tool_call>`, reader: xmlCallsReader },
+  { start: /^<tool_call:[\w-]+>\s*([\p{L}\p{N}_][\p{L}\p{N}_.-]*)/u, wrap: (text) => text.replace(namespacedTag, '<$1$2>'), reader: xmlCallsReader },
 ];
 
 export const unwrappedCallsReader: DialectReader = {
   dialect: 'unwrapped-calls',
-  needs: ':[', // `call:` or `[ARGS]`
+  needs: ':[<=', // `call:`, `[ARGS]`, `<arg_key>`, `k=v`
   read(text, context): Reading | undefined {
     const trimmed = text.trim();
     for (const form of forms) {
