@@ -32,6 +32,7 @@ import { museReader } from './muse.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
+import { tgiFunctionReader } from './tgi-function.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
@@ -57,6 +58,7 @@ export const driftReaders: readonly DialectReader[] = [
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
+  tgiFunctionReader,
   tokenCallsReader,
   functionaryTextReader,
   museReader,
