@@ -68,6 +68,25 @@ describe('bare calls are call attempts, never the answer', () => {
     }
   });
 
+  it('never drops a second bare call the family reader left in the prose, and keeps a marker written inside a value', () => {
+    const two = parseDecision('native', 'sum_pair[ARGS]{"left": 1, "right": 2}\nnote-taker[ARGS]{"text": "x"}', { tools, maxActions: 2 });
+    expect(two.success).toBe(false);
+    const quoted = parse('note-taker[ARGS]{"text": "remember sum_pair[ARGS]{} later"}');
+    expect(quoted.success && quoted.decisions).toEqual([{ action: 'call_tool', tool: 'note-taker', args: { text: 'remember sum_pair[ARGS]{} later' }, reason: '' }]);
+  });
+
+  it('property: two bare calls in a reply are both read or refused, never one of them', () => {
+    const shapes = [(tool: string, n: number) => `call:${tool}{n:${n}}`, (tool: string, n: number) => `${tool}[ARGS]{"n": ${n}}`];
+    const name = fc.constantFrom(...tools.map((tool) => tool.name));
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), name, name, fc.nat(99), fc.nat(99), fc.constantFrom('', '\n', ' '), (shape, a, b, m, n, gap) => {
+        const text = `${shape(a, m)}${gap}${shape(b, n)}`;
+        const result = parseDecision('native', text, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([a, b]);
+      }),
+    );
+  });
+
   it('property: a bare call of an offered tool, with or without prose around it, is never answered', () => {
     const name = fc.constantFrom(...tools.map((tool) => tool.name));
     const key = fc.stringMatching(/^[a-z]{2,8}$/);
