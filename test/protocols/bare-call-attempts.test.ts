@@ -57,10 +57,9 @@ describe('bare calls are call attempts, never the answer', () => {
     ]) expect(answered(text), text).toBe(true);
   });
 
-  it('corrects DeepSeek DSML written with ASCII bars, a stray closing call tag, and namespaced call tags after prose, instead of answering with them', () => {
+  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
-      'Lima is the capital.\n</tool_call>',
       'Looking it up.\n<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
     ]) {
       const result = parse(text);

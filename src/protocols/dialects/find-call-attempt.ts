@@ -17,7 +17,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|tool_call/, '<|tool_call'],
   // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
   // Also a namespaced tag on either side (`<minimax:tool_call>`, Hunyuan's `<tool_call:opensource>`).
-  [/<\/?(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
+  [/<(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
   [/<function(?:=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
