@@ -63,7 +63,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1] ?? bareCallAttempt(text, tools);
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(maskCode(text))?.[1];
 }
 
 /**
@@ -95,7 +95,7 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[]): ReadF
   if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, which is no part of an answer`, details: [hint] };
-  const toolName = knownToolCall(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools);
   if (toolName === undefined) return undefined;
   const safeName = sanitizeName(toolName);
   return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: [hint], toolName: safeName };
