@@ -32,14 +32,14 @@ import { museReader } from './muse.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
-import { tgiFunctionReader } from './tgi-function.ts';
 import { tokenCallsReader } from './token-calls.ts';
-import { unwrappedCallsReader } from './unwrapped-calls.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
+import { tgiFunctionReader } from './tgi-function.ts';
+import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
 export const driftReaders: readonly DialectReader[] = [
   jsonDecisionReader,
@@ -58,9 +58,9 @@ export const driftReaders: readonly DialectReader[] = [
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
-  tgiFunctionReader,
   tokenCallsReader,
   functionaryTextReader,
+  tgiFunctionReader,
   museReader,
   kimiK3Reader,
   inklingTextReader,
