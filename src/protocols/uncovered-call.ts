@@ -11,6 +11,7 @@ import type { DialectReader, ReadFailure, ReaderContext, Reading } from './readi
 import { driftReaderMasks, driftReaders, mayRead } from './dialects/drift-readers.ts';
 import { flatCallDialect, flatCallItems } from './dialects/flat-call-object.ts';
 import { isRecord } from './extract/read-json.ts';
+import { stringValues } from './extract/string-values.ts';
 import { sanitizeName } from './sanitize.ts';
 
 /** A value as text without whitespace: two readers of the same markup may type it differently (`"3"` and 3, `'{"a": 1}'` and the object). */
@@ -22,14 +23,6 @@ function keyOf(item: unknown): string | undefined {
   if (item.action !== 'call_tool') return item.action;
   const args = isRecord(item.args) ? Object.keys(item.args).sort().map((key) => `${key}=${fingerprint((item.args as Record<string, unknown>)[key])}`) : [];
   return `call_tool:${String(item.tool)}(${args.join(',')})`;
-}
-
-/** Every string value in `value`, at any depth. */
-function stringsOf(value: unknown, into: string[] = []): string[] {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
-  else if (isRecord(value)) for (const item of Object.values(value)) stringsOf(item, into);
-  return into;
 }
 
 function countKeys(items: readonly unknown[]): Map<string, number> {
@@ -45,7 +38,7 @@ function countKeys(items: readonly unknown[]): Map<string, number> {
 export function uncoveredCall(text: string, accepted: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
   const held = countKeys(accepted.items);
   // Markup inside an accepted call's values (an HTML document holding `<html>`) is that value, not a call.
-  const values = accepted.items.flatMap((item) => (isRecord(item) ? stringsOf(item.args) : []));
+  const values = accepted.items.flatMap((item) => (isRecord(item) ? stringValues(item.args) : []));
   let context: ReaderContext | undefined;
   for (let index = 0; index < driftReaders.length; index++) {
     const reader = driftReaders[index] as DialectReader;

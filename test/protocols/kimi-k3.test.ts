@@ -47,6 +47,20 @@ describe('Kimi K3 tool calls', () => {
     expect(result.success && result.decisions).toEqual([{ action: 'answer_user', answer: 'hi there' }]);
   });
 
+  it('reads reasoning the template opened (`..<|close|>think<|sep|>`) as reasoning, and drops the end-of-message framing', () => {
+    const answer = parse(`weigh the options${close('think')}${open('response')}Take the train.${close('response')}${close('message')}<|end_of_msg|>`, ['python']);
+    expect(answer.success && answer.decisions).toEqual([{ action: 'answer_user', answer: 'Take the train.' }]);
+    const bare = parse(`short${close('think')}No response block here.${close('message')}`, ['python']);
+    expect(bare.success && bare.decisions).toEqual([{ action: 'answer_user', answer: 'No response block here.' }]);
+    const call = parse(`plan it${close('think')}${k3([{ name: 'python', args: { code: 'x' } }])}${close('message')}`, ['python']);
+    expect(call.success && call.decisions).toEqual([{ action: 'call_tool', tool: 'python', args: { code: 'x' }, reason: '' }]);
+  });
+
+  it('still refuses the family\'s tokens left in the answer after the reasoning', () => {
+    const result = parse(`t${close('think')}${open('response')}A stray ${close('think')} in prose.${close('response')}`, ['python']);
+    expect(result.success).toBe(false);
+  });
+
   it('corrects a call cut off inside an argument instead of answering with the markup', () => {
     const result = parse(`${open('tools')}<|open|>call tool="python" index="1"<|sep|><|open|>argument key="code" type="string"<|sep|>print(`, ['python']);
     expect(result.success).toBe(false);

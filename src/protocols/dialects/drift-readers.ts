@@ -43,6 +43,8 @@ import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
+import { tgiFunctionReader } from './tgi-function.ts';
+import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
 export const driftReaders: readonly DialectReader[] = [
   jsonDecisionReader,
@@ -65,6 +67,7 @@ export const driftReaders: readonly DialectReader[] = [
   flatCallObjectReader,
   tokenCallsReader,
   functionaryTextReader,
+  tgiFunctionReader,
   museReader,
   kimiK3Reader,
   inklingTextReader,
@@ -76,6 +79,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,
+  unwrappedCallsReader,
 ];
 
 /** Every character some drift reader or the call-attempt check needs, each once: bit `i` is `alphabet[i]`. */

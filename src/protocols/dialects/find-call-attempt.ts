@@ -8,6 +8,7 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
@@ -16,17 +17,18 @@ import { endOfTurnTokens } from '../extract/reply-markers.ts';
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|tool_call/, '<|tool_call'],
   // `<tool_call` as a tag (closed, cut off at the end, or with attributes), not a word in prose (`<tool_call in docs`).
-  [/<(?:[\w-]+:)?tool_calls?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
+  // Also a namespaced tag on either side (`<minimax:tool_call>`, Hunyuan's `<tool_call:opensource>`).
+  [/<(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
   [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
-  // DeepSeek call tokens with either bar; its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
-  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜/, 'DeepSeek tool-call tokens'],
+  // DeepSeek call tokens with either bar (DSML's as a tag with ASCII bars); its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
+  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜|<\/?\|DSML\|/, 'DeepSeek tool-call tokens'],
   [/<start_function_call>/, '<start_function_call>'],
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
-  [/<arg_key>/, '<arg_key>'],
+  [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
@@ -120,7 +122,7 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[], where 
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools);
   if (toolName === undefined) return undefined;
   const safeName = sanitizeName(toolName);
   return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: [hint], toolName: safeName };

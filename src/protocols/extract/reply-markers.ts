@@ -44,6 +44,7 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
   { models: 'Command R+', open: '<|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
   { models: 'Granite 3.2+', open: '<response>', close: '</response>', kind: 'content', onlyAfterReasoning: true },
+  { models: 'Kimi K3', open: '<|open|>think<|sep|>', close: '<|close|>think<|sep|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
   { models: 'Kimi K3', open: '<|open|>message<|sep|>', close: '<|close|>message<|sep|>', kind: 'content', special: true },
   { models: 'Kimi K3', open: '<|open|>response<|sep|>', close: '<|close|>response<|sep|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },

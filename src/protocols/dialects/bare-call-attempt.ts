@@ -1,0 +1,38 @@
+/**
+ * Calls whose wrapper tokens were removed. Many servers detokenize with special tokens skipped, and
+ * some parsers are handed only the text between a family's start and end tokens, so a reply may hold
+ * a call without the markers reins reads it by:
+ *
+ *   call:get_weather{city:<escape>Oslo<escape>}    Gemma 4 / FunctionGemma without `<|tool_call>`
+ *   get_weather[ARGS]{"city": "Oslo"}              Mistral v11 without `[TOOL_CALLS]`
+ *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
+ *
+ * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
+ * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
+ * about a call and is skipped (`maskCode`).
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { escapeRegExp, lastToolList } from '../reading.ts';
+import { maskCode } from './mask-code.ts';
+
+/** One pattern per tool list: the first group is the tool's name. */
+const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  if (names.length === 0) return undefined;
+  const name = `(${names.map(escapeRegExp).join('|')})`;
+  return new RegExp(
+    [
+      `(?<![\\w.-])call:${name}\\s*\\{`, // Gemma 4, FunctionGemma
+      `(?<![\\w.-])${name}\\[ARGS\\]`, // Mistral v11
+      `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
+    ].join('|'),
+    'm',
+  );
+});
+
+/** The name of the offered tool a bare call in `text` names, or undefined when there is none. */
+export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): string | undefined {
+  const pattern = bareCallPattern(tools);
+  const match = pattern?.exec(maskCode(text));
+  return match ? match.slice(1).find((group) => group !== undefined) : undefined;
+}

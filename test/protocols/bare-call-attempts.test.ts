@@ -1,0 +1,108 @@
+/**
+ * Calls whose wrapper tokens are gone (a detokenizer that skips special tokens, or a server that hands
+ * on only the text between a family's start and end tokens), and call markup spelled with other bars
+ * or namespaces: never answered as prose. A reply that is only such calls of offered tools (Gemma
+ * `call:name{..}`, Mistral `name[ARGS]{..}`, GLM `name<arg_key>..` and `name k=v`, LongCat, Hunyuan's
+ * `<tool_call:opensource>`) is read as the family reads them wrapped; such a call after prose is a
+ * call attempt (corrected); quoted as code it stays talk about a call.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools = ['lookup_city', 'sum_pair', 'note-taker'].map((name) => ({ name, inputSchema: { type: 'object' } }));
+const parse = (text: string) => parseDecision('native', text, { tools });
+const answered = (text: string) => {
+  const result = parse(text);
+  return result.success && result.decisions.some((decision) => decision.action === 'answer_user');
+};
+
+describe('bare calls are call attempts, never the answer', () => {
+  it.each([
+    ['Gemma without its tokens', 'call:sum_pair{left:4,right:9}', { tool: 'sum_pair', args: { left: 4, right: 9 } }],
+    ['FunctionGemma without its tokens', 'call:lookup_city{name:<escape>Lima<escape>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['Gemma 4, two calls', 'call:lookup_city{name:<|"|>Lima<|"|>}call:lookup_city{name:<|"|>Quito<|"|>}', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['Mistral v11 without [TOOL_CALLS]', ' note-taker[ARGS]{"text": "buy milk"}\n', { tool: 'note-taker', args: { text: 'buy milk' } }],
+    ['GLM without <tool_call>', 'lookup_city<arg_key>name</arg_key><arg_value>Lima</arg_value>', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['a GLM name k=v line', 'sum_pair left=4 right=9', { tool: 'sum_pair', args: { left: '4', right: '9' } }],
+    ['LongCat without <longcat_tool_call>', 'lookup_city<longcat_arg_key>name</longcat_arg_key>\n<longcat_arg_value>Lima</longcat_arg_value>', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    [
+      'Hunyuan with namespaced tags',
+      '<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+      { tool: 'lookup_city', args: { name: 'Lima' } },
+    ],
+  ])('a reply that is only %s is read as the family reads it wrapped', (_label, text, first) => {
+    const result = parseDecision('native', text, { tools, maxActions: 2 });
+    expect(result.success && result.decisions[0]).toMatchObject({ action: 'call_tool', ...first });
+  });
+
+  it.each([
+    ['a GLM name k=v line after prose', 'Adding now.\nsum_pair left=4 right=9', 'sum_pair'],
+    ['a Gemma call after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
+    ['a Mistral call after prose', 'Saving it: note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
+    ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
+  ])('%s is corrected, naming the tool', (_label, text, tool) => {
+    const result = parse(text);
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.message).toContain(tool);
+  });
+
+  it('keeps prose that merely uses the words, and a bare call quoted as code', () => {
+    for (const text of [
+      'Call sum_pair with two numbers, then look at the result.',
+      'The pair left=4 right=9 sums to 13.',
+      'Write `call:sum_pair{left:4,right:9}` to add them.',
+      'Example:\n```\nsum_pair[ARGS]{"left": 4}\n```\nThat is the form.',
+      'call:unknown_tool{x:1}',
+    ]) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose, instead of answering with them', () => {
+    for (const text of [
+      '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
+      'Looking it up.\n<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+    ]) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+    }
+  });
+
+  it('never drops a second bare call the family reader left in the prose, and keeps a marker written inside a value', () => {
+    const two = parseDecision('native', 'sum_pair[ARGS]{"left": 1, "right": 2}\nnote-taker[ARGS]{"text": "x"}', { tools, maxActions: 2 });
+    expect(two.success).toBe(false);
+    const quoted = parse('note-taker[ARGS]{"text": "remember sum_pair[ARGS]{} later"}');
+    expect(quoted.success && quoted.decisions).toEqual([{ action: 'call_tool', tool: 'note-taker', args: { text: 'remember sum_pair[ARGS]{} later' }, reason: '' }]);
+  });
+
+  it('property: two bare calls in a reply are both read or refused, never one of them', () => {
+    const shapes = [(tool: string, n: number) => `call:${tool}{n:${n}}`, (tool: string, n: number) => `${tool}[ARGS]{"n": ${n}}`];
+    const name = fc.constantFrom(...tools.map((tool) => tool.name));
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), name, name, fc.nat(99), fc.nat(99), fc.constantFrom('', '\n', ' '), (shape, a, b, m, n, gap) => {
+        const text = `${shape(a, m)}${gap}${shape(b, n)}`;
+        const result = parseDecision('native', text, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([a, b]);
+      }),
+    );
+  });
+
+  it('property: a bare call of an offered tool, with or without prose around it, is never answered', () => {
+    const name = fc.constantFrom(...tools.map((tool) => tool.name));
+    const key = fc.stringMatching(/^[a-z]{2,8}$/);
+    const value = fc.stringMatching(/^[A-Za-z0-9]{1,10}$/);
+    const shapes = [
+      (tool: string, k: string, v: string) => `call:${tool}{${k}:<escape>${v}<escape>}`,
+      (tool: string, k: string, v: string) => `call:${tool}{${k}:${/^\d+$/.test(v) ? v : `<|"|>${v}<|"|>`}}`,
+      (tool: string, k: string, v: string) => `${tool}[ARGS]${JSON.stringify({ [k]: v })}`,
+      (tool: string, k: string, v: string) => `${tool} ${k}=${v}`,
+    ];
+    const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), name, key, value, around, (shape, tool, k, v, [before, after]) => {
+        const text = `${before}${shape(tool, k, v)}${after}`;
+        const result = parse(text);
+        if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
+      }),
+    );
+  });
+});
