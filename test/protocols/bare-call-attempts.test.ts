@@ -31,6 +31,8 @@ describe('bare calls are call attempts, never the answer', () => {
       '<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
       { tool: 'lookup_city', args: { name: 'Lima' } },
     ],
+    ['Kimi K2 without its tokens', 'functions.lookup_city:0{"name": "Lima"}', { tool: 'lookup_city', args: { name: 'Lima' } }],
+    ['Kimi K2, two calls, namespace left out', 'lookup_city:0 {"name": "Lima"}\nsum_pair:1 {"left": 4}', { tool: 'lookup_city', args: { name: 'Lima' } }],
   ])('a reply that is only %s is read as the family reads it wrapped', (_label, text, first) => {
     const result = parseDecision('native', text, { tools, maxActions: 2 });
     expect(result.success && result.decisions[0]).toMatchObject({ action: 'call_tool', ...first });
@@ -41,6 +43,8 @@ describe('bare calls are call attempts, never the answer', () => {
     ['a Gemma call after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
     ['a Mistral call after prose', 'Saving it: note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
     ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
+    ['a Kimi K2 call after prose', 'Looking it up: functions.lookup_city:0{"name": "Lima"}', 'functions.name:0'],
+    ['a Kimi K2 call of a tool not offered', 'functions.weather:0{"city": "Lima"}', 'functions.name:0'],
   ])('%s is corrected, naming the tool', (_label, text, tool) => {
     const result = parse(text);
     expect(result.success).toBe(false);
@@ -65,6 +69,16 @@ describe('bare calls are call attempts, never the answer', () => {
       const result = parse(text);
       expect(result.success, text).toBe(false);
     }
+  });
+
+  it('refuses a special token in the prose beside bare calls, as beside wrapped ones (coverage)', () => {
+    for (const text of ['note-taker[ARGS]{"text": "x"} <|im_sep|>', 'functions.lookup_city:0{"name": "Lima"}\n<|im_sep|>']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      expect(!result.success && result.error.message, text).toContain('<|im_sep|>');
+    }
+    // Inside the block GLM's reader reads, the token is text its elements do not account for.
+    expect(parse('lookup_city<arg_key>name</arg_key><arg_value>Lima</arg_value> <|im_sep|>').success).toBe(false);
   });
 
   it('never drops a second bare call the family reader left in the prose, and keeps a marker written inside a value', () => {

@@ -28,6 +28,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
+  // Kimi K2's call head with its tokens dropped (`functions.get_weather:0{..}`), whatever tool it names.
+  [/(?<![\w.-])functions\.[A-Za-z_][\w.-]*:\d+\s*\{/, 'functions.name:0'],
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],

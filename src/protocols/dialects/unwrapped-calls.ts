@@ -8,6 +8,7 @@
  *   get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value>   GLM 4.5+ (`<tool_call>`)
  *   get_weather city=Oslo                                       GLM's plain form (`<tool_call>`)
  *   get_weather<longcat_arg_key>city</longcat_arg_key>..        LongCat (`<longcat_tool_call>`)
+ *   functions.get_weather:0{"city": "Oslo"}                     Kimi K2 (its section and call tokens)
  *
  * and Hunyuan's open-source template names its tags `<tool_call:opensource>`, `<arg_key:opensource>`.
  * Read only when the reply (trimmed) starts with such a call of an offered tool: the wrapper is put
@@ -19,12 +20,14 @@
  * where Mistral writes `[TOOL_CALLS]` before each) is a correction, never dropped. The reading is
  * given as a new one, so nothing the family's reader says about the wrapped text's offsets is kept.
  */
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { stringValues } from '../extract/string-values.ts';
 import { escapeRegExp, failedReading, type DialectReader, type Reading } from '../reading.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
 import { mistralReader } from './mistral.ts';
+import { tokenCallsReader } from './token-calls.ts';
 import { xmlCallsReader } from './xml-calls.ts';
 
 interface Unwrapped {
@@ -34,9 +37,14 @@ interface Unwrapped {
   reader: DialectReader;
   /** Where this form's calls start, for a tool name pattern: every one must be a call read. @default undefined (one block: the reader reads it whole) */
   each?(name: string): RegExp;
+  /** Each call is its head (`each`, ending at the `{`) and one JSON object: its spans are found on the reply itself. @default false */
+  headThenObject?: boolean;
 }
 
 const namespacedTag = /<(\/?)(tool_calls?|tool_sep|arg_key|arg_value):[\w-]+>/g;
+
+/** A Kimi K2 call's head without its tokens: `functions.name:0` (the namespace may be left out too) before its JSON object. */
+const kimiHead = /(?<![\w.-])((?:functions\.)?[\w.-]+:\d+)\s*(?=\{)/g;
 
 const forms: readonly Unwrapped[] = [
   {
@@ -49,6 +57,13 @@ const forms: readonly Unwrapped[] = [
   { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*<arg_key>/u, wrap: (text) => `<tool_call>${text}</tool_call>`, reader: xmlCallsReader },
   { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)[^\S\n]+[A-Za-z_][\w.-]*=[^\n]*$/u, wrap: (text) => `<tool_call>${text}</tool_call>`, reader: glmKeyValuesReader },
   { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*<longcat_arg_key>/u, wrap: (text) => `<longcat_tool_call>${text}</longcat_tool_call>`, reader: xmlCallsReader },
+  {
+    start: /^(?:functions\.)?([\w.-]+?):\d+\s*\{/,
+    wrap: (text) => `<|tool_calls_section_begin|>${text.replace(kimiHead, '<|tool_call_begin|>$1<|tool_call_argument_begin|>')}<|tool_calls_section_end|>`,
+    reader: tokenCallsReader,
+    each: (name) => new RegExp(`(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, 'g'),
+    headThenObject: true,
+  },
   { start: /^<tool_call:[\w-]+>\s*([\p{L}\p{N}_][\p{L}\p{N}_.-]*)/u, wrap: (text) => text.replace(namespacedTag, '<$1$2>'), reader: xmlCallsReader },
 ];
 
@@ -62,6 +77,29 @@ function unread(form: Unwrapped, text: string, reading: Reading, names: string):
   return count(pattern, text) - inValues - reading.items.length;
 }
 
+/**
+ * The family reader's spans moved back onto the reply, where the wrapper only adds text around it
+ * (so coverage checks the prose beside the calls, `stray-prose.ts`); undefined where the wrapper
+ * rewrote the text inside (Kimi K2's tokens, renamed tags): those spans say nothing about the reply.
+ */
+function spansIn(text: string, trimmed: string, wrapped: string, spans: Reading['spans']): Reading['spans'] {
+  const shift = wrapped.indexOf(trimmed);
+  if (!spans || shift < 0) return undefined;
+  const lead = text.indexOf(trimmed);
+  const clamp = (at: number): number => lead + Math.min(Math.max(at - shift, 0), trimmed.length);
+  return spans.map(([start, end]) => [clamp(start), clamp(end)] as const);
+}
+
+/** Each call's head (`pattern`, ending at its `{`) through the end of its JSON object, on the reply itself. */
+function objectSpans(text: string, pattern: RegExp): Reading['spans'] {
+  const spans: Array<readonly [number, number]> = [];
+  for (const match of text.matchAll(pattern)) {
+    const end = closingBracketIndex(text, match.index + match[0].length - 1);
+    if (end > 0) spans.push([match.index, end]);
+  }
+  return spans;
+}
+
 export const unwrappedCallsReader: DialectReader = {
   dialect: 'unwrapped-calls',
   needs: ':[<=', // `call:`, `[ARGS]`, `<arg_key>`, `k=v`
@@ -70,7 +108,8 @@ export const unwrappedCallsReader: DialectReader = {
     for (const form of forms) {
       const name = form.start.exec(trimmed)?.[1];
       if (name === undefined || !context.tools.some((tool) => tool.name === name)) continue;
-      const reading = form.reader.read(form.wrap(trimmed), context);
+      const wrapped = form.wrap(trimmed);
+      const reading = form.reader.read(wrapped, context);
       if (!reading) return undefined;
       const { dialect, items, thoughts, repaired, failure, conclusive } = reading;
       if (failure) return { dialect, items, thoughts, repaired, failure, ...(conclusive === undefined ? {} : { conclusive }) };
@@ -78,7 +117,8 @@ export const unwrappedCallsReader: DialectReader = {
       if (unread(form, trimmed, reading, names) > 0) {
         return { ...failedReading(dialect, { kind: 'no-decision', message: `the reply holds more ${dialect} calls than could be read: write each call in the expected shape` }), conclusive: true };
       }
-      return { dialect, items, thoughts, repaired };
+      const spans = form.headThenObject && form.each ? objectSpans(text, form.each(names)) : spansIn(text, trimmed, wrapped, reading.spans);
+      return spans ? { dialect, items, thoughts, repaired, spans } : { dialect, items, thoughts, repaired };
     }
     return undefined;
   },
