@@ -54,6 +54,13 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
   return { name, nameKey, args };
 }
 
+/** The flat calls a JSON value writes: one object, or a list of them (every item one); undefined otherwise. */
+function flatCallsOf(value: unknown, tools: readonly ToolSpec[]): FlatCall[] | undefined {
+  const values = Array.isArray(value) ? value : [value];
+  const calls = values.map((item) => flatCallOf(item, tools));
+  return calls.length > 0 && calls.every((call) => call !== undefined) ? (calls as FlatCall[]) : undefined;
+}
+
 /** Why `call` may not run as read, or undefined when it may. */
 function problemOf(call: FlatCall, tool: ToolSpec | undefined, whole: boolean): string | undefined {
   const name = sanitizeName(call.name);
@@ -89,16 +96,16 @@ export const flatCallObjectReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     for (const span of findJsonSpans(text)) {
       const json = readJson(span.text);
-      const call = json.ok ? flatCallOf(json.value, tools) : undefined;
-      if (!call) continue;
+      const calls = json.ok ? flatCallsOf(json.value, tools) : undefined;
+      if (!calls) continue;
       const whole = span.complete && text.slice(0, span.start).trim() === '' && text.slice(span.end).trim() === '';
-      const tool = tools.find((candidate) => candidate.name === call.name);
-      const problem = problemOf(call, tool, whole);
-      const toolName = sanitizeName(call.name);
-      // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):
-      // the failure then stands only when no reader accounts for the reply.
-      if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName }), conclusive: whole };
-      return { dialect: flatCallDialect, items: [callItem(call.name, call.args, tools)], thoughts: [], repaired: json.ok && json.repaired };
+      for (const call of calls) {
+        const problem = problemOf(call, tools.find((candidate) => candidate.name === call.name), whole);
+        // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):
+        // the failure then stands only when no reader accounts for the reply.
+        if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName: sanitizeName(call.name) }), conclusive: whole };
+      }
+      return { dialect: flatCallDialect, items: calls.map((call) => callItem(call.name, call.args, tools)), thoughts: [], repaired: json.ok && json.repaired };
     }
     return undefined;
   },
