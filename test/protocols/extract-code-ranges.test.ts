@@ -69,3 +69,27 @@ describe('tool-call tokens inside code are quoted, not called', () => {
     expect(parseDecision('json', text, { tools })).toMatchObject({ success: true, decision: { tool: 'lookup', args: { code: '`x` and ```y```' } } });
   });
 });
+
+describe('JSON calls in code: quoted unless the fence holds only the call', () => {
+  const json = '{"name": "lookup", "arguments": {"code": "B2"}}';
+  const read = (text: string) => {
+    const result = parseDecision('native', text, { tools });
+    return result.success ? result.decisions.map((decision) => decision.action) : 'refused';
+  };
+
+  it('answers with a JSON call shown in inline code, in every JSON shape', () => {
+    for (const shown of [json, '{"name": "lookup", "parameters": {"code": "B2"}}', '{"tool_name": "lookup", "code": "B2"}', '[{"name": "lookup", "arguments": {"code": "B2"}}]']) {
+      expect(read(`Send \`${shown}\` to look a code up.`), shown).toEqual(['answer_user']);
+      expect(read(`Send \`\`${shown}\`\` to look a code up.`), shown).toEqual(['answer_user']);
+    }
+  });
+
+  it('reads the call a fence holds alone (models fence their calls), also written on one line', () => {
+    for (const text of [`\`\`\`json\n${json}\n\`\`\``, `Calling it:\n\`\`\`\n${json}\n\`\`\``, `\`\`\`json${json}\`\`\``, `~~~\n${json}\n~~~`]) expect(read(text), text).toEqual(['call_tool']);
+  });
+
+  it('never runs the JSON inside a fenced example of another dialect', () => {
+    const example = `Here is the format:\n\`\`\`\n<tool_call>${json}</tool_call>\n\`\`\`\nThat is all.`;
+    expect(read(example)).not.toContainEqual('call_tool');
+  });
+});

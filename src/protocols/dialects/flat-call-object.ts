@@ -12,6 +12,7 @@
  * declare) is a correction that names the shape to write.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -94,7 +95,7 @@ export const flatCallObjectReader: DialectReader = {
   dialect: flatCallDialect,
   needs: '{', // the call is a JSON object
   read(text, { tools }): Reading | undefined {
-    for (const span of findJsonSpans(text)) {
+    for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
       const calls = json.ok ? flatCallsOf(json.value, tools) : undefined;
       if (!calls) continue;

@@ -11,6 +11,7 @@
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -56,7 +57,7 @@ export const jsonCallShapesReader: DialectReader = {
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let unreadWrapped = 0;
-    for (const span of findJsonSpans(text)) {
+    for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
       const wrapped = wrapperBefore.test(text.slice(Math.max(0, span.start - 40), span.start));
       const found = json.ok ? callsOf(json.value, wrapped, tools) : undefined;

@@ -3,6 +3,7 @@
  * the same object with `arguments` (what many fine-tunes write without tags) is read too. The JSON is
  * found by parsing, so special tokens inside its strings stay part of the values.
  */
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -19,7 +20,7 @@ export const llama3Reader: DialectReader = {
   needs: '{', // the call is a JSON object
   read(input, { tools }): Reading | undefined {
     const text = input;
-    const spans = findJsonSpans(text);
+    const spans = findJsonSpans(text).filter(unquotedJson(text));
     const items: unknown[] = [];
     const read: Array<readonly [number, number]> = [];
     let repaired = textOutside(text, spans).replace(specialTokens, '').trim() !== '';

@@ -43,6 +43,8 @@ function fencedBlocks(text: string, onlyQuoted = false): CodeRange[] {
   let open: { start: number; fence: string; quoted: boolean } | undefined;
   for (const match of text.matchAll(fenceLine)) {
     const fence = match[2] ?? '';
+    // A backtick fence's info string holds no backtick (CommonMark): ```json{..}``` is inline code.
+    if (fence[0] === '`' && (match[3] ?? '').includes('`')) continue;
     if (!open) open = { start: match.index, fence, quoted: onlyQuoted && isQuoted(text, match.index, match[1] ?? '') };
     else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && closesFence(match[3] ?? '')) {
       if (open.quoted || !onlyQuoted) ranges.push([open.start, match.index + match[0].length]);
@@ -71,4 +73,33 @@ export function codeRanges(text: string): CodeRange[] {
 /** True when `index` falls inside one of `ranges`. */
 export function isInCode(ranges: readonly CodeRange[], index: number): boolean {
   return ranges.some(([start, end]) => index >= start && index < end);
+}
+
+/**
+ * A predicate over the JSON spans of `text`: false for a span that is quoted, inside inline code or
+ * inside a fenced block that holds more than that JSON (tags or prose around it: an example shown,
+ * not a call). A fenced block holding only the JSON is the call itself: models fence their calls, and
+ * lenient extraction reads them (DESIGN §4).
+ */
+/**
+ * The text a fenced block holds (its fence lines dropped); for a "fence" written on one line around
+ * the JSON (```json{..}```, inline code by Markdown's rules but a model fencing its call), the text
+ * between its backtick runs, its info string dropped; undefined for other inline code.
+ */
+function fencedContent(text: string, [start, end]: CodeRange, isBlock: boolean): string | undefined {
+  const code = text.slice(start, end);
+  if (isBlock) return code.replace(/^[^\n]*\n?/, '').replace(/\n?[^\n]*$/, '');
+  return code.startsWith('```') && code.endsWith('```') ? code.slice(3, -3).replace(/^[\w-]*/, '') : undefined;
+}
+
+export function unquotedJson(text: string): (span: { start: number; text: string }) => boolean {
+  if (!text.includes('`') && !text.includes('~')) return () => true;
+  const fences = fencedBlocks(text);
+  const ranges = codeRanges(text);
+  return (span) => {
+    const range = ranges.find(([start, end]) => span.start >= start && span.start < end);
+    if (!range) return true;
+    const isBlock = fences.some(([start, end]) => start === range[0] && end === range[1]);
+    return fencedContent(text, range, isBlock)?.trim() === span.text.trim();
+  };
 }
