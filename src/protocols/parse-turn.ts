@@ -16,6 +16,7 @@ import { blankQuoted } from './extract/blank-quoted.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
+import { asWrittenOr, holdsBlankedBlock } from './quoted-values.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -82,6 +83,59 @@ function proseChecked(text: string, reading: Reading, result: ParseResult, conte
   return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 
+/** What one reading of a reply needs: the text readers see, the reply as written, and the parse's settings. */
+interface ReplyText {
+  text: string;
+  written: string;
+  normalized: ReturnType<typeof normalizeOutput>;
+  options: ParseOptions;
+  context: AcceptContext;
+}
+
+/** Reads `text` in the protocol's own dialect, then in every other, then as a plain answer. */
+function readReply(spec: TurnSpec, { text, written, normalized, options, context }: ReplyText): ParseResult {
+  const { raw, tools } = context;
+  // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
+  const present = presentCharacters(text);
+
+  const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
+  const own = mayRead(needsMask(spec.primary.needs), present)
+    ? spec.primary.read(text, primaryContext(tools, handlers, options))
+    : undefined;
+  const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
+  // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
+  if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, context);
+  if (own?.conclusive) return ownResult as ParseResult;
+  if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+  const strongOwnFailure = own?.weak ? undefined : ownResult;
+
+  let driftFailure: ParseResult | undefined;
+  let driftContext: ReaderContext | undefined;
+  for (let index = 0; index < driftReaders.length; index++) {
+    const reader = driftReaders[index] as DialectReader;
+    if (reader.dialect === spec.primary.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
+    driftContext ??= { tools, primary: false };
+    const reading = reader.read(text, driftContext);
+    if (!reading || reading.coverageOnly) continue;
+    const result = accept(reading, context, true);
+    if (result.success) return covered(text, reading, result, present, context);
+    if (reading.conclusive) return result;
+    if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
+  }
+  const failure = strongOwnFailure ?? driftFailure ?? ownResult;
+  if (failure) return failure;
+  const answer = spec.plainText ? withoutAnswerFraming(written) : written;
+  if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+  const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
+  if (attempt) return failedResult(attempt, raw, tools);
+  // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
+  // JSON value (structured output, the fence is noise around it).
+  const keepFence = normalized.fencedText !== undefined && !isJson(answer);
+  const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? answer) : answer);
+  if (plain) return accept(plain, context, normalized.unfenced && !keepFence);
+  return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);
+}
+
 export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptions): ParseResult {
   // Filled inside the `try`: a value whose conversion to text throws is a failed reading too.
   let raw = '';
@@ -98,45 +152,12 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const written = prepared(spec, normalized.text);
     // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
     const text = blankQuoted(written);
-    // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
-    const present = presentCharacters(text);
-
-    const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
-    const own = mayRead(needsMask(spec.primary.needs), present)
-      ? spec.primary.read(text, primaryContext(tools, handlers, options))
-      : undefined;
-    const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
-    // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
-    if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, context);
-    if (own?.conclusive) return ownResult as ParseResult;
-    if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
-    const strongOwnFailure = own?.weak ? undefined : ownResult;
-
-    let driftFailure: ParseResult | undefined;
-    let driftContext: ReaderContext | undefined;
-    for (let index = 0; index < driftReaders.length; index++) {
-      const reader = driftReaders[index] as DialectReader;
-      if (reader.dialect === spec.primary.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
-      driftContext ??= { tools, primary: false };
-      const reading = reader.read(text, driftContext);
-      if (!reading || reading.coverageOnly) continue;
-      const result = accept(reading, context, true);
-      if (result.success) return covered(text, reading, result, present, context);
-      if (reading.conclusive) return result;
-      if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
-    }
-    const failure = strongOwnFailure ?? driftFailure ?? ownResult;
-    if (failure) return failure;
-    const answer = spec.plainText ? withoutAnswerFraming(written) : written;
-    if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
-    const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
-    if (attempt) return failedResult(attempt, raw, tools);
-    // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
-    // JSON value (structured output, the fence is noise around it).
-    const keepFence = normalized.fencedText !== undefined && !isJson(answer);
-    const plain = spec.plainText?.(keepFence ? prepared(spec, normalized.fencedText ?? answer) : answer);
-    if (plain) return accept(plain, context, normalized.unfenced && !keepFence);
-    return failedResult({ kind: 'no-decision', message: 'no decision found in the output' }, raw, tools);
+    const result = readReply(spec, { text, written, normalized, options, context });
+    if (!holdsBlankedBlock(result, written, text)) return result;
+    // A quoted block inside a call's value is that value's text (`quoted-values.ts`).
+    const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
+    const outcome = asWrittenOr(result, asWritten);
+    return 'kind' in outcome ? failedResult(outcome, raw, tools) : outcome;
   } catch (cause) {
     return failedResult({ kind: 'no-decision', message: 'the output could not be read' }, raw, tools, cause);
   }

@@ -279,6 +279,11 @@ describe('reading invariants, over every dialect', () => {
       (call: string) => `Models write calls like this:\n> \`\`\`\n${call.split('\n').map((line) => `> ${line}`).join('\n')}\n> \`\`\`\nThat is all.`,
       (call: string) => `Two forms:\n- the first:\n  \`\`\`\n${call.split('\n').map((line) => `  ${line}`).join('\n')}\n  \`\`\`\n- and more.`,
       (call: string) => `1. Example:\n   \`\`\`json\n${call.split('\n').map((line) => `   ${line}`).join('\n')}\n   \`\`\``,
+      // Containers nested in either order.
+      (call: string) => `- > \`\`\`\n${call.split('\n').map((line) => `  > ${line}`).join('\n')}\n  > \`\`\``,
+      (call: string) => `> 1. \`\`\`\n${call.split('\n').map((line) => `>    ${line}`).join('\n')}\n>    \`\`\``,
+      // Inline code, where the call fits on one line.
+      (call: string) => (call.includes('\n') ? `See \`${call.split('\n')[0]}\`.` : `Write \`${call}\` for that.`),
     ];
     fc.assert(
       fc.property(fc.constantFrom(...quotes), writer, fc.constantFrom(...toolNames), argsArbitrary, (quote, dialect, tool, args) => {

@@ -9,6 +9,7 @@
  * the stop sequence the prompts set, so it is not required; each `<invoke>` must be closed and hold
  * nothing else (completeness: a call cut off or with text in its markup is a correction, never run).
  */
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import type { ToolSpec } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
@@ -51,7 +52,10 @@ export const invokeToolNameReader: DialectReader = {
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     const reason = text.slice(0, text.indexOf('<invoke>')).replace(/<function_calls>\s*$/, '').trim();
+    // A call shown as code (in backticks, a fence) is quoted, not made.
+    const code = text.includes('`') ? codeRanges(text) : [];
     for (const match of text.matchAll(opening)) {
+      if (isInCode(code, match.index)) continue;
       const start = match.index + match[0].length;
       const end = text.indexOf('</invoke>', start);
       const fail = (message: string): Reading => ({ ...failedReading(dialect, { kind: 'no-decision', message }), conclusive: true });
@@ -64,6 +68,7 @@ export const invokeToolNameReader: DialectReader = {
       items.push(callItem(name, args.args, tools, reason));
       spans.push([match.index, end + '</invoke>'.length]);
     }
+    if (items.length === 0) return undefined;
     return { dialect, items, thoughts: reason ? [{ type: 'PLAN', content: reason }] : [], repaired: true, spans };
   },
 };

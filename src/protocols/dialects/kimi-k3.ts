@@ -14,6 +14,7 @@
  * the guards of every JSON. The reply text sits in a `response` block
  * (`extract/reply-markers.ts`).
  */
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -61,7 +62,10 @@ export const kimiK3Reader: DialectReader = {
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
+    // A call shown as code (in backticks, a fence) is quoted, not made.
+    const code = text.includes('`') ? codeRanges(text) : [];
     for (const call of parseCalls(text, form)) {
+      if (isInCode(code, call.start)) continue;
       const name = sanitizeName(attribute(call.name));
       if (!call.ok) {
         const message = call.problem === 'unclosed' ? `the call of \`${name}\` is not closed (the output may be cut off)` : `the call of \`${name}\` could not be read (markup in a value, or text between arguments)`;

@@ -9,6 +9,7 @@
  * A wrapped block ends where its calls end, so a string may hold the end token.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, type Reading } from '../reading.ts';
 import { type PythonCall, readPythonCalls, readPythonCallsAt } from './python-literal.ts';
 
@@ -37,8 +38,14 @@ function toolName(name: string, tools: readonly ToolSpec[]): string {
 /** The calls of every wrapped block, in order, with the blocks' spans; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
 function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonly [number, number]> } | undefined {
   const found: Array<{ index: number; end: number; calls: PythonCall[] }> = [];
+  // A block shown as code (in backticks, a fence) is quoted, not called.
+  const code = text.includes('`') ? codeRanges(text) : [];
   for (const { open, close } of wrappers) {
     for (let index = text.indexOf(open); index >= 0; ) {
+      if (isInCode(code, index)) {
+        index = text.indexOf(open, index + open.length);
+        continue;
+      }
       const read = readPythonCallsAt(text, index + open.length);
       if (!read) return undefined;
       close.lastIndex = read.end;

@@ -8,6 +8,7 @@
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
  */
 import type { ToolSpec } from '../../spec/decision.ts';
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -62,8 +63,11 @@ function leadingObject(text: string): { text: string; end: number } | undefined 
 
 function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
   const found: Found[] = [];
+  // A call shown as code (`<|tool_call_begin|>..` in backticks) is quoted, not made.
+  const code = text.includes('`') ? codeRanges(text) : [];
   for (const form of forms) {
     for (const match of text.matchAll(form.pattern)) {
+      if (isInCode(code, match.index)) continue;
       const called = match[1] ?? '';
       if (form.knownOnly && !tools.some((tool) => tool.name === called)) continue;
       const restAt = match.index + match[0].length;

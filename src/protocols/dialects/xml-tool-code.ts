@@ -5,6 +5,7 @@
  * `</parameters>` or `</tool_code>`. An unclosed last block (truncated output) is read up to the end of
  * the text.
  */
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import type { Thought } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { decodeXmlEntities } from '../extract/xml-text.ts';
@@ -57,10 +58,16 @@ export const xmlToolCodeReader: DialectReader = {
     let before: string | undefined;
     let repaired = false;
     let from = 0;
+    // A call shown as code (in backticks, a fence) is quoted, not made.
+    const code = text.includes('`') ? codeRanges(text) : [];
     for (;;) {
       opening.lastIndex = from;
       const match = opening.exec(text);
       if (!match) break;
+      if (isInCode(code, match.index)) {
+        from = match.index + match[0].length;
+        continue;
+      }
       before ??= text.slice(0, match.index).trim();
       const bodyStart = match.index + match[0].length;
       if (match[1] === 'final_answer') {

@@ -11,10 +11,11 @@ export type CodeRange = readonly [start: number, end: number];
 
 /**
  * A fence line, also inside a blockquote (`> ````) or a list item (`- ````, `1. ````, or indented
- * under one): quoted markup is prose wherever the Markdown container puts it. Groups: the fence, and
+ * under one), nested in any order (`- > ````, `> 1. ````): quoted markup is prose wherever the
+ * Markdown container puts it. Groups: the fence, and
  * what follows it on the line (a closing fence has nothing).
  */
-const fenceLine = /^((?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?)(`{3,}|~{3,})([^\n]*)$/gm;
+const fenceLine = /^((?:[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])[ \t]))*[ \t]*)(`{3,}|~{3,})([^\n]*)$/gm;
 /** A fence's prefix that puts it in a blockquote or a list item. */
 const quotingPrefix = /^(?:[ \t]*>|[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t])/;
 const listItemLine = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]/;
