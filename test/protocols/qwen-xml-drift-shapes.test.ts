@@ -103,3 +103,16 @@ describe('a call written with \\n text for its line breaks', () => {
     expect(read(call('bash', String.raw`<parameter=script>` + '\nls\n</parameter>' + String.raw`\n`)).success).toBe(false);
   });
 });
+
+describe('a `>` left out after a name, before its line break', () => {
+  it('reads the name up to the line break, in a function or a parameter tag', () => {
+    expect(read('<function=get_weather>\n<parameter=city\nOslo\n</parameter>\n</function>')).toMatchObject({ success: true, decision: { tool: 'get_weather', args: { city: 'Oslo' } } });
+    expect(read('<tool_call>\n<function=get_weather\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'get_weather', args: { city: 'Oslo' } } });
+    expect(read('<function=bash>\n<parameter=script\nif a>b; then x; fi\n</parameter>\n</function>')).toMatchObject({ success: true, decision: { args: { script: 'if a>b; then x; fi' } } });
+  });
+
+  it('still corrects such a tag in prose, and a name the line break does not end', () => {
+    expect(read('Call <function=get_weather with the city.').success).toBe(false);
+    expect(read('<function=get_weather>\n<parameter=city Oslo</parameter>\n</function>').success).toBe(false);
+  });
+});

@@ -44,14 +44,16 @@ export const equalsFamily: TagFamily = {
     dialect: 'function-tag',
     // Names may hold spaces (`<function=get current temperature>`, as vLLM reads them); the space around
     // the name and around `=` goes (`<function = name >`, as OpenHands-style converters read it).
-    open: new RegExp(`<(?<tag>function|call|tool|invoke)[^\\S\\n]*=[^\\S\\n]*(?<name>${equalsName})\\s*(?<empty>\\/)?>`, 'g'),
+    // A `>` left out before the line break after the name is read as written there (as mlx-lm reads
+    // it): a name holds no line break, so where it ends has one reading.
+    open: new RegExp(`<(?<tag>function|call|tool|invoke)[^\\S\\n]*=[^\\S\\n]*(?<name>${equalsName})(?:\\s*(?<empty>\\/)?>|[^\\S\\n]*(?=\\n))`, 'g'),
     close: (open) => `</${open.groups?.tag ?? 'function'}>`,
     endsAt: ['</tool_call>'],
     // A call written with `\n` text for its line breaks (`escaped-breaks.ts`).
     escapedGap: /(?:[^\S\r\n]|\\n)*/y,
     json: true,
     parameters: [
-      { open: new RegExp(`<parameter[^\\S\\n]*=[^\\S\\n]*(${equalsName})[^\\S\\n]*>`, 'y'), close: '</parameter>', endsAtCallClose: true },
+      { open: new RegExp(`<parameter[^\\S\\n]*=[^\\S\\n]*(${equalsName})[^\\S\\n]*(?:>|(?=\\n))`, 'y'), close: '</parameter>', endsAtCallClose: true },
       // The name as an element's text, then the value (`<parameter>city</parameter>\nOslo\n`, its
       // `</parameter>` optional): a name only where the tool declares it.
       { open: /<parameter>[^\S\n]*([A-Za-z_][\w.-]*)[^\S\n]*<\/parameter>/y, close: '</parameter>', closeOptional: true, declaredKeysOnly: true },
