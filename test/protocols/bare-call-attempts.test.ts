@@ -81,6 +81,12 @@ describe('bare calls are call attempts, never the answer', () => {
     expect(parse('lookup_city<arg_key>name</arg_key><arg_value>Lima</arg_value> <|im_sep|>').success).toBe(false);
   });
 
+  it('reads a Kimi K2 call whose <|tool_call_argument_begin|> was left out before its JSON object, and corrects one with no object', () => {
+    const section = (call: string) => `<|tool_calls_section_begin|><|tool_call_begin|>${call}<|tool_call_end|><|tool_calls_section_end|>`;
+    expect(parse(section('functions.lookup_city:0 {"name": "Lima"}'))).toMatchObject({ success: true, decision: { tool: 'lookup_city', args: { name: 'Lima' } } });
+    expect(parse(section('functions.lookup_city:0 Lima')).success).toBe(false);
+  });
+
   it('never drops a second bare call the family reader left in the prose, and keeps a marker written inside a value', () => {
     const two = parseDecision('native', 'sum_pair[ARGS]{"left": 1, "right": 2}\nnote-taker[ARGS]{"text": "x"}', { tools, maxActions: 2 });
     expect(two.success).toBe(false);

@@ -29,7 +29,9 @@ const name = '([A-Za-z_][\\w.\\-]*)';
 const forms: readonly TokenForm[] = [
   {
     dialect: 'kimi',
-    pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*<\\|tool_call_argument_begin\\|>`, 'g'),
+    // `<|tool_call_argument_begin|>` may be left out before the JSON object (as goose reads it): the
+    // object starts the arguments either way.
+    pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*(?:<\\|tool_call_argument_begin\\|>|(?=\\{))`, 'g'),
     section: { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },
   },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
