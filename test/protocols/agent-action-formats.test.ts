@@ -51,9 +51,27 @@ describe('mini-swe-agent command fences', () => {
     if (!result.success) expect(result.error.kind).toBe('unknown-tool');
   });
 
-  it('a fence labelled with a language stays the answer', () => {
-    const result = parse('Run this yourself:\n```bash\nls -la\n```');
+  it.each([
+    ['a fence labelled with a language', 'Run this yourself:\n```bash\nls -la\n```'],
+    ['a block shown inside a longer fence', 'The format:\n````\n```mswea_bash_command\nls -la\n```\n````\nThat is all.'],
+  ])('%s stays the answer', (_label, text) => {
+    const result = parse(text);
     expect(result.success && result.decision).toMatchObject({ action: 'answer_user' });
+  });
+
+  it.each([
+    ['a block holding no command', '```mswea_bash_command\n   \n```', 'no command'],
+    ['a label line holding more', '```mswea_bash_command ls -la\n```', 'must end its line'],
+    ['a label cut off right after it', 'Listing now.\n```mswea_bash_command', 'not closed'],
+    ['a label left in reasoning never closed', '<think>\nThe plan: a ```mswea_bash_command block with ls', 'must end its line'],
+  ])('%s is corrected, never run or answered', (_label, text, message) => {
+    const result = parse(text);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain(message);
+  });
+
+  it('a thinking model may write its block before closing <think>', () => {
+    expect(callsOf(`<think>\nThe logs first.\n${fence('du -sh /var/log')}`)).toEqual([['bash', { command: 'du -sh /var/log' }]]);
   });
 
   it('property: any command reads back trimmed; cut anywhere before the closing fence it never runs; quoted it never runs', () => {
