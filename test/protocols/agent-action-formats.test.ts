@@ -115,8 +115,11 @@ describe('SWE-agent thought-and-command turns', () => {
     if (!result.success) expect(result.error.kind).toBe(kind);
   });
 
-  it('an object with a thought and no command is a JSON answer', () => {
-    const result = parse('{"thought": "nothing to run"}');
+  it.each([
+    ['a thought and no command', '{"thought": "nothing to run"}'],
+    ['a command object naming no offered tool, without arguments', '{"command": {"name": "deploy", "env": "prod"}}'],
+  ])('an object with %s is a JSON answer', (_label, text) => {
+    const result = parse(text);
     expect(result.success && result.decision.action).toBe('answer_user');
   });
 });

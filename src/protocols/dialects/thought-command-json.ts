@@ -5,12 +5,12 @@
  *
  * `command` is a call object (`{"name", "arguments"}`, read by the rules of every JSON call:
  * complete, nothing beside its name and arguments, `call-object.ts`); `arguments` may be left out for
- * a command that takes none, as SWE-agent's own parser reads it. Beside `command` the object holds
+ * an offered tool that takes none, as SWE-agent's own parser reads it. Beside `command` the object holds
  * only its thought (`thought`, or the `reasoning` / `discussion` other agents write), a string: any
  * other key belongs to neither and is a correction, never dropped. The thought is kept as one PLAN
  * thought. An object whose `command` is no call object (`{"command": "ls"}`) is not this shape.
  */
-import type { Thought } from '../../spec/decision.ts';
+import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -20,10 +20,16 @@ import { callObjectProblem } from './call-object.ts';
 const dialect = 'thought-command';
 const thoughtKeys = new Set(['thought', 'reasoning', 'discussion']);
 
-/** The call object of a thought-and-command turn; undefined when `value` is not one. */
-function commandOf(value: unknown): Record<string, unknown> | undefined {
+/**
+ * The call object of a thought-and-command turn; undefined when `value` is not one. A command without
+ * `arguments` counts only when it names an offered tool: `{"command": {"name": "deploy", "env": ..}}`
+ * may be an answer's own JSON.
+ */
+function commandOf(value: unknown, tools: readonly ToolSpec[]): Record<string, unknown> | undefined {
   if (!isRecord(value) || !isRecord(value.command)) return undefined;
-  return typeof value.command.name === 'string' ? value.command : undefined;
+  const command = value.command;
+  if (typeof command.name !== 'string') return undefined;
+  return 'arguments' in command || tools.some((tool) => tool.name === command.name) ? command : undefined;
 }
 
 export const thoughtCommandJsonReader: DialectReader = {
@@ -37,7 +43,7 @@ export const thoughtCommandJsonReader: DialectReader = {
     let repaired = false;
     for (const span of findJsonSpans(text)) {
       const json = readJson(span.text);
-      const command = json.ok ? commandOf(json.value) : undefined;
+      const command = json.ok ? commandOf(json.value, tools) : undefined;
       if (!json.ok || !command) continue;
       const turn = json.value as Record<string, unknown>;
       const name = sanitizeName(String(command.name));
