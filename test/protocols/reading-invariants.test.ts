@@ -104,6 +104,7 @@ const writers: readonly Writer[] = [
   { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
+  { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

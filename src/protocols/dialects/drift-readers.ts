@@ -12,6 +12,7 @@
  */
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
+import { bashCommandFenceReader } from './bash-command-fence.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
@@ -44,6 +45,7 @@ import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
 import { tgiFunctionReader } from './tgi-function.ts';
+import { thoughtCommandJsonReader } from './thought-command-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
 export const driftReaders: readonly DialectReader[] = [
@@ -59,6 +61,7 @@ export const driftReaders: readonly DialectReader[] = [
   deepseekReader,
   reactTextReader,
   jsonAgentReader,
+  thoughtCommandJsonReader,
   xmlAgentReader,
   selfAskReader,
   llama3Reader,
@@ -76,6 +79,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   toolNameLineReader,
   continueToolReader,
+  bashCommandFenceReader,
   continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,

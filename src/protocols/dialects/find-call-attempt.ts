@@ -8,6 +8,7 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { argumentElementAttempt } from './argument-element-attempt.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { availableList } from '../validate-decision.ts';
@@ -125,7 +126,10 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[], where 
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
   const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools);
-  if (toolName === undefined) return undefined;
+  if (toolName === undefined) {
+    const element = argumentElementAttempt(visible, tools);
+    return element && { ...element, details: [hint] };
+  }
   const safeName = sanitizeName(toolName);
   return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: [hint], toolName: safeName };
 }

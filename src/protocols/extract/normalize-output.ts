@@ -27,7 +27,8 @@ export interface NormalizedOutput {
 }
 
 const wholeFence = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
-const toolFence = /^```tool[ \t]*\r?\n/i;
+/** Fences whose label says a call follows (Continue's ```` ```tool ````, mini-swe-agent's command fence): kept for their readers. */
+const toolFence = /^```(?:tool|mswea_bash_command)[ \t]*\r?\n/i;
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.

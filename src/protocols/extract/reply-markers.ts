@@ -91,4 +91,6 @@ export const callSectionTokens: readonly string[] = [
   '<|START_ACTION|>',
   '[TOOL_CALLS]',
   '<tool_call>',
+  // mini-swe-agent's command fence: a thinking model may write its action before closing `<think>`.
+  '```mswea_bash_command',
 ];

@@ -1,7 +1,8 @@
 /**
  * Removes the reasoning and reply markers of `replyMarkers` from the start of a reply:
  * - reasoning blocks at the start are dropped (their text is kept as reasoning); one left unclosed
- *   runs to the end, or to the first tool-call section token (`callSectionTokens`);
+ *   runs to the end, or to the first tool-call section token (`callSectionTokens`); a closed one holding
+ *   Kimi K2 calls ends where they start, and the calls and the text after them are the reply;
  * - a content wrapper at the start gives its inner text (and what follows its close) as the reply;
  * - a reply that starts inside reasoning the chat template opened (a close marker with no open one,
  *   e.g. `…</think>answer`) loses the text before that marker;
@@ -41,6 +42,13 @@ const anyOpen = new RegExp(replyMarkers.map((marker) => escapeRegExp(marker.open
 /** Any open or close marker: without one, no rule below can apply. */
 const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(escapeRegExp).join('|'), 'i');
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
+/**
+ * Kimi K2's call-section tokens: Kimi K2 Thinking writes its calls inside the reasoning it closes
+ * later, and its servers run them (llama.cpp, Kilo Code). Other families' calls inside closed reasoning
+ * stay reasoning, as their servers keep them (DeepSeek V3.1 in llama.cpp), and a tag such as
+ * `<tool_call>` there may be the model thinking about the format.
+ */
+const callsInReasoning = /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>/;
 
 function withoutLabel(text: string, label: string | undefined): string {
   return label ? text.replace(new RegExp(`^${escapeRegExp(label)}(?=\\s|$)`, 'i'), '') : text;
@@ -55,8 +63,12 @@ function readLeadingBlock(text: string, entry: CompiledMarker, openLength: numbe
     const after = body.slice(close.index + close[0].length);
     return { rest: body.slice(0, close.index) + (after.trim() === '' ? '' : `\n${after}`) };
   }
-  const end = close ? close.index : (callSection.exec(body)?.index ?? body.length);
+  const calls = close ? callsInReasoning.exec(body.slice(0, close.index)) : callSection.exec(body);
+  const end = calls ? calls.index : close ? close.index : body.length;
   const reasoning = withoutLabel(body.slice(0, end).replace(entry.atStart, ''), entry.marker.label).trim();
+  // Calls inside reasoning closed later: the calls and the text after them are the reply, up to the
+  // close; what follows the close joins it (the reading accounts for every character of it).
+  if (calls && close) return { reasoning, rest: `${body.slice(end, close.index)}\n${body.slice(close.index + close[0].length)}` };
   return { reasoning, rest: body.slice(close ? close.index + close[0].length : end) };
 }
 
@@ -73,6 +85,9 @@ function templateReasoningEnd(text: string): { reasoning: string; rest: string }
   // JSON or markup before the marker is a reply that mentions the marker, not reasoning.
   if (anyOpen.test(prefix) || /^[{[<]/.test(prefix)) return undefined;
   const rest = found.kind === 'reasoning' ? text.slice(found.index + found.length) : text.slice(found.index);
+  // Kimi K2 calls inside the reasoning: the reply, as in a block the model opened.
+  const calls = callsInReasoning.exec(prefix);
+  if (calls) return { reasoning: prefix.slice(0, calls.index).trim(), rest: `${prefix.slice(calls.index)}\n${rest}` };
   return { reasoning: prefix.trim(), rest };
 }
 
