@@ -11,6 +11,7 @@
  * thought. An object whose `command` is no call object (`{"command": "ls"}`) is not this shape.
  */
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -41,7 +42,7 @@ export const thoughtCommandJsonReader: DialectReader = {
     const thoughts: Thought[] = [];
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
-    for (const span of findJsonSpans(text)) {
+    for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
       const command = json.ok ? commandOf(json.value, tools) : undefined;
       if (!json.ok || !command) continue;
