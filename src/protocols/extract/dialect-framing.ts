@@ -63,10 +63,16 @@ const inklingMessages = /<\|message_model\|>|<\|end_message\|>|<\|content_(?:tex
  */
 const kimiK3Blocks = /<\|(?:open|close)\|>(?:think|response|tools|message)<\|sep\|>/.source;
 
+/**
+ * Command R / Command A text blocks (`<|START_RESPONSE|>..<|END_RESPONSE|>`, `<|START_TEXT|>..<|END_TEXT|>`)
+ * stand before, between and after its `<|START_ACTION|>` blocks: the reply's prose, as sgl-model-gateway reads them.
+ */
+const cohereBlocks = /<\|(?:START|END)_(?:RESPONSE|TEXT)\|>/.source;
+
 const anywhere: Readonly<Record<string, string>> = {
   'kimi-k3': kimiK3Blocks,
-  llama3: inklingMessages,
-  'json-call': inklingMessages,
+  llama3: `${inklingMessages}|${cohereBlocks}`,
+  'json-call': `${inklingMessages}|${cohereBlocks}`,
   openai: inklingMessages,
   'inkling-text': inklingMessages,
 };
