@@ -16,6 +16,8 @@ import type { ReadFailure } from './reading.ts';
 import { callAttemptHint } from './dialects/find-call-attempt.ts';
 
 interface Wrapper {
+  /** Text every block start holds, looked up before the pattern runs. */
+  token: string;
   /** Global; where a block starts. */
   open: RegExp;
   /** The token that must follow the block's calls. */
@@ -23,9 +25,9 @@ interface Wrapper {
 }
 
 const wrappers: readonly Wrapper[] = [
-  { open: /<\|tool_call_start\|>/g, close: '<|tool_call_end|>' },
+  { token: '<|tool_call_start|>', open: /<\|tool_call_start\|>/g, close: '<|tool_call_end|>' },
   // Hunyuan's block holds a JSON list, HY v3's `<tool_call>` elements; MiniMax's (one object per line) is not this wrapper.
-  { open: /<tool_calls>(?=\s*(?:\[|<tool_call>))/g, close: '</tool_calls>' },
+  { token: '<tool_calls>', open: /<tool_calls>(?=\s*(?:\[|<tool_call>))/g, close: '</tool_calls>' },
 ];
 
 /** Space and a code fence line between a wrapper token and its calls. */
@@ -53,7 +55,8 @@ function closedAfter(text: string, spans: ReadonlyArray<readonly [number, number
  * (inside a value, in prose) are left to the other checks.
  */
 export function unclosedWrapper(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
-  for (const { open, close } of wrappers) {
+  for (const { token, open, close } of wrappers) {
+    if (!text.includes(token)) continue;
     for (const match of text.matchAll(open)) {
       const at = match.index;
       // A token inside a read call's value is that value.

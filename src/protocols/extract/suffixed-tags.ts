@@ -13,7 +13,7 @@ const callTag = /<(\/?)(tool_calls|tool_call|tool_sep|arg_key|arg_value):([\w-]+
 
 /** `text` with the call tags' suffix dropped; the same string when no call tag carries one. */
 export function withoutTagSuffix(text: string): string {
-  if (!text.includes(':')) return text;
+  if (!text.includes('<tool_call')) return text;
   const suffix = firstSuffixed.exec(text)?.[1];
   if (suffix === undefined) return text;
   return text.replace(callTag, (tag, slash: string, name: string, written: string) => (written === suffix ? `<${slash}${name}>` : tag));
