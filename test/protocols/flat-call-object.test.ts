@@ -26,6 +26,14 @@ describe('flat JSON calls', () => {
     expect(callsOf('```json\n{"function": "convert", "amount": 9}\n```')).toEqual([['convert', { amount: 9 }]]);
   });
 
+  it('reads a list of such objects as its calls, and corrects a list of names without arguments (never an answer)', () => {
+    const two = parseDecision('native', '[{"name": "convert", "amount": 1}, {"tool": "convert", "amount": 2, "to": "NOK"}]', { tools, maxActions: 2 });
+    expect(two.success && two.decisions.map((decision) => decision.action === 'call_tool' && decision.args)).toEqual([{ amount: 1 }, { amount: 2, to: 'NOK' }]);
+    expect(callsOf('[{"name": "ping"}]')).toMatch(/^refused: .*gives no arguments/);
+    expect(callsOf('[{"name": "convert", "amount": 1}, {"name": "weather"}]')).toMatch(/^refused: .*amid other text/);
+    expect(callsOf('[{"name": "weather"}, 3]')).toEqual(['answer_user']);
+  });
+
   it('corrects the object amid prose, with a key the tool does not declare, or with no argument', () => {
     expect(callsOf('First I convert. {"tool_name": "convert", "amount": 3} Then I answer.')).toMatch(/^refused: .*amid other text/);
     expect(callsOf('{"name": "convert", "amount": 3, "currency": "EUR"}')).toMatch(/^refused: .*`currency`.*does not declare/);
