@@ -24,7 +24,7 @@ describe('pythonic call lists amid prose', () => {
   });
 
   it('leaves a list in code, a list glued to a word, and a list naming a tool not offered as prose', () => {
-    for (const text of ['Write it as `[find-flight(city="Lima")]` next time.', 'For example:\n```\n[hotel_rates(city="Lima")]\n```', 'see[find-flight(city="Lima")]', 'Try [book_taxi(city="Lima")] later.']) {
+    for (const text of ['Write it as `[find-flight(city="Lima")]` next time.', 'Options:\n- [find-flight(city="Lima")] for flights\n- or ask me.', '> [hotel_rates(city="Lima")] is how I call it', 'For example:\n```\n[hotel_rates(city="Lima")]\n```', 'see[find-flight(city="Lima")]', 'Try [book_taxi(city="Lima")] later.']) {
       expect(callsOf(text) ?? [], text).toEqual([]);
     }
   });
