@@ -17,6 +17,7 @@ import { callAttemptHint, findCallAttempt } from './dialects/find-call-attempt.t
 import { framingOf } from './extract/dialect-framing.ts';
 import { endOfTurnTokens } from './extract/reply-markers.ts';
 import { escapeRegExp } from './reading.ts';
+import { unclosedWrapper } from './unclosed-wrapper.ts';
 
 const endOfTurn = new RegExp(endOfTurnTokens.map(escapeRegExp).join('|'), 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -51,6 +52,8 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
 export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const spans = reading.spans;
   if (!spans || spans.length === 0) return undefined;
+  const unclosed = unclosedWrapper(text, spans);
+  if (unclosed) return unclosed;
   const pieces = proseOf(text, spans, reading.dialect);
   if (pieces.length === 0) return undefined;
   for (const piece of pieces) {

@@ -61,10 +61,19 @@ describe('bare calls are call attempts, never the answer', () => {
     ]) expect(answered(text), text).toBe(true);
   });
 
-  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose, instead of answering with them', () => {
+  it('corrects a pythonic call of an offered tool whose list brackets are missing or mistyped, and answers prose that mentions one', () => {
+    for (const text of ['sum_pair(left=4, right=9)', '  {lookup_city(name="Lima")}', '[lookup_city{name="Lima"}]', 'Checking.\nnote-taker(text="milk")']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['You could run sum_pair(left=4, right=9) yourself.', 'Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
-      'Looking it up.\n<tool_call:opensource>lookup_city<tool_sep:opensource>\n<arg_key:opensource>name</arg_key:opensource>\n<arg_value:opensource>Lima</arg_value:opensource>\n</tool_call:opensource>',
+      'Looking it up.\n<tool_call:opensource>lookup_city<tool_sep:internal>\n<arg_key:internal>name</arg_key:internal>\n<arg_value:internal>Lima</arg_value:internal>\n</tool_call:opensource>',
     ]) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
@@ -115,6 +124,10 @@ describe('bare calls are call attempts, never the answer', () => {
       (tool: string, k: string, v: string) => `call:${tool}{${k}:${/^\d+$/.test(v) ? v : `<|"|>${v}<|"|>`}}`,
       (tool: string, k: string, v: string) => `${tool}[ARGS]${JSON.stringify({ [k]: v })}`,
       (tool: string, k: string, v: string) => `${tool} ${k}=${v}`,
+      // A pythonic call without its list brackets, or with braces in their place.
+      (tool: string, k: string, v: string) => `${tool}(${k}="${v}")`,
+      (tool: string, k: string, v: string) => `{${tool}(${k}="${v}")}`,
+      (tool: string, k: string, v: string) => `[${tool}{${k}="${v}"}]`,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

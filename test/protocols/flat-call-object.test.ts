@@ -26,14 +26,12 @@ describe('flat JSON calls', () => {
     expect(callsOf('```json\n{"function": "convert", "amount": 9}\n```')).toEqual([['convert', { amount: 9 }]]);
   });
 
-  it('reads a list of flat calls as those calls, and corrects it as it corrects one (a list is never the answer)', () => {
-    expect(parseDecision('native', '[{"tool_name": "convert", "amount": 3}, {"name": "convert", "amount": 4}]', { tools, maxActions: 2 })).toMatchObject({
-      success: true,
-      decisions: [{ tool: 'convert', args: { amount: 3 } }, { tool: 'convert', args: { amount: 4 } }],
-    });
-    expect(callsOf('[{"name": "ping"}]')).toMatch(/^refused: the call of `ping` gives no arguments/);
-    expect(callsOf('[{"name": "convert", "amount": 3, "unit": "x"}]')).toMatch(/^refused: .*`unit`/);
-    expect(callsOf('[{"name": "ping"}, {"city": "Oslo"}]')).toEqual(['answer_user']);
+  it('reads a list of such objects as its calls, and corrects a list of names without arguments (never an answer)', () => {
+    const two = parseDecision('native', '[{"name": "convert", "amount": 1}, {"tool": "convert", "amount": 2, "to": "NOK"}]', { tools, maxActions: 2 });
+    expect(two.success && two.decisions.map((decision) => decision.action === 'call_tool' && decision.args)).toEqual([{ amount: 1 }, { amount: 2, to: 'NOK' }]);
+    expect(callsOf('[{"name": "ping"}]')).toMatch(/^refused: .*gives no arguments/);
+    expect(callsOf('[{"name": "convert", "amount": 1}, {"name": "weather"}]')).toMatch(/^refused: .*amid other text/);
+    expect(callsOf('[{"name": "weather"}, 3]')).toEqual(['answer_user']);
   });
 
   it('corrects the object amid prose, with a key the tool does not declare, or with no argument', () => {

@@ -105,6 +105,7 @@ const writers: readonly Writer[] = [
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
   { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
+  { name: 'pythonic in prose', write: (tool, args) => `Checking: [${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]` },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

@@ -24,6 +24,13 @@ describe('StepFun Step 3 tool calls', () => {
     expect(none.success && none.decisions[0]).toMatchObject({ tool: 'refresh', args: {} });
   });
 
+  it('reads the call type DeepSeek writes before its separator (`function<｜tool_sep｜>`), and refuses the tokens in prose', () => {
+    const typed = `<｜tool_calls_begin｜>\n<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_time">\n<steptml:parameter name="zone">UTC</steptml:parameter>\n</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>`;
+    const read = protocols.native.parse(`Checking.\n${typed}`, { tools: tools('get_time') });
+    expect(read.success && read.decisions).toMatchObject([{ action: 'call_tool', tool: 'get_time', args: { zone: 'UTC' } }]);
+    expect(protocols.native.parse('Then write function<｜tool_sep｜> and stop.', { tools: tools('get_time') }).success).toBe(false);
+  });
+
   it('keeps quotes, backslashes and newlines of a value, with prose around the call', () => {
     const text = `Let me check.\n\n${step3([{ name: 'f', args: { quoted: 'He said "hello"', path: 'C:\\Users\\file.txt', newline: 'line1\nline2' } }])}\n\nI'll get that.`;
     const result = protocols.native.parse(text, { tools: tools('f') });

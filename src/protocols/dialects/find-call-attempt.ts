@@ -34,6 +34,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
+  // A MuseGlimmer calls block never closed: cut off (a closed one in a message to the user is talk about a call).
+  [/<atem:function_calls>(?![\s\S]*<\/atem:function_calls>)|<atem:invoke\b(?![\s\S]*<\/atem:invoke>)/, '<atem:function_calls>'],
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
   [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.

@@ -1,7 +1,7 @@
 /**
  * A JSON call whose arguments sit beside its name instead of inside an arguments object:
  * `{"tool_name": "calculator", "expression": "2 + 3"}` (Gemma's tool manager asks for this shape),
- * also with `name`, `tool` or `function` naming the tool. The other shapes, with `arguments`,
+ * also with `name`, `tool` or `function` naming the tool, alone or in a list of such objects. The other shapes, with `arguments`,
  * `parameters`, `args` or `input`, are `json-call-shapes.ts` and `llama3.ts`.
  *
  * Such an object is never an answer that happens to look like JSON when it names an offered tool
@@ -55,11 +55,14 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
   return { name, nameKey, args };
 }
 
-/** The flat calls a JSON value writes: one object, or a list of them (every item one); undefined otherwise. */
-function flatCallsOf(value: unknown, tools: readonly ToolSpec[]): FlatCall[] | undefined {
-  const values = Array.isArray(value) ? value : [value];
-  const calls = values.map((item) => flatCallOf(item, tools));
-  return calls.length > 0 && calls.every((call) => call !== undefined) ? (calls as FlatCall[]) : undefined;
+/**
+ * The flat calls `value` writes: one object, or a list holding them (`[{"name": "get_weather"}]`;
+ * `mixed` where the list also holds other values); undefined when it holds none.
+ */
+function flatCallsOf(value: unknown, tools: readonly ToolSpec[]): { calls: FlatCall[]; mixed: boolean } | undefined {
+  const items = Array.isArray(value) ? value : [value];
+  const calls = items.map((item) => flatCallOf(item, tools)).filter((call) => call !== undefined);
+  return calls.length > 0 ? { calls, mixed: calls.length < items.length } : undefined;
 }
 
 /** Why `call` may not run as read, or undefined when it may. */
@@ -85,8 +88,8 @@ export function flatCallItems(text: string, tools: readonly ToolSpec[]): unknown
   const items: unknown[] = [];
   for (const span of findJsonSpans(text)) {
     const json = readJson(span.text);
-    const call = json.ok ? flatCallOf(json.value, tools) : undefined;
-    if (call) items.push(callItem(call.name, call.args, tools));
+    const found = json.ok ? flatCallsOf(json.value, tools) : undefined;
+    for (const call of found?.calls ?? []) items.push(callItem(call.name, call.args, tools));
   }
   return items;
 }
@@ -97,9 +100,11 @@ export const flatCallObjectReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
-      const calls = json.ok ? flatCallsOf(json.value, tools) : undefined;
-      if (!calls) continue;
-      const whole = span.complete && text.slice(0, span.start).trim() === '' && text.slice(span.end).trim() === '';
+      const found = json.ok ? flatCallsOf(json.value, tools) : undefined;
+      if (!found) continue;
+      const { calls, mixed } = found;
+      // A list holding a call beside other values is no list of calls: the call stands amid other text.
+      const whole = !mixed && span.complete && text.slice(0, span.start).trim() === '' && text.slice(span.end).trim() === '';
       for (const call of calls) {
         const problem = problemOf(call, tools.find((candidate) => candidate.name === call.name), whole);
         // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):

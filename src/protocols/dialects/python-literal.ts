@@ -12,6 +12,8 @@ export interface PythonCall {
 
 const maxDepth = 64;
 const identifier = /[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/y;
+/** A called tool's name: an identifier, or a tool name with hyphens (`add-note`, common among MCP tools). */
+const callName = /[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*/y;
 const numberPattern = /[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/y;
 const keywords: Record<string, unknown> = { True: true, False: false, None: null, true: true, false: false, null: null };
 const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', v: '\v', '0': '\0', '\\': '\\', "'": "'", '"': '"', '\n': '' };
@@ -127,7 +129,7 @@ function readValue(cursor: Cursor): unknown {
 }
 
 function readCall(cursor: Cursor): PythonCall {
-  const name = cursor.match(identifier) ?? fail();
+  const name = cursor.match(callName) ?? fail();
   if (!cursor.take('(')) fail();
   const args: Record<string, unknown> = {};
   readItems(cursor, ')', () => {

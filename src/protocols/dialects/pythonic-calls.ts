@@ -4,7 +4,8 @@
  * (the start token may be left out: `[..]<|tool_call_end|>`),
  * `<|python_start|>..<|python_end|>`, `<function_calls>..</function_calls>` (one call per line) or
  * after `<|python_tag|>` (`name.call(code=...)`). A wrapped block must hold calls only; an unwrapped
- * list must be the whole reply, so prose that happens to contain brackets is never read as a call.
+ * list is the whole reply, or a list of offered tools' calls standing apart in prose
+ * (`pythonic-in-prose.ts`), so prose that happens to contain brackets is never read as a call.
  * Arguments are Python literals read by `readPythonCallsAt` (no evaluation); keyword arguments only.
  * A wrapped block ends where its calls end, so a string may hold the end token.
  */
@@ -12,6 +13,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, type Reading } from '../reading.ts';
 import { type PythonCall, readPythonCalls, readPythonCallsAt } from './python-literal.ts';
+import { pythonicListsInProse } from './pythonic-in-prose.ts';
 
 /** Wrapper tokens: the calls follow `open`; `close` (or the end of the text) follows them. */
 const wrappers: ReadonlyArray<{ open: string; close: RegExp }> = [
@@ -36,7 +38,7 @@ function toolName(name: string, tools: readonly ToolSpec[]): string {
 }
 
 /** The calls of every wrapped block, in order, with the blocks' spans; undefined when a block is not calls only (or none is wrapped and the text is not a call list). */
-function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonly [number, number]> } | undefined {
+function wrappedCalls(text: string, tools: readonly ToolSpec[]): { calls: PythonCall[]; spans: Array<readonly [number, number]> } | undefined {
   const found: Array<{ index: number; end: number; calls: PythonCall[] }> = [];
   // A block shown as code (in backticks, a fence) is quoted, not called.
   const code = text.includes('`') ? codeRanges(text) : [];
@@ -69,16 +71,16 @@ function wrappedCalls(text: string): { calls: PythonCall[]; spans: Array<readonl
     const blocks = found.sort((left, right) => left.index - right.index);
     return { calls: blocks.flatMap((block) => block.calls), spans: blocks.map((block) => [block.index, block.end] as const) };
   }
-  // An unwrapped list is the whole reply.
-  const calls = /^\[\s*[A-Za-z_][\w.]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
-  return calls && { calls, spans: [[0, text.length]] };
+  // An unwrapped list is the whole reply, or stands apart in prose naming offered tools only.
+  const calls = /^\[\s*[A-Za-z_][\w.-]*\s*\(/.test(text) ? readPythonCalls(text) : undefined;
+  return calls ? { calls, spans: [[0, text.length]] } : pythonicListsInProse(text, tools);
 }
 
 export const pythonicCallsReader: DialectReader = {
   dialect: 'pythonic',
   needs: '<[', // a wrapper token or a list that opens the reply
   read(text, { tools }): Reading | undefined {
-    const found = wrappedCalls(text);
+    const found = wrappedCalls(text, tools);
     if (!found) return undefined;
     const items = found.calls.map((call) => callItem(toolName(call.name, tools), call.args, tools));
     return items.length ? { dialect: 'pythonic', items, thoughts: [], repaired: false, spans: found.spans } : undefined;

@@ -130,6 +130,19 @@ const namedFamilies: TagFamily[] = [
     },
   },
   {
+    // Hunyuan HY v3 writes `<tool_sep>` after the name (its `:opensource` tag suffix is dropped by the
+    // normalizer); its parser (mistral.rs) reads an untyped value as JSON where it is JSON (`3` is 3).
+    // Listed before GLM's form, it wins the calls both match.
+    rule: 'verbatim',
+    form: {
+      dialect: 'glm',
+      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:\s|\\n)*<tool_sep>(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
+      close: () => '</tool_call>',
+      gap: /(?:\s|\\n)*/y,
+      parameters: glmParameters,
+    },
+  },
+  {
     rule: 'verbatim-quoted',
     form: {
       dialect: 'glm',

@@ -9,8 +9,11 @@
 
 /** DeepSeek's section tokens, with either bar and word joiner (`<｜tool▁calls▁begin｜>`). */
 const deepseekSection = /<[|｜]tool[▁_ ]calls(?:[▁_ ](?:begin|end))?[|｜]>/.source;
-/** Every DeepSeek call token, for families that put their own calls between them (StepFun Step 3). */
-const deepseekTokens = /<[|｜]tool[▁_ ](?:calls?(?:[▁_ ](?:begin|end))?|sep)[|｜]>/.source;
+/**
+ * Every DeepSeek call token, for families that put their own calls between them (StepFun Step 3), and
+ * the call type DeepSeek writes before its separator (`<｜tool_call_begin｜>function<｜tool_sep｜>`).
+ */
+const deepseekTokens = /<[|｜]tool[▁_ ](?:calls?(?:[▁_ ](?:begin|end))?|sep)[|｜]>|function(?=<[|｜]tool[▁_ ]sep[|｜]>)/.source;
 /** `<tool_call>`, `</minimax:tool_call>`, `<seed:tool_call>`, `<function_calls>`: tags wrapping XML-style calls. */
 const wrapperTags = /<\/?(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>|<\/?｜DSML｜\s*(?:tool_calls|function_calls|calls)>|\]<\]minimax\[>\[/.source;
 
@@ -60,10 +63,16 @@ const inklingMessages = /<\|message_model\|>|<\|end_message\|>|<\|content_(?:tex
  */
 const kimiK3Blocks = /<\|(?:open|close)\|>(?:think|response|tools|message)<\|sep\|>/.source;
 
+/**
+ * Command R / Command A text blocks (`<|START_RESPONSE|>..<|END_RESPONSE|>`, `<|START_TEXT|>..<|END_TEXT|>`)
+ * stand before, between and after its `<|START_ACTION|>` blocks: the reply's prose, as sgl-model-gateway reads them.
+ */
+const cohereBlocks = /<\|(?:START|END)_(?:RESPONSE|TEXT)\|>/.source;
+
 const anywhere: Readonly<Record<string, string>> = {
   'kimi-k3': kimiK3Blocks,
-  llama3: inklingMessages,
-  'json-call': inklingMessages,
+  llama3: `${inklingMessages}|${cohereBlocks}`,
+  'json-call': `${inklingMessages}|${cohereBlocks}`,
   openai: inklingMessages,
   'inkling-text': inklingMessages,
 };

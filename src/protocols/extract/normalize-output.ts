@@ -4,13 +4,15 @@
  * `<think>`, `[THINK]`, `<seed:think>`, `<|START_THINKING|>`, Gemma 4 `<|channel>thought`, Apertus
  * `<|inner_prefix|>`, `<|START_RESPONSE|>`, `[BEGIN FINAL RESPONSE]`, ...), GPT-OSS harmony channels
  * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
- * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), and one
+ * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), the
+ * suffix of HY v3's call tags (`<tool_call:opensource>`, `suffixed-tags.ts`), and one
  * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { readHarmonyMessages } from './harmony-messages.ts';
 import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
+import { withoutTagSuffix } from './suffixed-tags.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -43,7 +45,7 @@ export function normalizeOutput(raw: string): NormalizedOutput {
     reasoning.push(...messages.reasoning);
     text = messages.text;
   }
-  text = text.trim();
+  text = withoutTagSuffix(text).trim();
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
   // A ```` ```tool ```` fence is Continue's call block, not noise around the reply: it stays.
