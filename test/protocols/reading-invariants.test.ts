@@ -104,6 +104,9 @@ const writers: readonly Writer[] = [
   { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
+  { name: 'dspy chat', write: (tool, args) => `[[ ## next_thought ## ]]\nUse ${tool}.\n\n[[ ## next_tool_name ## ]]\n${tool}\n\n[[ ## next_tool_args ## ]]\n${json(args)}\n\n[[ ## completed ## ]]` },
+  { name: 'dspy json', write: (tool, args) => json({ next_thought: `Use ${tool}.`, next_tool_name: tool, next_tool_args: args }) },
+  { name: 'dspy xml', write: (tool, args) => `<next_thought>Use ${tool}.</next_thought>\n<next_tool_name>${tool}</next_tool_name>\n<next_tool_args>${json(args)}</next_tool_args>` },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

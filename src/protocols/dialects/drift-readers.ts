@@ -15,6 +15,7 @@ import { callAttemptNeeds } from './find-call-attempt.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
+import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
@@ -58,6 +59,7 @@ export const driftReaders: readonly DialectReader[] = [
   gemmaCallsReader,
   deepseekReader,
   reactTextReader,
+  dspyReactReader,
   jsonAgentReader,
   xmlAgentReader,
   selfAskReader,
