@@ -26,6 +26,7 @@ describe('DSPy ReAct steps', () => {
     ['ChatAdapter sections', chat(step)],
     ['ChatAdapter sections without the completed marker', chat(step).replace(/\n\n\[\[ ## completed ## \]\]$/, '')],
     ['ChatAdapter sections on adjacent lines', '[[ ## next_thought ## ]]\nThe harbour master wants the tides.\n[[ ## next_tool_name ## ]]\ntide_table\n[[ ## next_tool_args ## ]]\n{"port": "Bergen"}'],
+    ['ChatAdapter values on the marker lines', '[[ ## next_thought ## ]] The harbour master wants the tides.\n[[ ## next_tool_name ## ]] tide_table\n[[ ## next_tool_args ## ]] {"port": "Bergen"}\n[[ ## completed ## ]]'],
     ['XMLAdapter elements', xml(step)],
     ['a JSONAdapter object', json({ ...step, next_tool_args: { port: 'Bergen' } })],
     ['a JSONAdapter object with the arguments as a JSON string', json(step)],

@@ -2,8 +2,9 @@
  * DSPy's ReAct step: three fields, `next_thought`, `next_tool_name` and `next_tool_args` (a JSON
  * object), in the layout of the adapter that rendered the prompt:
  *
- *   [[ ## next_tool_name ## ]]          ChatAdapter: a marker line per field, the value on the lines
- *   search                              after it, `[[ ## completed ## ]]` at the end (optional)
+ *   [[ ## next_tool_name ## ]]          ChatAdapter: a marker at a line's start per field, the value
+ *   search                              after it (on its line or the next), `[[ ## completed ## ]]`
+ *                                       at the end (optional)
  *   [[ ## next_tool_args ## ]]
  *   {"query": "x"}
  *
@@ -37,9 +38,9 @@ interface Step {
 const twoSteps = 'two steps given, one allowed per turn';
 const isStepField = (name: string): name is Field => (stepFields as readonly string[]).includes(name);
 
-/** ChatAdapter: `[[ ## field ## ]]` marker lines; a field's value runs to the next marker. */
+/** ChatAdapter: `[[ ## field ## ]]` at a line's start; a field's value (on that line or the next) runs to the next marker. */
 function chatStep(text: string): Step | undefined {
-  const markers = [...maskCode(text).matchAll(/^[ \t]*\[\[ ## (\w+) ## \]\][ \t]*$/gm)];
+  const markers = [...maskCode(text).matchAll(/^[ \t]*\[\[ ## (\w+) ## \]\]/gm)];
   if (!markers.some((marker) => marker[1] === 'next_tool_name')) return undefined;
   const step: Step = { fields: {}, spans: [] };
   for (const [index, marker] of markers.entries()) {

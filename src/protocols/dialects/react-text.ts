@@ -19,6 +19,7 @@ import { bracketAction, isFinish, withoutCutStopWord } from './react-bracket-act
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { isRecord } from '../extract/read-json.ts';
 
 const dialect = 'react';
 
@@ -32,6 +33,7 @@ interface ReactCall {
   inline?: string;
 }
 
+const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
@@ -134,6 +136,12 @@ export const reactTextReader: DialectReader = {
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
+      // An `Action Input:` with nothing after it has no end to show it is whole (the reply may stop
+      // right after the label): for a tool that declares arguments, `{}` would be a guess.
+      if (call.input && input.kind === 'text' && input.value === '' && tool && hasProperties(tool)) {
+        const toolName = sanitizeName(tool.name);
+        return failedReading(dialect, { kind: 'invalid-args', message: `the \`${spelling.input}\` of \`${toolName}\` is empty: give its arguments as one JSON object ({} for none)`, toolName });
+      }
       const args = toolInputArgs(input, tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, call.reason));

@@ -64,15 +64,28 @@ function textProperty(tool: ToolSpec): { name: string; schema: unknown } | undef
   return names.length === 1 ? { name: names[0] as string, schema: properties[names[0] as string] } : undefined;
 }
 
+/** True when `text` is a JSON list holding an object keyed by one of the tool's own properties. */
+function wrapsArguments(text: string, properties: readonly string[]): boolean {
+  if (!text.trimStart().startsWith('[')) return false;
+  const json = readJson(text);
+  return json.ok && Array.isArray(json.value) && json.value.some((item) => isRecord(item) && Object.keys(item).some((key) => properties.includes(key)));
+}
+
 /** Arguments for `tool` from its input; an unknown tool gets `{}` (validation then names the tool as unknown). */
 export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): ToolArgs {
   if (input.kind === 'object' || !tool) return { ok: true, args: input.kind === 'object' ? input.value : {} };
+  const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
+  const toolName = sanitizeName(tool.name);
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
   const target = textProperty(tool);
+  if (target && wrapsArguments(input.value, properties)) {
+    // `[{"city": "Oslo"}, []]` for a tool whose only property is `city`: the list holds the arguments
+    // (some servers wrap them so), and taking the whole list as the value of `city` would be a guess.
+    const message = `the input of \`${toolName}\` is a list holding its arguments: give them as one JSON object`;
+    return { ok: false, failure: { kind: 'invalid-args', message, toolName } };
+  }
   if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema, guardedCoercion) } };
-  const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
-  const toolName = sanitizeName(tool.name);
   const message = input.jsonProblem
     ? `the input of \`${toolName}\` could not be read: ${input.jsonProblem}`
     : `\`${toolName}\` takes ${properties.length ? 'several arguments' : 'no text input'}: give its input as one JSON object`;
