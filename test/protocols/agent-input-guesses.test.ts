@@ -3,7 +3,8 @@
  * by guessing: a list holding the arguments (`[{"port": "Oslo"}, []]`, as some servers wrap them) is
  * never taken whole as the value of the tool's only property, and an `Action Input:` with nothing
  * after it is never run as `{}` for a tool that declares arguments (the reply may stop right after the
- * label). Both are corrected; a closed empty input and a plain list value still read.
+ * label), and a JSON object the reply ends inside is never the text value of the tool's only property.
+ * All are corrected; a closed empty input, a plain list value and text in braces still read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,25 @@ describe('agent tool inputs that would be guesses', () => {
     const bare: ToolSpec = { name: 'clock', inputSchema: { type: 'object', properties: {} } };
     expect(parseDecision('native', react('clock', ''), { tools: [bare] })).toMatchObject({ success: true, decision: { tool: 'clock', args: {} } });
     expect(parseDecision('native', xmlAgent('clock', ''), { tools: [bare] })).toMatchObject({ success: true, decision: { tool: 'clock', args: {} } });
+  });
+
+  it('property: an Action Input object cut off inside a value never runs, not even as the text of the only property', () => {
+    const word = fc.stringMatching(/^[a-z]{4,10}$/);
+    fc.assert(
+      fc.property(word, word, fc.nat(), (property, value, at) => {
+        const whole = react('probe', JSON.stringify({ [property]: value }));
+        const start = whole.lastIndexOf(value);
+        const text = whole.slice(0, start + 1 + (at % (value.length - 1)));
+        const result = parseDecision('native', text, { tools: [oneProperty('probe', property)] });
+        expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool'), text).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('keeps text in braces that closes as the text of the only property', () => {
+    const result = parseDecision('native', react('probe', '{tides in Oslo}'), { tools: [oneProperty('probe', 'query')] });
+    expect(result.success && result.decision).toMatchObject({ tool: 'probe', args: { query: '{tides in Oslo}' } });
   });
 
   it('property: an input list holding an object keyed by the only property never runs, in either agent format', () => {

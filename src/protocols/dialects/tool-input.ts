@@ -16,8 +16,11 @@ import { sanitizeName } from '../sanitize.ts';
 export type ToolInput =
   /** A JSON object (or a dict that `jsonrepair` turned into one). */
   | { kind: 'object'; value: Record<string, unknown> }
-  /** Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object was not one. */
-  | { kind: 'text'; value: string; jsonProblem?: string };
+  /**
+   * Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object
+   * was not one, and `cut` that the object is still open where the text ends (its value cut off).
+   */
+  | { kind: 'text'; value: string; jsonProblem?: string; cut?: boolean };
 
 export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false; failure: ReadFailure };
 
@@ -48,7 +51,7 @@ export function readToolInput(raw: string): ToolInput {
   if (span && span.text.startsWith('{') && !/[\p{L}\p{N}]/u.test(lead)) {
     const json = readJson(span.text);
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
-    return { kind: 'text', value: text, jsonProblem: json.ok ? 'it is not one JSON object' : json.message };
+    return { kind: 'text', value: text, jsonProblem: json.ok ? 'it is not one JSON object' : json.message, cut: !json.ok && !span.complete };
   }
   return { kind: 'text', value: unquote(text) };
 }
@@ -78,6 +81,10 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
   const toolName = sanitizeName(tool.name);
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
+  if (input.cut) {
+    // An object the text ends inside is a cut-off call, never a text value of the only property.
+    return { ok: false, failure: { kind: 'invalid-json', message: `the input of \`${toolName}\` is cut off before its JSON object closes: ${input.jsonProblem}`, toolName } };
+  }
   const target = textProperty(tool);
   if (target && wrapsArguments(input.value, properties)) {
     // `[{"city": "Oslo"}, []]` for a tool whose only property is `city`: the list holds the arguments
