@@ -3,7 +3,8 @@
  * by guessing: a list holding the arguments (`[{"port": "Oslo"}, []]`, as some servers wrap them) is
  * never taken whole as the value of the tool's only property, and an `Action Input:` with nothing
  * after it is never run as `{}` for a tool that declares arguments (the reply may stop right after the
- * label), and a JSON object the reply ends inside is never the text value of the tool's only property.
+ * label), a JSON object the reply ends inside is never the text value of the tool's only property,
+ * and arguments in two objects are never read as the first alone.
  * All are corrected; a closed empty input, a plain list value and text in braces still read.
  */
 import fc from 'fast-check';
@@ -57,6 +58,15 @@ describe('agent tool inputs that would be guesses', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('corrects arguments given as two objects, never running the first alone', () => {
+    const lookup: ToolSpec = { name: 'lookup', inputSchema: { type: 'object', properties: { term: { type: 'string' }, page: { type: 'string' } } } };
+    for (const text of [react('lookup', '{"term": "tides"}\n{"page": "2"}'), react('lookup', '{"term": "tides"} and {"page": "2"}')]) {
+      const result = parseDecision('native', text, { tools: [lookup] });
+      expect(result.success, text).toBe(false);
+      expect(!result.success && result.error.message).toContain('two JSON objects');
+    }
   });
 
   it('keeps text in braces that closes as the text of the only property', () => {

@@ -52,6 +52,14 @@ describe('DSPy ReAct steps', () => {
     expect(!result.success && result.error.message).toContain(named);
   });
 
+  it('reads the text after ChatAdapter arguments as prose: plain prose stays, a special token is refused', () => {
+    const args = chat({ next_tool_name: 'tide_table', next_tool_args: '{"port": "Oslo"}' }).replace(/\n\n\[\[ ## completed ## \]\]$/, '');
+    expect(parse(`${args}\nThat should do it.`)).toMatchObject({ success: true, decision: { tool: 'tide_table', args: { port: 'Oslo' } } });
+    const result = parse(`${args}\nThat should do it <|im_end|> and more`);
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.message).toContain('<|im_end|>');
+  });
+
   it('runs `finish` where a tool of that name is offered', () => {
     const result = parse(json({ next_thought: 'Wrap up.', next_tool_name: 'finish', next_tool_args: {} }), [...tools, { name: 'finish', inputSchema: { type: 'object' } }]);
     expect(result.success && result.decision).toMatchObject({ action: 'call_tool', tool: 'finish', args: {} });

@@ -54,10 +54,23 @@ function chatStep(text: string): Step | undefined {
     }
     if (!isStepField(name)) return { ...step, failure: `the field \`${sanitizeName(name)}\` is no part of a step (fields: ${stepFields.join(', ')})` };
     if (name in step.fields) return { ...step, failure: twoSteps };
-    step.fields[name] = text.slice(valueStart, next).trim();
-    step.spans.push([marker.index, next]);
+    const end = name === 'next_tool_args' ? argumentsEnd(text, valueStart, next) : next;
+    step.fields[name] = text.slice(valueStart, end).trim();
+    step.spans.push([marker.index, end]);
   }
   return step;
+}
+
+/**
+ * Where a ChatAdapter `next_tool_args` value ends: after its JSON object (and a fence closing it) when
+ * only blanks or a fence open it, so text after the object is prose, checked as such; else at `next`.
+ */
+function argumentsEnd(text: string, from: number, next: number): number {
+  const value = text.slice(from, next);
+  const [span] = findJsonSpans(value, 1);
+  if (!span?.complete || !/^\s*(?:```[\w-]*\s*)?$/.test(value.slice(0, span.start))) return next;
+  const fence = /^\s*```/.exec(value.slice(span.end));
+  return from + span.end + (fence ? fence[0].length : 0);
 }
 
 /** XMLAdapter: one element per field. */

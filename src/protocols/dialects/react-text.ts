@@ -143,7 +143,8 @@ export const reactTextReader: DialectReader = {
         return failedReading(dialect, { kind: 'invalid-args', message: `the \`${spelling.input}\` of \`${toolName}\` is empty: give its arguments as one JSON object ({} for none)`, toolName });
       }
       const args = toolInputArgs(input, tool);
-      if (!args.ok) return failedReading(dialect, args.failure);
+      // An input cut off or in two pieces is certainly a call: its failure stands beside other dialects' calls.
+      if (!args.ok) return { ...failedReading(dialect, args.failure), ...(input.kind === 'text' && input.broken ? { conclusive: true } : {}) };
       items.push(callItem(call.name, args.args, tools, call.reason));
       if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
       // `Action: Search[q]`: the call is its line.

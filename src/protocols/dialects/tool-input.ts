@@ -18,9 +18,10 @@ export type ToolInput =
   | { kind: 'object'; value: Record<string, unknown> }
   /**
    * Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object
-   * was not one, and `cut` that the object is still open where the text ends (its value cut off).
+   * was not one. `broken` says why the input can be read neither as arguments nor as text (an object
+   * the text ends inside, a second object after the first): always a correction.
    */
-  | { kind: 'text'; value: string; jsonProblem?: string; cut?: boolean };
+  | { kind: 'text'; value: string; jsonProblem?: string; broken?: string };
 
 export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false; failure: ReadFailure };
 
@@ -50,8 +51,12 @@ export function readToolInput(raw: string): ToolInput {
   const lead = span ? text.slice(0, span.start) : '';
   if (span && span.text.startsWith('{') && !/[\p{L}\p{N}]/u.test(lead)) {
     const json = readJson(span.text);
+    // A second object after the first would be dropped: the arguments are in two pieces.
+    const [second] = findJsonSpans(text.slice(span.end), 1);
+    if (json.ok && isRecord(json.value) && second?.text.startsWith('{')) return { kind: 'text', value: text, broken: 'it holds two JSON objects; give every argument in one' };
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
-    return { kind: 'text', value: text, jsonProblem: json.ok ? 'it is not one JSON object' : json.message, cut: !json.ok && !span.complete };
+    const jsonProblem = json.ok ? 'it is not one JSON object' : json.message;
+    return { kind: 'text', value: text, jsonProblem, ...(!json.ok && !span.complete ? { broken: `it is cut off before its JSON object closes: ${jsonProblem}` } : {}) };
   }
   return { kind: 'text', value: unquote(text) };
 }
@@ -81,9 +86,10 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
   const toolName = sanitizeName(tool.name);
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
-  if (input.cut) {
-    // An object the text ends inside is a cut-off call, never a text value of the only property.
-    return { ok: false, failure: { kind: 'invalid-json', message: `the input of \`${toolName}\` is cut off before its JSON object closes: ${input.jsonProblem}`, toolName } };
+  if (input.broken) {
+    // An object the text ends inside is a cut-off call, and two objects are arguments in two pieces:
+    // never the text value of the only property.
+    return { ok: false, failure: { kind: 'invalid-json', message: `the input of \`${toolName}\` could not be read: ${input.broken}`, toolName } };
   }
   const target = textProperty(tool);
   if (target && wrapsArguments(input.value, properties)) {
