@@ -69,6 +69,14 @@ describe('agent tool inputs that would be guesses', () => {
     }
   });
 
+  it('corrects `Action: None` and its spellings by asking for a Final Answer, never answering with the thought', () => {
+    for (const action of ['None', 'none (direct reply)', 'N/A', 'no action', 'None: nothing to run']) {
+      const result = parseDecision('native', `Thought: I can answer this myself.\nAction: ${action}`, { tools: [oneProperty('probe', 'query')] });
+      expect(result.success, action).toBe(false);
+      expect(!result.success && result.error.message, action).toContain('names no tool');
+    }
+  });
+
   it('keeps text in braces that closes as the text of the only property', () => {
     const result = parseDecision('native', react('probe', '{tides in Oslo}'), { tools: [oneProperty('probe', 'query')] });
     expect(result.success && result.decision).toMatchObject({ tool: 'probe', args: { query: '{tides in Oslo}' } });

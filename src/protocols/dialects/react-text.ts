@@ -34,6 +34,8 @@ interface ReactCall {
 }
 
 const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
+/** `None`, `N/A`, `no action`, with or without a reason after it: the model says it takes no action. */
+const namesNoAction = (name: string): boolean => /^(?:none|null|nil|nothing|no[ _-]?(?:action|tool)s?|n\/?a)(?![\w/])/i.test(name);
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
@@ -69,7 +71,10 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
   const lone = calls.find((call) => !call.input && call.inline === undefined);
-  if (lone && !problem) {
+  if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
+    // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
+    problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
+  } else if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
     problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
   }
