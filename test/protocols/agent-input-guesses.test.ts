@@ -77,6 +77,14 @@ describe('agent tool inputs that would be guesses', () => {
     }
   });
 
+  it('corrects an input object that never closes, even with its values whole, in either agent format', () => {
+    for (const text of [react('probe', '{"query": "tides"'), xmlAgent('probe', '{"query": "tides"')]) {
+      const result = parseDecision('native', text, { tools: [oneProperty('probe', 'query')] });
+      expect(result.success, text).toBe(false);
+      expect(!result.success && result.error.message).toContain('cut off');
+    }
+  });
+
   it('keeps text in braces that closes as the text of the only property', () => {
     const result = parseDecision('native', react('probe', '{tides in Oslo}'), { tools: [oneProperty('probe', 'query')] });
     expect(result.success && result.decision).toMatchObject({ tool: 'probe', args: { query: '{tides in Oslo}' } });

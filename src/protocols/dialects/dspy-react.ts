@@ -13,8 +13,8 @@
  *
  * A step is read only when every field it holds is one of the three (and, in the ChatAdapter layout,
  * the `completed` marker): another field would be dropped, so the step is corrected instead. A step
- * without `next_tool_args`, a field given twice, an element left open and arguments that are no JSON
- * object are corrected too, never run with arguments guessed. `finish` is DSPy's way to end the task;
+ * without `next_tool_args`, a field given twice, an element left open, a step or arguments cut off
+ * before their JSON object closes and arguments that are no JSON object are corrected too, never run with arguments guessed. `finish` is DSPy's way to end the task;
  * where no tool has that name, the model is asked to give its answer as plain text (the answer itself
  * is not in the step). `next_thought` is the call's reason and a PLAN thought.
  */
@@ -36,6 +36,7 @@ interface Step {
 }
 
 const twoSteps = 'two steps given, one allowed per turn';
+const cutOff = 'the step is cut off before its JSON object closes: resend the whole step';
 const isStepField = (name: string): name is Field => (stepFields as readonly string[]).includes(name);
 
 /** ChatAdapter: `[[ ## field ## ]]` at a line's start; a field's value (on that line or the next) runs to the next marker. */
@@ -92,15 +93,24 @@ function xmlStep(text: string): Step | undefined {
 function jsonStep(text: string): Step | undefined {
   let found: Step | undefined;
   for (const span of findJsonSpans(text)) {
-    if (!span.text.includes('next_tool_name')) continue;
+    if (!/["']next_tool_name["']\s*:/.test(span.text)) continue;
     const json = readJson(span.text);
-    if (!json.ok || !isRecord(json.value) || !('next_tool_name' in json.value)) continue;
+    // A step whose object cannot be read is still a step: never answered as text.
+    if (!json.ok) return { fields: {}, spans: [], failure: span.complete ? `the step could not be read: ${json.message}` : cutOff };
+    if (!isRecord(json.value) || !('next_tool_name' in json.value)) continue;
     if (found) return { ...found, failure: twoSteps };
     const other = Object.keys(json.value).find((key) => !isStepField(key));
     found = { fields: json.value, spans: [[span.start, span.end]] };
-    if (other !== undefined) found.failure = `the key \`${sanitizeName(other)}\` is no part of a step (keys: ${stepFields.join(', ')})`;
+    if (!span.complete) found.failure = cutOff;
+    else if (other !== undefined) found.failure = `the key \`${sanitizeName(other)}\` is no part of a step (keys: ${stepFields.join(', ')})`;
   }
   return found;
+}
+
+/** True when `value` opens a JSON object (after blanks or a fence) that never closes. */
+function opensUnclosedObject(value: string): boolean {
+  const [span] = findJsonSpans(value, 1);
+  return span !== undefined && !span.complete && /^\s*(?:```[\w-]*\s*)?$/.test(value.slice(0, span.start));
 }
 
 function failed(message: string, toolName?: string): Reading {
@@ -126,6 +136,7 @@ export const dspyReactReader: DialectReader = {
       return failed('`finish` is no tool here: to end the task, give the answer as plain text, without the step fields');
     }
     const toolName = sanitizeName(name);
+    if (typeof writtenArgs === 'string' && opensUnclosedObject(writtenArgs)) return failed(`the \`next_tool_args\` of \`${toolName}\` are cut off before their JSON object closes: resend the whole step`, toolName);
     if (writtenArgs === undefined) return failed(`the step calling \`${toolName}\` has no \`next_tool_args\`: give them as a JSON object ({} when the tool takes none)`, toolName);
     const args = argumentsValue(writtenArgs);
     if (args.unreadable !== undefined || !isRecord(args.value)) {

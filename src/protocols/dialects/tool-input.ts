@@ -54,6 +54,7 @@ export function readToolInput(raw: string): ToolInput {
     // A second object after the first would be dropped: the arguments are in two pieces.
     const [second] = findJsonSpans(text.slice(span.end), 1);
     if (json.ok && isRecord(json.value) && second?.text.startsWith('{')) return { kind: 'text', value: text, broken: 'it holds two JSON objects; give every argument in one' };
+    if (json.ok && isRecord(json.value) && !span.complete) return { kind: 'text', value: text, broken: 'it is cut off before its JSON object closes' };
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
     const jsonProblem = json.ok ? 'it is not one JSON object' : json.message;
     return { kind: 'text', value: text, jsonProblem, ...(!json.ok && !span.complete ? { broken: `it is cut off before its JSON object closes: ${jsonProblem}` } : {}) };
