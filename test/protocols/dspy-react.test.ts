@@ -5,6 +5,7 @@
  * the task) names no offered tool. Also JSON call attempts whose key or value quotes are damaged, or
  * whose tool is named under `action`: corrected, never answered.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -62,6 +63,26 @@ describe('DSPy ReAct steps', () => {
     const result = parse(`${args}\nThat should do it <|im_end|> and more`);
     expect(result.success).toBe(false);
     expect(!result.success && result.error.message).toContain('<|im_end|>');
+  });
+
+  it('property: a step cut anywhere after its tool name is never run and never answered with its fields', () => {
+    const layouts = [
+      (port: string) => chat({ next_thought: 'Tides.', next_tool_name: 'tide_table', next_tool_args: JSON.stringify({ port }) }).replace(/\n\n\[\[ ## completed ## \]\]$/, ''),
+      (port: string) => json({ next_thought: 'Tides.', next_tool_name: 'tide_table', next_tool_args: { port } }),
+      (port: string) => xml({ next_thought: 'Tides.', next_tool_name: 'tide_table', next_tool_args: JSON.stringify({ port }) }),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...layouts), fc.stringMatching(/^[a-z]{3,10}$/), fc.nat(), (layout, port, at) => {
+        const whole = layout(port);
+        const from = whole.indexOf('tide_table') + 'tide_table'.length;
+        const text = whole.slice(0, from + (at % (whole.length - from)));
+        const result = parse(text);
+        if (!result.success) return;
+        expect(result.decision.action, text).toBe('answer_user');
+        expect(result.decision.action === 'answer_user' && result.decision.answer, text).not.toContain('next_tool_name');
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('runs `finish` where a tool of that name is offered', () => {
