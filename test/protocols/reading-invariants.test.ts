@@ -106,6 +106,9 @@ const writers: readonly Writer[] = [
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
   { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
   { name: 'pythonic in prose', write: (tool, args) => `Checking: [${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]` },
+  { name: 'dspy chat', write: (tool, args) => `[[ ## next_thought ## ]]\nUse ${tool}.\n\n[[ ## next_tool_name ## ]]\n${tool}\n\n[[ ## next_tool_args ## ]]\n${json(args)}\n\n[[ ## completed ## ]]` },
+  { name: 'dspy json', write: (tool, args) => json({ next_thought: `Use ${tool}.`, next_tool_name: tool, next_tool_args: args }) },
+  { name: 'dspy xml', write: (tool, args) => `<next_thought>Use ${tool}.</next_thought>\n<next_tool_name>${tool}</next_tool_name>\n<next_tool_args>${json(args)}</next_tool_args>` },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

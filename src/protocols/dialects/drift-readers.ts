@@ -16,6 +16,7 @@ import { bashCommandFenceReader } from './bash-command-fence.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
+import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
@@ -60,6 +61,7 @@ export const driftReaders: readonly DialectReader[] = [
   gemmaCallsReader,
   deepseekReader,
   reactTextReader,
+  dspyReactReader,
   jsonAgentReader,
   thoughtCommandJsonReader,
   xmlAgentReader,

@@ -61,7 +61,9 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
   if (names.length === 0) return undefined;
   const alternatives = names.map(escapeRegExp).join('|');
   return {
-    jsonName: new RegExp(`["'](?:name|tool_name|tool|function)["']\\s*:\\s*["'](${alternatives})["']`),
+    // The key's opening quote may be lost (a reply cut at its start: `name": "search"`) and the value's
+    // quote doubled (`""search"`); `action` names the tool in the agent formats (`{"action": "search"}`).
+    jsonName: new RegExp(`(?<![\\w-])["']?(?:name|tool_name|tool|function|action)["']\\s*:\\s*["']{1,2}(${alternatives})["']`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),

@@ -19,6 +19,7 @@ import { bracketAction, isFinish, withoutCutStopWord } from './react-bracket-act
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { isRecord } from '../extract/read-json.ts';
 
 const dialect = 'react';
 
@@ -32,6 +33,9 @@ interface ReactCall {
   inline?: string;
 }
 
+const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
+/** `None`, `N/A`, `no action`, with or without a reason after it: the model says it takes no action. */
+const namesNoAction = (name: string): boolean => /^(?:none|null|nil|nothing|no[ _-]?(?:action|tool)s?|n\/?a)(?![\w/])/i.test(name);
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
@@ -67,7 +71,10 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
   const lone = calls.find((call) => !call.input && call.inline === undefined);
-  if (lone && !problem) {
+  if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
+    // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
+    problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
+  } else if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
     problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
   }
@@ -134,8 +141,15 @@ export const reactTextReader: DialectReader = {
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
+      // An `Action Input:` with nothing after it has no end to show it is whole (the reply may stop
+      // right after the label): for a tool that declares arguments, `{}` would be a guess.
+      if (call.input && input.kind === 'text' && input.value === '' && tool && hasProperties(tool)) {
+        const toolName = sanitizeName(tool.name);
+        return failedReading(dialect, { kind: 'invalid-args', message: `the \`${spelling.input}\` of \`${toolName}\` is empty: give its arguments as one JSON object ({} for none)`, toolName });
+      }
       const args = toolInputArgs(input, tool);
-      if (!args.ok) return failedReading(dialect, args.failure);
+      // An input cut off or in two pieces is certainly a call: its failure stands beside other dialects' calls.
+      if (!args.ok) return { ...failedReading(dialect, args.failure), ...(input.kind === 'text' && input.broken ? { conclusive: true } : {}) };
       items.push(callItem(call.name, args.args, tools, call.reason));
       if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
       // `Action: Search[q]`: the call is its line.

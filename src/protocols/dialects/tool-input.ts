@@ -16,8 +16,12 @@ import { sanitizeName } from '../sanitize.ts';
 export type ToolInput =
   /** A JSON object (or a dict that `jsonrepair` turned into one). */
   | { kind: 'object'; value: Record<string, unknown> }
-  /** Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object was not one. */
-  | { kind: 'text'; value: string; jsonProblem?: string };
+  /**
+   * Plain text, without the quotes around it; `jsonProblem` says why text that looked like an object
+   * was not one. `broken` says why the input can be read neither as arguments nor as text (an object
+   * the text ends inside, a second object after the first): always a correction.
+   */
+  | { kind: 'text'; value: string; jsonProblem?: string; broken?: string };
 
 export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false; failure: ReadFailure };
 
@@ -47,8 +51,13 @@ export function readToolInput(raw: string): ToolInput {
   const lead = span ? text.slice(0, span.start) : '';
   if (span && span.text.startsWith('{') && !/[\p{L}\p{N}]/u.test(lead)) {
     const json = readJson(span.text);
+    // A second object after the first would be dropped: the arguments are in two pieces.
+    const [second] = findJsonSpans(text.slice(span.end), 1);
+    if (json.ok && isRecord(json.value) && second?.text.startsWith('{')) return { kind: 'text', value: text, broken: 'it holds two JSON objects; give every argument in one' };
+    if (json.ok && isRecord(json.value) && !span.complete) return { kind: 'text', value: text, broken: 'it is cut off before its JSON object closes' };
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
-    return { kind: 'text', value: text, jsonProblem: json.ok ? 'it is not one JSON object' : json.message };
+    const jsonProblem = json.ok ? 'it is not one JSON object' : json.message;
+    return { kind: 'text', value: text, jsonProblem, ...(!json.ok && !span.complete ? { broken: `it is cut off before its JSON object closes: ${jsonProblem}` } : {}) };
   }
   return { kind: 'text', value: unquote(text) };
 }
@@ -64,15 +73,33 @@ function textProperty(tool: ToolSpec): { name: string; schema: unknown } | undef
   return names.length === 1 ? { name: names[0] as string, schema: properties[names[0] as string] } : undefined;
 }
 
+/** True when `text` is a JSON list holding an object keyed by one of the tool's own properties. */
+function wrapsArguments(text: string, properties: readonly string[]): boolean {
+  if (!text.trimStart().startsWith('[')) return false;
+  const json = readJson(text);
+  return json.ok && Array.isArray(json.value) && json.value.some((item) => isRecord(item) && Object.keys(item).some((key) => properties.includes(key)));
+}
+
 /** Arguments for `tool` from its input; an unknown tool gets `{}` (validation then names the tool as unknown). */
 export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): ToolArgs {
   if (input.kind === 'object' || !tool) return { ok: true, args: input.kind === 'object' ? input.value : {} };
-  // No input at all is no arguments: a tool that needs some is then reported as missing them.
-  if (input.value.trim() === '') return { ok: true, args: {} };
-  const target = textProperty(tool);
-  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema, guardedCoercion) } };
   const properties = isRecord(tool.inputSchema.properties) ? Object.keys(tool.inputSchema.properties) : [];
   const toolName = sanitizeName(tool.name);
+  // No input at all is no arguments: a tool that needs some is then reported as missing them.
+  if (input.value.trim() === '') return { ok: true, args: {} };
+  if (input.broken) {
+    // An object the text ends inside is a cut-off call, and two objects are arguments in two pieces:
+    // never the text value of the only property.
+    return { ok: false, failure: { kind: 'invalid-json', message: `the input of \`${toolName}\` could not be read: ${input.broken}`, toolName } };
+  }
+  const target = textProperty(tool);
+  if (target && wrapsArguments(input.value, properties)) {
+    // `[{"city": "Oslo"}, []]` for a tool whose only property is `city`: the list holds the arguments
+    // (some servers wrap them so), and taking the whole list as the value of `city` would be a guess.
+    const message = `the input of \`${toolName}\` is a list holding its arguments: give them as one JSON object`;
+    return { ok: false, failure: { kind: 'invalid-args', message, toolName } };
+  }
+  if (target) return { ok: true, args: { [target.name]: coerceValue(input.value, target.schema, guardedCoercion) } };
   const message = input.jsonProblem
     ? `the input of \`${toolName}\` could not be read: ${input.jsonProblem}`
     : `\`${toolName}\` takes ${properties.length ? 'several arguments' : 'no text input'}: give its input as one JSON object`;
