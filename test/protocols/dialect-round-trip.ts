@@ -48,6 +48,12 @@ export interface DialectUnderTest {
    */
   optionalClose?: string;
   /**
+   * The same family's form with that closing tag written (`optionalClose`): a call read that renders
+   * in it to the text is the same text too (a value ending right before the tag, or holding it).
+   * @default undefined
+   */
+  closedForm?(call: RenderedCall): string;
+  /**
    * Text a value of this shape cannot carry: a shape with no tag before its value ends the value at
    * the next parameter's opening tag, so a value holding one reads as two parameters by the shape's
    * own rule. Calls whose values hold it are not drawn. @default undefined
@@ -149,6 +155,7 @@ export function judgeRoundTrip(dialect: DialectUnderTest, call: RenderedCall, pr
   if (decision.tool === call.name && isDeepStrictEqual(decision.args, expected)) return { verdict: 'same', text, read };
   const same = (rendered: string) => betweenElements(dialect.optionalClose ? rendered.split(dialect.optionalClose).join('') : rendered);
   if (dialect.verbatim && same(dialect.render({ name: decision.tool, args: decision.args })) === same(text)) return { verdict: 'same-text', text, read };
+  if (dialect.verbatim && dialect.closedForm?.({ name: decision.tool, args: decision.args }) === text) return { verdict: 'same-text', text, read };
   if (dialect.verbatim && decision.tool === call.name && isDeepStrictEqual(decision.args, cdataContents(expected))) return { verdict: 'same-text', text, read };
   return { verdict: 'misread', text, read };
 }

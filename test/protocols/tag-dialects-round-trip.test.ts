@@ -43,6 +43,10 @@ const deepSchemaOf = (value: unknown): Record<string, unknown> => {
   return value === null ? { type: 'null' } : { type: typeof value === 'string' ? 'string' : typeof value === 'boolean' ? 'boolean' : 'number' };
 };
 
+/** Qwen3-Coder's drift shape: the name as an element's text, the value after it, its `</parameter>` kept. */
+const nameThenValue = ({ name, args }: { name: string; args: Args }): string =>
+  `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${written(value)}\n</parameter>\n`).join('')}</function>\n</tool_call>`;
+
 export const tagDialects: DialectUnderTest[] = [
   {
     name: 'hermes',
@@ -69,11 +73,11 @@ export const tagDialects: DialectUnderTest[] = [
     name: 'qwen3-coder, name then value',
     verbatim: true,
     expected: cdata,
-    render: ({ name, args }) =>
-      `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${written(value)}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
+    render: (call) => nameThenValue(call),
   },
   {
     name: 'qwen3-coder, name then value, no closing tag',
+    closedForm: nameThenValue,
     verbatim: true,
     optionalClose: '</parameter>',
     cannotHold: /<parameter[=>]/,
