@@ -48,6 +48,14 @@ describe('agent step objects', () => {
     }
   });
 
+  it('corrects a step whose action is no tool name, never answers it', () => {
+    for (const text of ['{"action": {"tool": "clock"}, "action_input": {}}', '{"thought": "time?", "action": null, "action_input": "now"}']) {
+      const result = parse(text);
+      expect([text, result.success]).toEqual([text, false]);
+      if (!result.success) expect(result.error.message).toMatch(/"action" must be the name of a tool/);
+    }
+  });
+
   it('keeps JSON data and tool definitions that mention a tool as the answer', () => {
     for (const text of ['{"name": "clock", "description": "tells the time"}', '{"type": "function", "function": {"name": "clock", "parameters": {"type": "object", "properties": {}}}}', '{"status": "clock"}']) {
       expect(parse(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });

@@ -5,7 +5,8 @@
  * counts only with exactly these keys (and an optional `thought`), and never with reins' own actions
  * (`call_tool`, `ask_user`, `answer_user`: the `json` protocol reads those). A text input goes to the
  * tool's lone text argument (see `tool-input.ts`). The `thought`, or else the prose before the object
- * (without a `Thought:` label), is the call's `reason` and a PLAN thought. A step whose object the
+ * (without a `Thought:` label), is the call's `reason` and a PLAN thought. A step whose `action` is no
+ * string is corrected, never answered. A step whose object the
  * text ends inside is cut off: a correction, never run with what the repair closed.
  */
 import type { Thought } from '../../spec/decision.ts';
@@ -74,6 +75,10 @@ export const jsonAgentReader: DialectReader = {
       const json = readJson(span.text);
       if (!json.ok) continue;
       const found = stepsOf(json.value);
+      // `{"action": {..}, "action_input": ..}`: a step in this shape whose action names no tool is still a step.
+      if (found.length === 0 && isRecord(json.value) && 'action_input' in json.value && 'action' in json.value && typeof json.value.action !== 'string' && Object.keys(json.value).every((key) => agentKeys.has(key))) {
+        return failedReading(dialect, { kind: 'no-decision', message: 'the step\'s "action" must be the name of a tool (a string), with its input in "action_input"' });
+      }
       // Completeness: a step whose object never closes is cut off; its repaired reading is a guess.
       const cut = found.find(() => !span.complete);
       if (cut) return failedReading(dialect, { kind: 'no-decision', message: `the step of \`${sanitizeName(cut.action)}\` is cut off before its JSON object closes: resend the whole step`, toolName: sanitizeName(cut.action) });
