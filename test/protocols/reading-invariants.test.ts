@@ -80,6 +80,7 @@ const writers: readonly Writer[] = [
   },
   { name: 'react', write: (tool, args) => `Thought: I need ${tool}.\nAction: ${tool}\nAction Input: ${json(args)}` },
   { name: 'json agent', write: (tool, args) => `\`\`\`json\n${json({ action: tool, action_input: args })}\n\`\`\`` },
+  { name: 'json agent in a tool_call wrapper', write: (tool, args) => json({ tool_call: { action: tool, action_input: args } }) },
   { name: 'xml agent', write: (tool, args) => `<tool>${tool}</tool><tool_input>${json(args)}</tool_input>` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {

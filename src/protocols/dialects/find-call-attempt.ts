@@ -11,6 +11,7 @@ import { sanitizeName } from '../sanitize.ts';
 import { argumentElementAttempt } from './argument-element-attempt.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
+import { namedToolObject } from './named-tool-object.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
@@ -129,7 +130,7 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[], where 
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools);
     return element && { ...element, details: [hint] };

@@ -1,15 +1,20 @@
 /**
- * LangChain's JSON (chat) agent: `{"action": "<tool>", "action_input": {..} | "text"}`, fenced or
+ * LangChain's JSON (chat) agent: `{"action": "<tool>", "action_input": {..} | "text"}` (also with
+ * `input`, and inside a `tool_call` / `tool_calls` wrapper, as Dify's ReAct agents read it), fenced or
  * bare, with prose around it; `"action": "Final Answer"` is the answer (its input as text). An object
  * counts only with exactly these keys (and an optional `thought`), and never with reins' own actions
  * (`call_tool`, `ask_user`, `answer_user`: the `json` protocol reads those). A text input goes to the
  * tool's lone text argument (see `tool-input.ts`). The `thought`, or else the prose before the object
- * (without a `Thought:` label), is the call's `reason` and a PLAN thought.
+ * (without a `Thought:` label), is the call's `reason` and a PLAN thought. A step whose `action` is no
+ * string is corrected, never answered. A step whose object the
+ * text ends inside is cut off: a correction, never run with what the repair closed.
  */
 import type { Thought } from '../../spec/decision.ts';
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
 import { readToolInput, type ToolInput, toolInputArgs } from './tool-input.ts';
 
 const dialect = 'json-agent';
@@ -33,6 +38,24 @@ function isAgentStep(value: unknown): value is AgentStep {
   );
 }
 
+/**
+ * The steps `value` writes: itself, the items of a list, or the step inside a `{"tool_call": {..}}` or
+ * `{"tool_calls": [..]}` wrapper (its only key). `input` is read as `action_input` where that key is
+ * absent (`{"action": "search", "input": ".."}`): the same step with its input key shortened.
+ */
+function stepsOf(value: unknown, depth = 0): AgentStep[] {
+  if (Array.isArray(value)) return depth > 1 ? [] : value.flatMap((item) => stepsOf(item, depth + 1));
+  if (!isRecord(value)) return [];
+  const keys = Object.keys(value);
+  if (keys.length === 1 && depth < 2 && (isRecord(value.tool_call) || Array.isArray(value.tool_calls))) return stepsOf(value.tool_call ?? value.tool_calls, depth + 1);
+  if ('input' in value && !('action_input' in value)) {
+    const { input, ...rest } = value;
+    const step = { ...rest, action_input: input };
+    return isAgentStep(step) ? [step] : [];
+  }
+  return isAgentStep(value) ? [value] : [];
+}
+
 function inputOf(value: unknown): ToolInput {
   if (isRecord(value)) return { kind: 'object', value };
   // A JSON string is the input as the model encoded it: a fence or quotes inside it are part of it.
@@ -47,10 +70,18 @@ export const jsonAgentReader: DialectReader = {
     const steps: AgentStep[] = [];
     const spans: Array<readonly [number, number]> = [];
     let firstStart: number | undefined;
-    for (const span of findJsonSpans(text)) {
+    // A step quoted as code (inline, or a fence holding more than the object) is talk about a step.
+    for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
       if (!json.ok) continue;
-      const found = (Array.isArray(json.value) ? json.value : [json.value]).filter(isAgentStep);
+      const found = stepsOf(json.value);
+      // `{"action": {..}, "action_input": ..}`: a step in this shape whose action names no tool is still a step.
+      if (found.length === 0 && isRecord(json.value) && 'action_input' in json.value && 'action' in json.value && typeof json.value.action !== 'string' && Object.keys(json.value).every((key) => agentKeys.has(key))) {
+        return failedReading(dialect, { kind: 'no-decision', message: 'the step\'s "action" must be the name of a tool (a string), with its input in "action_input"' });
+      }
+      // Completeness: a step whose object never closes is cut off; its repaired reading is a guess.
+      const cut = found.find(() => !span.complete);
+      if (cut) return failedReading(dialect, { kind: 'no-decision', message: `the step of \`${sanitizeName(cut.action)}\` is cut off before its JSON object closes: resend the whole step`, toolName: sanitizeName(cut.action) });
       if (found.length) {
         firstStart ??= span.start;
         spans.push([span.start, span.end]);

@@ -1,7 +1,7 @@
 /**
  * JSON tool calls in the shapes other than Llama 3's `{"name", "parameters"}`:
  * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
- *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` around either (a tool definition,
+ *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`;
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
@@ -36,6 +36,8 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   }
   if (!isRecord(value) || 'action' in value) return undefined;
   if (Array.isArray(value.tool_calls)) return callsOf(value.tool_calls, true, tools);
+  // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
+  if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools);
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) return typeof openAi.name === 'string' && 'arguments' in openAi ? [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }] : undefined;

@@ -1,6 +1,7 @@
 /**
  * Splits ReAct text (the LangChain / LlamaIndex agent format) into its labelled sections:
- * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` and `Answer:`, and the
+ * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` (also written
+ * `FinalAnswer:`) and `Answer:`, and the
  * same steps as Qwen-Agent's function-call prompt writes them (`✿FUNCTION✿:` the action, `✿ARGS✿:` its
  * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
  * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
@@ -40,13 +41,13 @@ const qwenSpelling: LabelSpelling = { action: '✿FUNCTION✿:', input: '✿ARGS
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
-  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]+answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
 
 /** Qwen-Agent's labels, by the ReAct step each one is. */
 const qwenLabels: Readonly<Record<string, ReactLabel>> = { '✿function✿': 'action', '✿args✿': 'input', '✿result✿': 'observation', '✿return✿': 'final' };
 
 function labelOf(word: string): ReactLabel {
-  const compact = word.toLowerCase().replace(/[\s\d]+/g, '');
+  const compact = word.toLowerCase().replace(/[\s\d_]+/g, '');
   const qwen = qwenLabels[compact];
   if (qwen) return qwen;
   if (compact === 'actioninput') return 'input';
