@@ -18,6 +18,7 @@
  * where no tool has that name, the model is asked to give its answer as plain text (the answer itself
  * is not in the step). `next_thought` is the call's reason and a PLAN thought.
  */
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading, type ReadFailure } from '../reading.ts';
@@ -92,8 +93,11 @@ function xmlStep(text: string): Step | undefined {
 /** JSONAdapter: one object holding `next_tool_name`. */
 function jsonStep(text: string): Step | undefined {
   let found: Step | undefined;
+  // A step shown in inline code or quoted in a fence is talk about a step, not one (a fence holding
+  // only the object is the step: models fence their output).
+  const unquoted = unquotedJson(text);
   for (const span of findJsonSpans(text)) {
-    if (!/["']next_tool_name["']\s*:/.test(span.text)) continue;
+    if (!/["']next_tool_name["']\s*:/.test(span.text) || !unquoted(span)) continue;
     const json = readJson(span.text);
     // A step whose object cannot be read is still a step: never answered as text.
     if (!json.ok) return { fields: {}, spans: [], failure: span.complete ? `the step could not be read: ${json.message}` : cutOff };
