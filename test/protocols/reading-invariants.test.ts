@@ -318,7 +318,7 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
-  it('2d. completeness, JSON closed by a tag: </tool_call> right after a cut inside the arguments never runs the call', () => {
+  it('2d. completeness, JSON closed by a tag: </tool_call> or </function> right after a cut inside the arguments never runs the call', () => {
     fc.assert(
       fc.property(fc.constantFrom(...toolNames), fc.constantFrom(...keys), word, fc.nat(), (tool, key, value, at) => {
         const object = json({ name: tool, arguments: { [key]: value } });
@@ -327,6 +327,11 @@ describe('reading invariants, over every dialect', () => {
         const cut = object.slice(0, from + (at % (object.length - 1 - from)));
         noCall(`<tool_call>${cut}</tool_call>`);
         noCall(`<tool_call>\n${cut}\n</tool_call>`);
+        // The same for an arguments object closed by its tag, cut anywhere from its last key to before
+        // that value's own closing bracket.
+        const args = json({ [key]: value, more: [value] });
+        const last = args.indexOf('"more"');
+        noCall(`<function=${tool}>${args.slice(0, last + (at % (args.length - 1 - last)))}</function>`);
       }),
       { numRuns: RUNS * 2 },
     );

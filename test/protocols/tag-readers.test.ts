@@ -50,6 +50,13 @@ describe('the end of a call is found by parsing the value', () => {
       expect(read(`<tool_call>${cut}</tool_call>`), cut).toMatchObject({ success: false });
     }
   });
+
+  it('lets </function> stand in for the arguments object\'s last brace only (`<function=name>{..}</function>`)', () => {
+    expect(read('<function=write>{"path": "notes.md"</function>')).toMatchObject(call('write', { path: 'notes.md' }));
+    for (const cut of ['{"path": "notes.md", "text": ["a"', '{"path": "notes.md", ', '{"path": "no']) {
+      expect(read(`<function=write>${cut}</function>`), cut).toMatchObject({ success: false });
+    }
+  });
 });
 
 describe('formats read', () => {

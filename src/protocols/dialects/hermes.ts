@@ -9,7 +9,7 @@
  * quoted, not called, and is not read. A block holding a Qwen3-Coder XML call (`<function=..>`) is
  * left to that reader.
  */
-import { closingBracketIndex, openBrackets } from '../extract/closing-bracket-index.ts';
+import { closingBracketIndex, cutOffBeforeTag } from '../extract/closing-bracket-index.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
@@ -50,10 +50,7 @@ function blockAt(text: string, from: number): Block {
   // Closed by its tag, the block is complete, unless its tag stands in for more than the call object's
   // own last brace (the arguments never closed, a string still running, or a `,` or `:` asking for
   // more: the object was cut off); ended by the next block or the text's end, it is cut off.
-  const left = openBrackets(body);
-  const asksForMore = left.depth > 0 && /[,:]\s*$/.test(body);
-  const closedByTag = bodyEnd === closeAt && left.depth <= 1 && !left.inString && !asksForMore;
-  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd, complete: closedByTag };
+  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd, complete: bodyEnd === closeAt && !cutOffBeforeTag(body) };
 }
 
 export const hermesReader: DialectReader = {

@@ -46,3 +46,13 @@ export function openBrackets(text: string): OpenBrackets {
   const { depth, inString } = scan(text, 0, false);
   return { depth, inString };
 }
+
+/**
+ * True when JSON text ended by a closing tag (`</tool_call>`, `</function>`, `</parameters>`) was cut
+ * off before its end: the tag may stand in for the outermost brace only, so more left open, a string
+ * still running, or a `,` or `:` asking for more means the value was never written to its end.
+ */
+export function cutOffBeforeTag(body: string): boolean {
+  const left = openBrackets(body);
+  return left.depth > 1 || left.inString || (left.depth > 0 && /[,:]\s*$/.test(body));
+}
