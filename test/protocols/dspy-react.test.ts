@@ -96,6 +96,15 @@ describe('DSPy ReAct steps', () => {
       expect(result.success && result.decision).toEqual({ action: 'answer_user', answer: text });
     }
   });
+
+  it('never runs a JSON step shown in inline code or quoted in a list item; a fence holding only the step is the step', () => {
+    const object = '{"next_thought": "Tides first.", "next_tool_name": "tide_table", "next_tool_args": {"port": "Bergen"}}';
+    for (const text of [`A step looks like \`${object}\` in DSPy.`, `- for example:\n  \`\`\`json\n  ${object}\n  \`\`\``]) {
+      const result = parse(text);
+      expect(result.success && result.decision.action, text).not.toBe('call_tool');
+    }
+    expect(parse(`\`\`\`json\n${object}\n\`\`\``)).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'tide_table', args: { port: 'Bergen' } } });
+  });
 });
 
 describe('JSON call attempts with damaged quotes or an agent key', () => {

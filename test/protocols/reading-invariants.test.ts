@@ -319,6 +319,25 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('2d. completeness, JSON closed by a tag: </tool_call> or </function> right after a cut inside the arguments never runs the call', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...toolNames), fc.constantFrom(...keys), word, fc.nat(), (tool, key, value, at) => {
+        const object = json({ name: tool, arguments: { [key]: value } });
+        const from = object.indexOf('"arguments"');
+        // Any cut from the arguments key up to (not including) the arguments' own closing brace.
+        const cut = object.slice(0, from + (at % (object.length - 1 - from)));
+        noCall(`<tool_call>${cut}</tool_call>`);
+        noCall(`<tool_call>\n${cut}\n</tool_call>`);
+        // The same for an arguments object closed by its tag, cut anywhere from its last key to before
+        // that value's own closing bracket.
+        const args = json({ [key]: value, more: [value] });
+        const last = args.indexOf('"more"');
+        noCall(`<function=${tool}>${args.slice(0, last + (at % (args.length - 1 - last)))}</function>`);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it("2c. completeness, Gemma '-quoted values: read when closed before , or }, never when cut inside or ended by an apostrophe", () => {
     const text = fc.stringMatching(/^[a-z][a-z./ ]{0,12}[a-z]$/);
     fc.assert(

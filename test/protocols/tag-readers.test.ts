@@ -36,6 +36,27 @@ describe('the end of a call is found by parsing the value', () => {
     const result = read('<tool_call>\n{"name": "run", "arguments": {"command": "ls"}} and more\n</tool_call>');
     expect(result).toMatchObject({ success: false, error: { kind: 'invalid-json' } });
   });
+
+  it('lets </tool_call> stand in for the call object\'s last brace only, never for a value cut off before it', () => {
+    expect(read('<tool_call>{"name": "write", "arguments": {"path": "notes.md"}</tool_call>')).toMatchObject(call('write', { path: 'notes.md' }));
+    expect(read('<tool_call>{"name": "write"</tool_call>')).toMatchObject(call('write', {}));
+    for (const cut of [
+      '{"name": "write", "arguments": {"path": "no"',
+      '{"name": "write", "arguments": {"path": "notes.md", "text": ["a"',
+      '{"name": "write", "arguments": {"path": "no',
+      '{"name": "write", ',
+      '{"name": "write", "arguments": {"path": "notes.md"}, ',
+    ]) {
+      expect(read(`<tool_call>${cut}</tool_call>`), cut).toMatchObject({ success: false });
+    }
+  });
+
+  it('lets </function> stand in for the arguments object\'s last brace only (`<function=name>{..}</function>`)', () => {
+    expect(read('<function=write>{"path": "notes.md"</function>')).toMatchObject(call('write', { path: 'notes.md' }));
+    for (const cut of ['{"path": "notes.md", "text": ["a"', '{"path": "notes.md", ', '{"path": "no']) {
+      expect(read(`<function=write>${cut}</function>`), cut).toMatchObject({ success: false });
+    }
+  });
 });
 
 describe('formats read', () => {

@@ -3,11 +3,13 @@
  * call. A block ends where its JSON object ends, not at the first `</tool_call>`: a string value may
  * hold `</tool_call>` or `"}`. Text left between the object and `</tool_call>` makes the block
  * ambiguous and is corrected. An unclosed JSON object closed by `</tool_call>` is read with repair
- * (a brace left out); one the text ends inside is cut off, and corrected (`call-object.ts`). A `<tool_call>` inside Markdown code (inline or fenced) is
+ * (the call object's last brace left out); one the text ends inside, or whose arguments or a string
+ * are still open at `</tool_call>` (or that ends in `,` or `:`), is cut off, and corrected
+ * (`call-object.ts`). A `<tool_call>` inside Markdown code (inline or fenced) is
  * quoted, not called, and is not read. A block holding a Qwen3-Coder XML call (`<function=..>`) is
  * left to that reader.
  */
-import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { closingBracketIndex, cutOffBeforeTag } from '../extract/closing-bracket-index.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
@@ -45,8 +47,10 @@ function blockAt(text: string, from: number): Block {
   const ends = [closeAt, nextOpen].filter((index) => index >= 0);
   const bodyEnd = ends.length ? Math.min(...ends) : text.length;
   const body = text.slice(start, bodyEnd).replace(/\s*```\s*$/, '');
-  // Closed by its tag, the block is complete; ended by the next block or the text's end, it is cut off.
-  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd, complete: bodyEnd === closeAt };
+  // Closed by its tag, the block is complete, unless its tag stands in for more than the call object's
+  // own last brace (the arguments never closed, a string still running, or a `,` or `:` asking for
+  // more: the object was cut off); ended by the next block or the text's end, it is cut off.
+  return { body, end: bodyEnd === closeAt ? closeAt + close.length : bodyEnd, complete: bodyEnd === closeAt && !cutOffBeforeTag(body) };
 }
 
 export const hermesReader: DialectReader = {

@@ -15,6 +15,7 @@ import { guardedCoercion } from '../extract/guarded-json.ts';
 import { collectParameters, propertySchema } from '../../tools/collect-parameters.ts';
 import { coerceText } from '../../tools/coerce-text.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
+import { cutOffBeforeTag } from '../extract/closing-bracket-index.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { nestedValue } from './nested-value.ts';
 import { isWrapperKey } from './wrapped-arguments.ts';
@@ -120,6 +121,8 @@ function unescapedJson(text: string, schema: unknown): string {
 /** A JSON object body (`<function=name>{..}</function>`). */
 export function jsonArguments(body: string): ParametersReading {
   const unfenced = body.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
+  // Its closing tag may stand in for the object's last brace, never for a value cut off before it.
+  if (cutOffBeforeTag(unfenced)) return { ok: false, kind: 'invalid-json', message: 'the arguments are cut off before their JSON object closes: resend the whole call' };
   const json = readJson(unfenced);
   if (!json.ok) return { ok: false, kind: 'invalid-json', message: json.message };
   return isRecord(json.value) ? { ok: true, args: json.value, repaired: json.repaired } : { ok: false, kind: 'invalid-args', message: 'arguments must be one JSON object' };
