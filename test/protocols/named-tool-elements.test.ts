@@ -2,7 +2,8 @@
  * A tool named without the markup of a call, never answered as prose and never run with guessed
  * arguments: an element named for a call whose whole text is an offered tool (`<action>ping</action>`,
  * an `<actions>` list in a `<response>` envelope), and an OpenAI function object naming an offered tool
- * with no `arguments`. Both are call attempts, corrected; quoted as code, or naming no offered tool,
+ * with no `arguments`, and a JSON object naming an offered tool under a call key beside an object
+ * (`{"tool": .., "tool_input": {..}}`). All are call attempts, corrected; quoted as code, or naming no offered tool,
  * the text stays an answer; an element naming only the tools of the calls read beside it labels them.
  */
 import fc from 'fast-check';
@@ -90,5 +91,40 @@ describe('an OpenAI function object without arguments', () => {
   it('with arguments it runs', () => {
     const result = parse('[{"id": "c1", "type": "function", "function": {"name": "find_book", "arguments": {"title": "Emma"}}}]');
     expect(result.success && result.decisions[0]).toMatchObject({ action: 'call_tool', tool: 'find_book', args: { title: 'Emma' } });
+  });
+});
+
+describe('a JSON object naming an offered tool in a spelling no reader knows', () => {
+  it.each([
+    ['tool and tool_input', '{"tool": "find_book", "tool_input": {"title": "Emma"}}'],
+    ['command and args', 'On it.\n{"command": "find_book", "args": {"title": "Emma"}}'],
+    ['a call nested under command', '{"thoughts": {"text": "look"}, "command": {"name": "find_book", "args": {"title": "Emma"}}}'],
+    ['in a fence of its own', '```json\n{"use": {"x": 1}, "tool": "ring_bell"}\n```'],
+  ])('%s is corrected, naming the tool', (_label, text) => {
+    const result = parse(text);
+    expect(result.success).toBe(false);
+    expect(!result.success && result.error.toolName).toMatch(/^(?:find_book|ring_bell)$/);
+  });
+
+  it('keeps JSON answers: no offered tool named, no object beside the name, or quoted inside prose as code', () => {
+    for (const text of [
+      '{"tool": "hammer", "specs": {"weight": 2}}',
+      '{"book": "Emma", "shelf": {"row": 2}}',
+      'Write `{"tool": "ring_bell", "tool_input": {}}` to ring.',
+    ]) {
+      expect(answered(text), text).toBe(true);
+    }
+  });
+
+  it('never answers an object naming an offered tool under a call key beside an object (fast-check)', () => {
+    const key = fc.constantFrom('tool', 'action', 'command', 'function_name', 'toolName', 'call');
+    const argsKey = fc.constantFrom('tool_input', 'inputs', 'payload', 'kwargs', 'with');
+    fc.assert(
+      fc.property(key, argsKey, fc.constantFrom(...tools.map((tool) => tool.name)), fc.boolean(), (nameKey, objectKey, tool, first) => {
+        const fields = [`"${nameKey}": "${tool}"`, `"${objectKey}": {"title": "Emma"}`];
+        expect(answered(`{${(first ? fields : fields.reverse()).join(', ')}}`)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

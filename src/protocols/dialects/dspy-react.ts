@@ -18,6 +18,7 @@
  * where no tool has that name, the model is asked to give its answer as plain text (the answer itself
  * is not in the step). `next_thought` is the call's reason and a PLAN thought.
  */
+import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading, type ReadFailure } from '../reading.ts';
@@ -92,7 +93,8 @@ function xmlStep(text: string): Step | undefined {
 /** JSONAdapter: one object holding `next_tool_name`. */
 function jsonStep(text: string): Step | undefined {
   let found: Step | undefined;
-  for (const span of findJsonSpans(text)) {
+  // JSON quoted as code inside prose is talk about a step (a fence holding only the object is the step).
+  for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
     if (!/["']next_tool_name["']\s*:/.test(span.text)) continue;
     const json = readJson(span.text);
     // A step whose object cannot be read is still a step: never answered as text.

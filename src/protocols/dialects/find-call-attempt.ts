@@ -11,6 +11,7 @@ import { sanitizeName } from '../sanitize.ts';
 import { argumentElementAttempt } from './argument-element-attempt.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
+import { jsonNamedTool } from './json-named-tool.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
@@ -136,7 +137,7 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolElement(visible, tools, called);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools);
     return element && { ...element, details: [hint] };
