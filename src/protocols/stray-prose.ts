@@ -48,6 +48,15 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
   return pieces;
 }
 
+/** The tools a reading's calls run. */
+function calledTools(reading: Reading): Set<string> {
+  const called = new Set<string>();
+  for (const item of reading.items) {
+    if (typeof item === 'object' && item !== null && 'tool' in item && typeof item.tool === 'string') called.add(item.tool);
+  }
+  return called;
+}
+
 /** A failure naming the first call attempt or special token in the prose of an accepted `reading`; undefined when its prose holds none. */
 export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const spans = reading.spans;
@@ -65,5 +74,5 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
     return { ...after, kind: 'no-decision', message, details: [callAttemptHint] };
   }
   // Joined by line breaks: a token is never made of two pieces, and a line-anchored marker stays one.
-  return findCallAttempt(pieces.join('\n'), tools, 'outside the call(s) read');
+  return findCallAttempt(pieces.join('\n'), tools, 'outside the call(s) read', calledTools(reading));
 }

@@ -90,8 +90,9 @@ describe('DSPy ReAct steps', () => {
     expect(result.success && result.decision).toMatchObject({ action: 'call_tool', tool: 'finish', args: {} });
   });
 
-  it('leaves an answer that mentions the fields alone', () => {
-    for (const text of ['DSPy writes `[[ ## next_tool_name ## ]]` before the tool name.', 'The keys are next_tool_name and next_tool_args.']) {
+  it('leaves an answer that mentions the fields alone, or quotes a JSON step as inline code', () => {
+    const quoted = `A step reads \`${JSON.stringify({ next_thought: 'Tides.', next_tool_name: 'tide_table', next_tool_args: { port: 'Oslo' } })}\` in JSON.`;
+    for (const text of ['DSPy writes `[[ ## next_tool_name ## ]]` before the tool name.', 'The keys are next_tool_name and next_tool_args.', quoted]) {
       const result = parse(text);
       expect(result.success && result.decision).toEqual({ action: 'answer_user', answer: text });
     }

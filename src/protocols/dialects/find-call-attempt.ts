@@ -12,6 +12,8 @@ import { argumentElementAttempt } from './argument-element-attempt.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
+import { jsonNamedTool } from './json-named-tool.ts';
+import { namedToolElement } from './named-tool-element.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
@@ -116,7 +118,13 @@ const harmonyRecipient = /<\|channel\|>\w+\s*to=([^\s<]+)|<\|start\|>assistant\s
  * A failure describing the unread call attempt in `text`, or undefined when there is none. `where`
  * says where a special token stands (in an answer, or in the prose beside calls read).
  */
-export function findCallAttempt(text: string, tools: readonly ToolSpec[], where = 'which is no part of an answer'): ReadFailure | undefined {
+export function findCallAttempt(
+  text: string,
+  tools: readonly ToolSpec[],
+  where = 'which is no part of an answer',
+  /** Tools the reply's read calls run: an element naming only those labels a call read (`named-tool-element.ts`). */
+  called: ReadonlySet<string> = new Set(),
+): ReadFailure | undefined {
   const visible = text.replace(/`[^`\n]+`/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
@@ -130,7 +138,7 @@ export function findCallAttempt(text: string, tools: readonly ToolSpec[], where 
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools);
     return element && { ...element, details: [hint] };

@@ -77,9 +77,12 @@ export const hermesReader: DialectReader = {
       // around it, so the coverage check sees every call of the reply (`uncovered-call.ts`).
       if (xmlCallBody.test(block.body)) continue;
       const json = readJson(block.body.trim());
-      if (!json.ok) return failedReading('hermes', { kind: 'invalid-json', message: `<tool_call>: ${json.message}` });
+      // After a call read, a block that cannot be read (cut off, empty) is a second call attempt of
+      // this reply: its failure stands, so no other reader returns the first call alone.
+      const afterCall = items.length > 0;
+      if (!json.ok) return { ...failedReading('hermes', { kind: 'invalid-json', message: `<tool_call>: ${json.message}` }), conclusive: afterCall };
       if (!isRecord(json.value) || typeof json.value.name !== 'string') {
-        return failedReading('hermes', { kind: 'schema', message: '<tool_call> must hold {"name": .., "arguments": {..}}' });
+        return { ...failedReading('hermes', { kind: 'schema', message: '<tool_call> must hold {"name": .., "arguments": {..}}' }), conclusive: afterCall };
       }
       const argumentKey = 'arguments' in json.value ? 'arguments' : 'parameters' in json.value ? 'parameters' : undefined;
       const problem = callObjectProblem(json.value, argumentKey, block.complete);

@@ -7,7 +7,8 @@
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
- *   a call without arguments, corrected rather than guessed as `{}` (as vLLM and sglang refuse it).
+ *   a call without arguments, corrected rather than guessed as `{}` (as vLLM and sglang refuse it);
+ *   so is an OpenAI function object naming an offered tool with no `arguments` (nor `parameters`).
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
@@ -40,7 +41,15 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools);
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
-  if (openAi) return typeof openAi.name === 'string' && 'arguments' in openAi ? [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }] : undefined;
+  if (openAi) {
+    if (typeof openAi.name !== 'string') return undefined;
+    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }];
+    // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
+    // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
+    const definition = 'parameters' in openAi || 'description' in openAi;
+    const offered = tools.some((tool) => tool.name === openAi.name);
+    return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
+  }
   const name = [value.tool_name, value.name, value.function].find((candidate) => typeof candidate === 'string') as string | undefined;
   const argumentKey = argumentKeys.find((key) => key in value);
   if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey }];
