@@ -1,5 +1,5 @@
 /**
- * Builds the package as it is published (`npm run build`: dist/) when dist/ is missing or older
+ * Builds the package as it is published (`npm run build`: dist/, bundled by scripts/bundle.ts) when dist/ is missing or older
  * than any source file, so a bench can load reins the way users do: compiled JavaScript, not the
  * TypeScript source that Node strips types from as each module loads.
  */
@@ -26,5 +26,5 @@ export function ensureBuilt(): void {
     // not built yet
   }
   if (built >= newestSource(join(root, 'src'))) return;
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 }

@@ -43,7 +43,7 @@ export async function run(): Promise<SectionReport> {
       'reins --help · modules': help.modules.length,
     },
     notes: [
-      "import('reins') loads the package as published (dist/, compiled JavaScript); from the TypeScript source (`--conditions=reins-source`, as the tests and the CLI in this repository run) Node strips each module's types as it loads it, which costs more.",
+      "import('reins') loads the package as published (dist/: JavaScript bundled by rolldown per entry, scripts/bundle.ts); from the TypeScript source (`--conditions=reins-source`, as the tests and the CLI in this repository run) Node strips each module's types as it loads it, which costs more.",
       "Modules: every URL a fresh process loads after a recording hook (ESM and CommonJS, node: built-ins included); zod and Ajv (with re2js) load only when a schema is first needed, @opentelemetry/api and the loop's driver with the first run, a CLI command's modules only when it runs.",
       `CPU: user + system time of the whole process (Node start included), median of ${runs} processes per side, the sides alternating.`,
     ],

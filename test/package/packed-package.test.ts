@@ -7,9 +7,11 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { loadedModules } from '../../bench/lib/loaded-modules.ts';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -63,6 +65,14 @@ console.log(JSON.stringify({ status: result.status, answer: result.answer, mcp: 
     );
     const { stdout } = await run(noStripping[0], [noStripping[1], script], { cwd: home });
     expect(JSON.parse(stdout)).toEqual({ status: 'answered', answer: '5', mcp: 'function' });
+  });
+
+  it("import('reins') of the installed bundle loads no node: module, zod, Ajv, yaml, OpenTelemetry API or DBOS", () => {
+    // The bundle puts code that entries share into chunks: none of them may pull a Node-only or lazily loaded part into the root entry.
+    const { builtins, modules } = loadedModules(pathToFileURL(join(installed, 'dist', 'src', 'index.js')).href, { source: false });
+    expect(builtins).toEqual([]);
+    for (const name of ['zod', 'ajv', 'yaml', '@opentelemetry/api', '@dbos-inc/dbos-sdk']) expect([name, modules.filter((url) => url.includes(`/node_modules/${name}/`))]).toEqual([name, []]);
+    expect(modules.filter((url) => url.includes('/reins/dist/')).length).toBeGreaterThan(0);
   });
 
   it('runs `reins demo` from the installed bin without type stripping', async () => {
