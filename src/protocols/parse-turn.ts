@@ -73,13 +73,13 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
  * around its calls holds markup (`strayProse`): then that correction.
  */
 function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools);
+  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools, present);
   return missing ? failedResult(missing, context.raw, context.tools) : result;
 }
 
 /** `result`, unless the prose around the calls of `reading` holds markup (`strayProse`). */
-function proseChecked(text: string, reading: Reading, result: ParseResult, context: AcceptContext): ParseResult {
-  const stray = strayProse(text, reading, context.tools);
+function proseChecked(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
+  const stray = strayProse(text, reading, context.tools, present);
   return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 
@@ -104,7 +104,7 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
     : undefined;
   const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
   // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
-  if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, context);
+  if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, present, context);
   if (own?.conclusive) return ownResult as ParseResult;
   if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
   const strongOwnFailure = own?.weak ? undefined : ownResult;

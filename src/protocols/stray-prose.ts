@@ -14,6 +14,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ReadFailure, Reading } from './reading.ts';
 import { callAttemptHint, findCallAttempt } from './dialects/find-call-attempt.ts';
+import { callAttemptMask, mayRead, presentCharacters } from './dialects/drift-readers.ts';
 import { framingOf } from './extract/dialect-framing.ts';
 import { endOfTurnTokens } from './extract/reply-markers.ts';
 import { escapeRegExp } from './reading.ts';
@@ -23,6 +24,9 @@ const endOfTurn = new RegExp(endOfTurnTokens.map(escapeRegExp).join('|'), 'g');
 const inlineCode = /`[^`\n]+`/g;
 /** An end-of-turn token with text after it (in one piece of prose). */
 const textAfterEnd = new RegExp(`(${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*\\S`);
+
+/** True when `piece` holds more than space and end-of-turn tokens (each of which opens with `<`). */
+const holdsText = (piece: string): boolean => (piece.includes('<') ? piece.replace(endOfTurn, '') : piece).trim() !== '';
 
 /** The prose of `text` outside `spans`, each stretch with the dialect's framing next to a call removed. */
 function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, dialect: string): string[] {
@@ -39,13 +43,28 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
       if (span) piece = piece.replace(trail, '');
       if (anywhere) piece = piece.replace(anywhere, ' ');
       // Inline code quotes markup (as in an answer, `findCallAttempt`): an end-of-turn token there ends nothing.
-      piece = piece.replace(inlineCode, ' ');
+      if (piece.includes('`')) piece = piece.replace(inlineCode, ' ');
       // End-of-turn tokens with nothing but framing and calls after them are framing too.
-      if (piece.replace(endOfTurn, '').trim() !== '') pieces.push(piece);
+      if (holdsText(piece)) pieces.push(piece);
     }
     if (span) from = Math.max(from, span[1]);
   }
   return pieces;
+}
+
+/**
+ * The characters of `callAttemptNeeds` (as `presentCharacters` bits) that `text` holds outside `spans`;
+ * only those the whole text holds (`present`) are looked up.
+ */
+function attemptCharactersOutside(text: string, spans: ReadonlyArray<readonly [number, number]>, present: number): number {
+  const mask = callAttemptMask & present;
+  let outside = 0;
+  let from = 0;
+  for (const [start, end] of spans) {
+    if (start > from) outside |= presentCharacters(text.slice(from, start), mask);
+    from = Math.max(from, end);
+  }
+  return outside | presentCharacters(text.slice(from), mask);
 }
 
 /** The tools a reading's calls run. */
@@ -57,12 +76,18 @@ function calledTools(reading: Reading): Set<string> {
   return called;
 }
 
-/** A failure naming the first call attempt or special token in the prose of an accepted `reading`; undefined when its prose holds none. */
-export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
+/**
+ * A failure naming the first call attempt or special token in the prose of an accepted `reading`;
+ * undefined when its prose holds none. `present`: the characters `text` holds (`presentCharacters`).
+ */
+export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
   const spans = reading.spans;
   if (!spans || spans.length === 0) return undefined;
   const unclosed = unclosedWrapper(text, spans);
   if (unclosed) return unclosed;
+  // Every call attempt and end-of-turn token holds one of a few characters (`callAttemptNeeds`), and
+  // taking framing away adds none: text outside the calls without them (a call's reason, most often) holds neither.
+  if (!mayRead(callAttemptMask, attemptCharactersOutside(text, spans, present))) return undefined;
   const pieces = proseOf(text, spans, reading.dialect);
   if (pieces.length === 0) return undefined;
   for (const piece of pieces) {

@@ -12,7 +12,7 @@
  * MiniMax's `<tool_calls>` block of one object per line and Llama 4's `<|python_start|>` list are read
  * without their end, as their servers read them, and are not listed.
  */
-import type { ReadFailure } from './reading.ts';
+import { escapeRegExp, type ReadFailure } from './reading.ts';
 import { callAttemptHint } from './dialects/find-call-attempt.ts';
 
 interface Wrapper {
@@ -29,6 +29,9 @@ const wrappers: readonly Wrapper[] = [
   // Hunyuan's block holds a JSON list, HY v3's `<tool_call>` elements; MiniMax's (one object per line) is not this wrapper.
   { token: '<tool_calls>', open: /<tool_calls>(?=\s*(?:\[|<tool_call>))/g, close: '</tool_calls>' },
 ];
+
+/** Any wrapper's token: most replies hold none, and one look tells. */
+const anyToken = new RegExp(wrappers.map(({ token }) => escapeRegExp(token)).join('|'));
 
 /** Space and a code fence line between a wrapper token and its calls. */
 const gap = /^\s*(?:```[\w-]*\s*)?$/;
@@ -55,6 +58,7 @@ function closedAfter(text: string, spans: ReadonlyArray<readonly [number, number
  * (inside a value, in prose) are left to the other checks.
  */
 export function unclosedWrapper(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
+  if (!anyToken.test(text)) return undefined;
   for (const { token, open, close } of wrappers) {
     if (!text.includes(token)) continue;
     for (const match of text.matchAll(open)) {

@@ -108,10 +108,10 @@ export function needsMask(needs: string | undefined): number {
   return mask;
 }
 
-/** The bits of the `alphabet` characters that occur in `text`. */
-export function presentCharacters(text: string): number {
+/** The bits of the `alphabet` characters that occur in `text`; with `mask`, only its characters are looked up. */
+export function presentCharacters(text: string, mask = always): number {
   let present = 0;
-  for (let bit = 0; bit < bits; bit++) if (text.includes(alphabet[bit] as string)) present |= 1 << bit;
+  for (let bit = 0; bit < bits; bit++) if ((mask & (1 << bit)) !== 0 && text.includes(alphabet[bit] as string)) present |= 1 << bit;
   return present;
 }
 

@@ -4,7 +4,8 @@
  * "arguments"}}` (its `{"tool_calls": [..]}` is read by `json-call-shapes.ts`). Only a reply that is
  * exactly one such object counts, so an answer that holds other JSON is left as written.
  */
-import { isRecord, readJson } from '../extract/read-json.ts';
+import { isRecord } from '../extract/read-json.ts';
+import { soleJsonObject } from '../extract/sole-json-object.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
@@ -14,12 +15,9 @@ export const genericJsonReader: DialectReader = {
   dialect,
   needs: '{', // the reply is one JSON object
   read(text, { tools }): Reading | undefined {
-    if (!text.startsWith('{') || !text.endsWith('}') || !/"(?:response|tool_call)"/.test(text)) return undefined;
-    const json = readJson(text);
-    if (!json.ok || json.repaired || !isRecord(json.value)) return undefined;
-    const keys = Object.keys(json.value);
-    if (keys.length !== 1) return undefined;
-    const { response, tool_call: call } = json.value;
+    const value = soleJsonObject(text, /"(?:response|tool_call)"/);
+    if (!value || Object.keys(value).length !== 1) return undefined;
+    const { response, tool_call: call } = value;
     // The object is the whole reply: no prose is left beside it.
     const spans: Array<readonly [number, number]> = [[0, text.length]];
     if (typeof response === 'string') return { dialect, items: [{ action: 'answer_user', answer: response }], thoughts: [], repaired: true, spans };

@@ -9,9 +9,8 @@
  * a tool definition echoed (`parameters` holding a JSON Schema) stay an answer. Objects quoted as code are talk about a call and skipped.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { unquotedJson } from '../extract/code-ranges.ts';
-import { findJsonSpans } from '../extract/find-json-spans.ts';
-import { isRecord, readJson } from '../extract/read-json.ts';
+import { isRecord } from '../extract/read-json.ts';
+import { findNamedTool, type NamedToolRule } from './find-named-tool.ts';
 
 /** Keys that name the tool in the call shapes models write (compared without case). */
 const nameKeys = new Set(['name', 'tool_name', 'tool', 'function', 'action', 'function_name']);
@@ -20,42 +19,26 @@ const otherCallKeys = new Set(['arguments', 'parameters', 'args', 'input', 'acti
 /** Keys that wrap calls: one call object, or a list of them. */
 const wrapperKeys = new Set(['tool_call', 'tool_calls', 'function_call', 'function', 'calls']);
 
-/** The offered tool `value` names as a call (in a wrapper, a list, or itself), or undefined. */
-function namedTool(value: unknown, offered: ReadonlySet<string>, depth: number): string | undefined {
-  if (depth > 3) return undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = namedTool(item, offered, depth + 1);
-      if (found !== undefined) return found;
+const lowerCased = (record: Record<string, unknown>) => Object.entries(record).map(([key, item]) => [key.toLowerCase(), item] as const);
+
+/** A call object made of call keys only, or a wrapper around calls (searched first, three levels deep). */
+const callObject: NamedToolRule = {
+  maxDepth: 3,
+  innerFirst: true,
+  inner: (record) => lowerCased(record).flatMap(([key, item]) => (wrapperKeys.has(key) && (isRecord(item) || Array.isArray(item)) ? [item] : [])),
+  named(record, offered) {
+    const entries = lowerCased(record);
+    if (!entries.every(([key]) => nameKeys.has(key) || otherCallKeys.has(key) || wrapperKeys.has(key))) return undefined;
+    // `{"name", "parameters": {"type": "object", ..}}` is a tool definition (a JSON Schema), not a call.
+    if (isRecord(record.parameters) && ('type' in record.parameters || 'properties' in record.parameters)) return undefined;
+    for (const [key, item] of entries) {
+      if (nameKeys.has(key) && typeof item === 'string' && offered.has(item.trim())) return item.trim();
     }
     return undefined;
-  }
-  if (!isRecord(value)) return undefined;
-  const entries = Object.entries(value).map(([key, item]) => [key.toLowerCase(), item] as const);
-  for (const [key, item] of entries) {
-    if (wrapperKeys.has(key) && (isRecord(item) || Array.isArray(item))) {
-      const found = namedTool(item, offered, depth + 1);
-      if (found !== undefined) return found;
-    }
-  }
-  if (!entries.every(([key]) => nameKeys.has(key) || otherCallKeys.has(key) || wrapperKeys.has(key))) return undefined;
-  // `{"name", "parameters": {"type": "object", ..}}` is a tool definition (a JSON Schema), not a call.
-  if (isRecord(value.parameters) && ('type' in value.parameters || 'properties' in value.parameters)) return undefined;
-  for (const [key, item] of entries) {
-    if (nameKeys.has(key) && typeof item === 'string' && offered.has(item.trim())) return item.trim();
-  }
-  return undefined;
-}
+  },
+};
 
 /** The name of the offered tool a JSON call object in `text` names, or undefined when there is none. */
 export function namedToolObject(text: string, tools: readonly ToolSpec[]): string | undefined {
-  const offered = new Set(tools.map((tool) => tool.name).filter((name) => name !== ''));
-  // A name key needs its colon (`callAttemptNeeds`): without one, the text holds no such object.
-  if (offered.size === 0 || !text.includes('{') || !text.includes(':')) return undefined;
-  for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
-    const json = readJson(span.text);
-    const found = json.ok ? namedTool(json.value, offered, 0) : undefined;
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return findNamedTool(text, tools, callObject);
 }

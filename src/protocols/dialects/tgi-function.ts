@@ -5,7 +5,8 @@
  * Only a reply that is exactly one such object counts, so an answer that holds other JSON is left as
  * written; `no_tool` with anything but its `content` text is refused, never a guess at the answer.
  */
-import { isRecord, readJson } from '../extract/read-json.ts';
+import { isRecord } from '../extract/read-json.ts';
+import { soleJsonObject } from '../extract/sole-json-object.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
@@ -15,10 +16,9 @@ export const tgiFunctionReader: DialectReader = {
   dialect,
   needs: '{', // the reply is one JSON object
   read(text, { tools }): Reading | undefined {
-    if (!text.startsWith('{') || !text.endsWith('}') || !text.includes('"_name"')) return undefined;
-    const json = readJson(text);
-    if (!json.ok || json.repaired || !isRecord(json.value) || Object.keys(json.value).length !== 1) return undefined;
-    const call = json.value.function;
+    const value = soleJsonObject(text, /"_name"/);
+    if (!value || Object.keys(value).length !== 1) return undefined;
+    const call = value.function;
     if (!isRecord(call) || typeof call._name !== 'string') return undefined;
     const { _name: name, ...args } = call;
     if (name !== 'no_tool') return { dialect, items: [callItem(name, args, tools)], thoughts: [], repaired: true };

@@ -63,6 +63,8 @@ export function quotedFences(text: string): CodeRange[] {
 
 /** Every code range of `text`, in order. */
 export function codeRanges(text: string): CodeRange[] {
+  // Code is written with backticks or tildes: a text without either holds none.
+  if (!text.includes('`') && !text.includes('~')) return [];
   const fences = fencedBlocks(text);
   const inFence = (index: number) => fences.some(([start, end]) => index >= start && index < end);
   const spans = [...text.matchAll(inlineSpan)]
