@@ -42,11 +42,11 @@ export interface CoerceTextOptions {
    */
   repairJson?: (text: string) => unknown;
   /**
-   * Why JSON text that parses must still not be read as its value, or undefined: the codecs pass their
+   * Why JSON text that parses (to `value`) must still not be read as its value, or undefined: the codecs pass their
    * guard's check (a key written twice in one object, whose two values are two readings), so such a
    * value is refused with that reason rather than read as the last value. @default none
    */
-  refuseJson?: (json: string) => string | undefined;
+  refuseJson?: (json: string, value: unknown) => string | undefined;
 }
 
 const integerText = /^[-+]?\d+$/;
@@ -70,7 +70,7 @@ function strictJson(text: string, options: CoerceTextOptions): { value: unknown 
   } catch {
     return undefined;
   }
-  const refused = typeof value === 'object' && value !== null ? options.refuseJson?.(text) : undefined;
+  const refused = typeof value === 'object' && value !== null ? options.refuseJson?.(text, value) : undefined;
   return refused === undefined ? { value } : { refused };
 }
 

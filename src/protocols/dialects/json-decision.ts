@@ -28,7 +28,7 @@ function readWholeObject(text: string, primary: boolean): { reading: Reading | u
     return undefined; // not one object: scan
   }
   // A key written twice is the guard's to refuse (`readJson`), with its correction.
-  if (duplicateKey(text) !== undefined) return undefined;
+  if (duplicateKey(text, value) !== undefined) return undefined;
   // JSON.parse of a text that starts with `{` gives an object, so the scan's one span is a record.
   if (isDecisionLike(value, primary)) return { reading: { dialect: 'json', items: [value], thoughts: [], repaired: false } };
   return { reading: primary ? { dialect: 'json', items: [value], thoughts: [], repaired: false, weak: true } : undefined };

@@ -14,8 +14,8 @@ export function guardedJson(text: string): unknown {
 }
 
 /** The guard's refusal of JSON text that parses: a key written twice in one object (`duplicate-keys.ts`). */
-export function refusedJson(json: string): string | undefined {
-  const twice = duplicateKey(json);
+export function refusedJson(json: string, value: unknown): string | undefined {
+  const twice = duplicateKey(json, value);
   return twice === undefined ? undefined : duplicateKeyMessage(twice);
 }
 

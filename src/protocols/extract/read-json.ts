@@ -25,7 +25,7 @@ export type JsonReading = { ok: true; value: unknown; repaired: boolean } | { ok
  */
 function bounded(value: unknown, repaired: boolean, json: string): JsonReading {
   if (exceedsDepth(value, maxValueDepth)) return { ok: false, message: `JSON nested more than ${maxValueDepth} levels deep` };
-  const twice = typeof value === 'object' && value !== null ? duplicateKey(json) : undefined;
+  const twice = typeof value === 'object' && value !== null ? duplicateKey(json, value) : undefined;
   if (twice !== undefined) return { ok: false, message: duplicateKeyMessage(twice) };
   return { ok: true, value, repaired };
 }
