@@ -13,7 +13,7 @@ import {
   type ToolSpec,
 } from '../spec/decision.ts';
 import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
-import { isRecord } from './extract/read-json.ts';
+import { isRecord, readJson } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
 import { respelledArgs } from './respelled-keys.ts';
 import type { ReadFailure } from './reading.ts';
@@ -58,7 +58,10 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
   }
   const shape = validateAgainstSchema(schemas[action as DecisionAction], candidate);
   if (!shape.ok) {
-    return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details: shape.details } };
+    // Arguments written as a JSON string that the guard refuses (a key twice, a cut-off value): say why.
+    const written = action === 'call_tool' && typeof candidate.args === 'string' ? readJson(candidate.args) : undefined;
+    const details = written && !written.ok ? [`args: ${written.message}`, ...shape.details] : shape.details;
+    return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details } };
   }
   if (action !== 'call_tool' || options.toolbox === false) return { ok: true, decision: candidate as unknown as Decision };
   const call = candidate as { tool: string; args: unknown };

@@ -25,13 +25,13 @@ export function declaredTypes(schema: unknown): string[] {
 }
 
 /** Converts one text value by `schema` (see `coerceText`); a text that fits no type is returned unchanged, for validation to report. */
-export function coerceValue(text: string, schema: unknown, options: Pick<CoerceTextOptions, 'repairJson'> = {}): unknown {
+export function coerceValue(text: string, schema: unknown, options: Pick<CoerceTextOptions, 'repairJson' | 'refuseJson'> = {}): unknown {
   const read = coerceText(text, schema, options);
   return read.ok ? read.value : text;
 }
 
 /** Maps positional `params` onto the schema's properties; empty params are omitted (a skipped optional). */
-export function coercePositionalArgs(params: readonly string[], schema: JsonSchema, options: Pick<CoerceTextOptions, 'repairJson'> = {}): CoercedArgs {
+export function coercePositionalArgs(params: readonly string[], schema: JsonSchema, options: Pick<CoerceTextOptions, 'repairJson' | 'refuseJson'> = {}): CoercedArgs {
   const names = propertyOrder(schema);
   const given = params.map((param) => param.trim());
   while (given.length > names.length && given.at(-1) === '') given.pop();
@@ -41,11 +41,13 @@ export function coercePositionalArgs(params: readonly string[], schema: JsonSche
   }
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const args: Record<string, unknown> = {};
+  const refused: string[] = [];
   given.forEach((text, index) => {
     const name = names[index] as string;
     if (text === '') return;
     const read = coerceText(text, properties[name], { ...options, commaLists: true });
+    if (!read.ok && read.refused) refused.push(`param ${index + 1} (${name}): ${read.reason}`);
     args[name] = read.ok ? read.value : text;
   });
-  return { ok: true, args };
+  return refused.length > 0 ? { ok: false, details: refused } : { ok: true, args };
 }

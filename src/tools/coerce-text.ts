@@ -22,7 +22,13 @@ import { jsonType, schemaTypes } from './schema-types.ts';
 
 export type CoercedText =
   | { ok: true; value: unknown; /** True when the value needed repair (a Python-style dict or list). */ repaired: boolean }
-  | { ok: false; /** Why no declared type fits, for a correction. */ reason: string };
+  | {
+      ok: false;
+      /** Why no declared type fits, for a correction. */
+      reason: string;
+      /** True when the text is JSON that `refuseJson` refused: the value must be asked for again, never kept as the text. */
+      refused?: boolean;
+    };
 
 export interface CoerceTextOptions {
   /** The family's own type hint: DSML `string="true"` (`string`) or `string="false"` (`json`). */
@@ -35,6 +41,12 @@ export interface CoerceTextOptions {
    * meets the same repair guard as JSON anywhere else. @default jsonrepair, then `JSON.parse`
    */
   repairJson?: (text: string) => unknown;
+  /**
+   * Why JSON text that parses (to `value`) must still not be read as its value, or undefined: the codecs pass their
+   * guard's check (a key written twice in one object, whose two values are two readings), so such a
+   * value is refused with that reason rather than read as the last value. @default none
+   */
+  refuseJson?: (json: string, value: unknown) => string | undefined;
 }
 
 const integerText = /^[-+]?\d+$/;
@@ -49,14 +61,17 @@ const fitsType = (value: unknown, type: string) => {
   return actual === type || (type === 'number' && actual === 'integer');
 };
 
-/** Strict JSON of a non-string value, or undefined. */
-function strictJson(text: string): { value: unknown } | undefined {
+/** Strict JSON of a non-string value (or why `refuseJson` refuses it), or undefined. */
+function strictJson(text: string, options: CoerceTextOptions): { value: unknown } | { refused: string } | undefined {
   if (!jsonStart.test(text)) return undefined;
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const refused = typeof value === 'object' && value !== null ? options.refuseJson?.(text, value) : undefined;
+  return refused === undefined ? { value } : { refused };
 }
 
 function jsonrepaired(text: string): unknown {
@@ -125,7 +140,9 @@ function commaList(text: string, schema: unknown): CoercedText | undefined {
  * vLLM's DSML reader keeps it).
  */
 function hintedJson(trimmed: string, types: readonly string[] | undefined, options: CoerceTextOptions): CoercedText | undefined {
-  const strict = strictJson(trimmed) ?? (trimmed.startsWith('"') ? parsedString(trimmed) : undefined);
+  const json = strictJson(trimmed, options);
+  if (json && 'refused' in json) return { ok: false, reason: json.refused, refused: true };
+  const strict = json ?? (trimmed.startsWith('"') ? parsedString(trimmed) : undefined);
   const value = strict ? strict.value : repairedJson(trimmed, '', options);
   if (value === undefined) return undefined;
   if (types !== undefined && !types.some((type) => fitsType(value, type))) return undefined;
@@ -147,7 +164,10 @@ export function coerceText(text: string, schema: unknown, options: CoerceTextOpt
   if (options.hint === 'string') return { ok: true, value: text, repaired: false };
   const trimmed = text.trim();
   const types = schemaTypes(schema);
-  const json = strictJson(trimmed);
+  const strict = strictJson(trimmed, options);
+  // JSON the guard refuses is never read as a value, nor kept as text standing for it (rule 2 aside).
+  if (strict && 'refused' in strict && !types?.includes('string')) return { ok: false, reason: strict.refused, refused: true };
+  const json = strict && 'value' in strict ? strict : undefined;
   if (json && types === undefined) return { ok: true, value: json.value, repaired: false };
   if (options.hint === 'json') {
     const read = hintedJson(trimmed, types, options);

@@ -8,7 +8,8 @@
  *   declared, or no type declared (`{}`, undeclared), the model may have meant a list or repeated
  *   itself, and reins does not guess which;
  * - a value that fits no declared type stays the text, never a guess, so strict validation refuses it
- *   with the precise path and type (`/flag must be boolean`).
+ *   with the precise path and type (`/flag must be boolean`); JSON that `refuseJson` refuses (a key
+ *   written twice) refuses the call with its reason.
  * Properties not declared read like `{}` ones (`additionalProperties` gives their schema when it is one).
  */
 import type { JsonSchema } from '../spec/decision.ts';
@@ -52,7 +53,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export function collectParameters(pairs: readonly ParameterText[], schema: JsonSchema | undefined, options: Pick<CoerceTextOptions, 'commaLists' | 'repairJson'> = {}): CollectedParameters {
+export function collectParameters(pairs: readonly ParameterText[], schema: JsonSchema | undefined, options: Pick<CoerceTextOptions, 'commaLists' | 'repairJson' | 'refuseJson'> = {}): CollectedParameters {
   const byName = new Map<string, ParameterText[]>();
   for (const pair of pairs) byName.set(pair.name, [...(byName.get(pair.name) ?? []), pair]);
   const args: Record<string, unknown> = {};
@@ -71,6 +72,7 @@ export function collectParameters(pairs: readonly ParameterText[], schema: JsonS
     const values = given.map((pair) => {
       const read = coerceText(pair.text, valueSchema, { ...options, hint: pair.hint });
       repaired ||= read.ok && read.repaired;
+      if (!read.ok && read.refused) details.push(`parameter \`${shown(name)}\`: ${read.reason}`);
       return read.ok ? read.value : pair.text;
     });
     setOwn(args, name, many ? values : values[0]);

@@ -2,29 +2,57 @@
  * What every reader of a JSON call object (`{"name": .., "arguments": {..}}`) checks before it runs:
  * - the object is complete: a call cut off before its closing brace is a correction, never repaired
  *   into a call with the arguments the text happened to hold (`{"name": "f", "parameters": {`);
- * - it holds no key beside its name, its arguments and call metadata (`id`, `type`): a key such as
- *   `"content"` after `"arguments"` belongs to no argument, and dropping it would run another call
- *   than the one written.
+ * - it holds no key beside its name, its arguments and call metadata (`id`, `type`, `index`, ...): a
+ *   key such as `"content"` after `"arguments"` belongs to no argument, and dropping it would run
+ *   another call than the one written.
+ * The OpenAI shape has two more levels, each with its own framing (`openAiFramingProblem`): the tool
+ * call around `function` (metadata only), and a message around `tool_calls` or `function_call` (its
+ * `role` and `content`, the message's text, which is prose beside the calls).
  */
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
-/** Keys a call object may hold besides its arguments: the call's name and the metadata APIs add. */
-const callKeys = new Set(['name', 'id', 'type', 'call_id', 'tool_call_id', 'index']);
+/** Call metadata APIs add beside a call's name and arguments: no argument. */
+export const callMetadataKeys: ReadonlySet<string> = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 
-/** The keys of `call` that are neither its name, its metadata nor `argumentKey`. */
-function strayKeys(call: Record<string, unknown>, argumentKey: string | undefined): string[] {
-  return Object.keys(call).filter((key) => key !== argumentKey && !callKeys.has(key));
+/** Keys beside `function` in an OpenAI tool call (`{"id", "type": "function", "function": {..}}`). */
+const toolCallFraming = new Set([...callMetadataKeys, 'function']);
+/** Keys beside `tool_calls` or `function_call` in an assistant message. */
+const messageFraming = new Set(['role', 'content', 'id', 'tool_calls', 'function_call']);
+
+const listed = (keys: readonly string[]) => keys.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
+
+/** The keys of `call` that are neither its name (`nameKey`), its metadata nor `argumentKey`. */
+function strayKeys(call: Record<string, unknown>, argumentKey: string | undefined, nameKey: string): string[] {
+  return Object.keys(call).filter((key) => key !== argumentKey && key !== nameKey && !callMetadataKeys.has(key));
 }
 
-/** A failure when `call` (read from JSON, `complete` as found in the text) may not run; undefined when it may. */
-export function callObjectProblem(call: Record<string, unknown>, argumentKey: string | undefined, complete: boolean): ReadFailure | undefined {
-  const name = sanitizeName(String(call.name ?? call.tool_name ?? call.function ?? ''));
+/**
+ * A failure when `call` (read from JSON, `complete` as found in the text) may not run; undefined when
+ * it may. `nameKey` is the key naming the tool (`name`, `tool_name` or `function`).
+ */
+export function callObjectProblem(call: Record<string, unknown>, argumentKey: string | undefined, complete: boolean, nameKey = 'name'): ReadFailure | undefined {
+  const name = sanitizeName(String(call[nameKey] ?? call.name ?? call.tool_name ?? call.function ?? ''));
   if (!complete) {
     return { kind: 'no-decision', message: `the call of \`${name}\` is cut off before its JSON object closes: resend the whole call`, toolName: name };
   }
-  const stray = strayKeys(call, argumentKey);
+  const stray = strayKeys(call, argumentKey, nameKey);
   if (stray.length === 0) return undefined;
-  const keys = stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
-  return { kind: 'invalid-args', message: `the call of \`${name}\` holds ${keys} beside its arguments: put every argument inside "${argumentKey ?? 'arguments'}"`, toolName: name };
+  return { kind: 'invalid-args', message: `the call of \`${name}\` holds ${listed(stray)} beside its arguments: put every argument inside "${argumentKey ?? 'arguments'}"`, toolName: name };
+}
+
+/**
+ * A failure when an OpenAI-shape object holds a key its level does not frame: `level` is `tool-call`
+ * (the object holding `function`) or `message` (the object holding `tool_calls` or `function_call`);
+ * `name` names the call (or the first call) for the correction.
+ */
+export function openAiFramingProblem(object: Record<string, unknown>, level: 'tool-call' | 'message', name: string): ReadFailure | undefined {
+  const framing = level === 'tool-call' ? toolCallFraming : messageFraming;
+  // A message's `content` is its text (prose beside the calls), never a value of another kind.
+  const text = (key: string) => key !== 'content' || object.content === null || typeof object.content === 'string';
+  const stray = Object.keys(object).filter((key) => !framing.has(key) || !text(key));
+  if (stray.length === 0) return undefined;
+  const toolName = sanitizeName(name);
+  const where = level === 'tool-call' ? `beside "function" in the call of \`${toolName}\`` : `beside the tool calls (with \`${toolName}\`)`;
+  return { kind: 'invalid-args', message: `the reply holds ${listed(stray)} ${where}, which no call reads: put every argument inside "arguments"`, toolName };
 }

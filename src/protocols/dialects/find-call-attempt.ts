@@ -16,6 +16,8 @@ import { jsonNamedTool } from './json-named-tool.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
+import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
+import { duplicateKeyCall } from './duplicate-key-call.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -128,7 +130,10 @@ export function findCallAttempt(
   const visible = text.replace(/`[^`\n]+`/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
-  if (marker) return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: [hint] };
+  if (marker) {
+    const twice = duplicateKeyIn(visible);
+    return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: twice ? [twice, hint] : [hint] };
+  }
   const addressedTo = harmonyRecipient.exec(visible);
   const recipient = addressedTo?.[1] ?? addressedTo?.[2];
   if (recipient !== undefined && recipient !== 'assistant') {
@@ -138,11 +143,13 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools) ?? duplicateKeyCall(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);
-  return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: [hint], toolName: safeName };
+  // A key written twice is why a JSON call did not read (`duplicate-keys.ts`): the correction names it.
+  const twice = duplicateKeyIn(visible);
+  return { kind: 'no-decision', message: `the reply holds a call of \`${safeName}\` that could not be read`, details: twice ? [twice, hint] : [hint], toolName: safeName };
 }

@@ -17,13 +17,12 @@ import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { callMetadataKeys } from './call-object.ts';
 
 /** Keys that name the tool, in the order they are looked up. */
 const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
 /** Keys that make the object another shape (an arguments object, a reins decision, an agent action). */
 const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
-/** Call metadata an API may add beside the name: no argument. */
-const metadataKeys = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 
 /** The dialect these readings carry (a flat call amid other text is checked against the accepted reading, `uncovered-call.ts`). */
 export const flatCallDialect = 'flat-call';
@@ -50,7 +49,7 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
   if (nameKey === 'name' && typeof value.description === 'string' && Object.keys(value).length === 2) return undefined;
   const args: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key !== nameKey && !metadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key !== nameKey && !callMetadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
   }
   return { name, nameKey, args };
 }

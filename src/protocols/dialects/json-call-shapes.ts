@@ -10,13 +10,16 @@
  *   a call without arguments, corrected rather than guessed as `{}` (as vLLM and sglang refuse it);
  *   so is an OpenAI function object naming an offered tool with no `arguments` (nor `parameters`).
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
+ * A key beside a call that its shape does not frame (`call-object.ts`: beside `arguments`, beside
+ * `function`, beside `tool_calls`) is a correction naming it, never dropped.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { callObjectProblem, openAiFramingProblem } from './call-object.ts';
 
 interface ShapedCall {
   name: string;
@@ -24,6 +27,14 @@ interface ShapedCall {
   shape: 'openai' | 'json-call';
   /** `{"name"}` alone inside a wrapper token: a call whose arguments would have to be guessed. */
   noArguments?: boolean;
+  /** A key beside the call that its shape does not frame (`call-object.ts`): dropping it would run another call. */
+  problem?: ReadFailure;
+}
+
+/** `calls` with `problem` set on the first, where there is one (a key beside them all). */
+function withProblem(calls: ShapedCall[] | undefined, problem: ReadFailure | undefined): ShapedCall[] | undefined {
+  const [first, ...rest] = calls ?? [];
+  return first && problem && !first.problem ? [{ ...first, problem }, ...rest] : calls;
 }
 
 const wrapperBefore =
@@ -36,23 +47,35 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
     return calls.length > 0 && calls.every((call) => call !== undefined) ? calls.flat() : undefined;
   }
   if (!isRecord(value) || 'action' in value) return undefined;
-  if (Array.isArray(value.tool_calls)) return callsOf(value.tool_calls, true, tools);
+  if (Array.isArray(value.tool_calls)) {
+    const calls = callsOf(value.tool_calls, true, tools);
+    return withProblem(calls, calls?.[0] && openAiFramingProblem(value, 'message', calls[0].name));
+  }
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
   if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools);
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
     if (typeof openAi.name !== 'string') return undefined;
-    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }];
+    if ('arguments' in openAi) {
+      // Keys beside `arguments`, beside `function` (the tool call's metadata) or beside `function_call` (a message's).
+      const problem =
+        callObjectProblem(openAi, 'arguments', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
+      return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', ...(problem ? { problem } : {}) }];
+    }
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;
     const offered = tools.some((tool) => tool.name === openAi.name);
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
   }
-  const name = [value.tool_name, value.name, value.function].find((candidate) => typeof candidate === 'string') as string | undefined;
+  const nameKey = (['tool_name', 'name', 'function'] as const).find((key) => typeof value[key] === 'string');
   const argumentKey = argumentKeys.find((key) => key in value);
-  if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey }];
+  if (nameKey !== undefined && (argumentKey || wrapped)) {
+    const name = value[nameKey] as string;
+    const problem = argumentKey ? callObjectProblem(value, argumentKey, true, nameKey) : undefined;
+    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, ...(problem ? { problem } : {}) }];
+  }
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
     return [{ name: only, args: value[only], shape: 'json-call' }];
@@ -84,6 +107,9 @@ export const jsonCallShapesReader: DialectReader = {
     if (!first) return undefined;
     // A second call that cannot be read is not dropped silently: the whole turn is corrected.
     if (unreadWrapped > 0) return failedReading('json-call', { kind: 'invalid-json', message: 'one of the tool calls could not be read (expected {"name": .., "arguments": {..}} after each call token)' });
+    const framed = calls.find((call) => call.problem);
+    // Conclusive, as for the other JSON call readers: no other reading (an answer beside it) drops the key.
+    if (framed?.problem) return { ...failedReading('json-call', framed.problem), conclusive: true };
     const bare = calls.find((call) => call.noArguments);
     if (bare) {
       const toolName = sanitizeName(bare.name);

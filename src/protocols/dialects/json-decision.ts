@@ -2,6 +2,7 @@
  * Reads reins' `json` protocol (seed 000): JSON objects `{ "action": ... }` anywhere in the text, in
  * fences or among prose; an array of such objects counts as several actions.
  */
+import { duplicateKey } from '../extract/duplicate-keys.ts';
 import { findJsonSpans, type JsonSpan, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { type DialectReader, failedReading, type Reading } from '../reading.ts';
@@ -26,6 +27,8 @@ function readWholeObject(text: string, primary: boolean): { reading: Reading | u
   } catch {
     return undefined; // not one object: scan
   }
+  // A key written twice is the guard's to refuse (`readJson`), with its correction.
+  if (duplicateKey(text, value) !== undefined) return undefined;
   // JSON.parse of a text that starts with `{` gives an object, so the scan's one span is a record.
   if (isDecisionLike(value, primary)) return { reading: { dialect: 'json', items: [value], thoughts: [], repaired: false } };
   return { reading: primary ? { dialect: 'json', items: [value], thoughts: [], repaired: false, weak: true } : undefined };

@@ -5,13 +5,15 @@
  *   (`[TOOL_CALLS]name{..}` without `[ARGS]` is read too).
  * The end of each call is found by parsing its JSON, so a string may hold `[TOOL_CALLS]`, `]` or `}`.
  * A call that is cut off, arguments that are not an object, or JSON followed by a stray `]`, `}` or
- * `,` (a list missing its `[`) is corrected, as mistral-common refuses them. A `[TOOL_CALLS]`
+ * `,` (a list missing its `[`) is corrected, as mistral-common refuses them; so is a key beside a
+ * listed call's name, arguments and `id` (`call-object.ts`). A `[TOOL_CALLS]`
  * inside Markdown code is quoted, not called.
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, type Reading } from '../reading.ts';
+import { callObjectProblem } from './call-object.ts';
 import { leadsReply, unreadableCall } from './unreadable-call.ts';
 
 const marker = '[TOOL_CALLS]';
@@ -49,6 +51,11 @@ function readAt(text: string, at: number): Found | Reading {
   const list = Array.isArray(json.value) ? json.value : [json.value];
   if (list.length === 0 || !list.every((call) => isRecord(call) && typeof call.name === 'string')) {
     return unreadable('expected [{"name": .., "arguments": {..}}]');
+  }
+  // A key beside the name, the arguments and the call's `id` is read by nothing: never dropped.
+  for (const call of list as Array<Record<string, unknown>>) {
+    const problem = callObjectProblem(call, 'arguments' in call ? 'arguments' : 'parameters' in call ? 'parameters' : undefined, true);
+    if (problem) return unreadable(problem.message, call.name as string);
   }
   return { calls: list.map((call) => ({ name: call.name, args: call.arguments ?? call.parameters })), repaired: json.repaired, end };
 }

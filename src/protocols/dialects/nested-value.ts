@@ -40,6 +40,7 @@ export function nestedValue(element: RawParameter, schema: unknown, path = eleme
   if (!element.children?.length) {
     const text = unwrapCdata(element.text);
     const read = coerceText(text, schema, guardedCoercion);
+    if (!read.ok && read.refused) return { ok: false, detail: `\`${shown(path)}\`: ${read.reason}` };
     return read.ok ? { ok: true, value: read.value, repaired: read.repaired } : { ok: true, value: text, repaired: false };
   }
   let repaired = false;

@@ -113,6 +113,8 @@ function readValue(cursor: Cursor): unknown {
         const key = readValue(cursor);
         if (typeof key !== 'string' && typeof key !== 'number') fail();
         if (!cursor.take(':')) fail();
+        // A key written twice has two values: which one is meant is a guess (as with JSON, `duplicate-keys.ts`).
+        if (Object.hasOwn(object, String(key))) fail();
         setOwn(object, String(key), readValue(cursor));
       });
       return object;
@@ -135,6 +137,7 @@ function readCall(cursor: Cursor): PythonCall {
   readItems(cursor, ')', () => {
     const key = cursor.match(/[A-Za-z_]\w*/y) ?? fail();
     if (!cursor.take('=')) fail();
+    if (Object.hasOwn(args, key)) fail(); // Python refuses a keyword argument repeated
     setOwn(args, key, readValue(cursor));
   });
   return { name, args };

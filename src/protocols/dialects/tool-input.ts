@@ -9,6 +9,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { guardedCoercion } from '../extract/guarded-json.ts';
 import { coerceValue } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
+import { duplicateKey } from '../extract/duplicate-keys.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -57,6 +58,7 @@ export function readToolInput(raw: string): ToolInput {
     if (json.ok && isRecord(json.value) && !span.complete) return { kind: 'text', value: text, broken: 'it is cut off before its JSON object closes' };
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
     const jsonProblem = json.ok ? 'it is not one JSON object' : json.message;
+    if (!json.ok && span.complete && duplicateKey(span.text) !== undefined) return { kind: 'text', value: text, broken: json.message }; // a key written twice: never one property's text
     return { kind: 'text', value: text, jsonProblem, ...(!json.ok && !span.complete ? { broken: `it is cut off before its JSON object closes: ${jsonProblem}` } : {}) };
   }
   return { kind: 'text', value: unquote(text) };

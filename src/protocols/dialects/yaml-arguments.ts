@@ -75,25 +75,26 @@ const fail = (detail: string): NodeValue => ({ ok: false, detail });
 const shown = (path: string) => path.replace(/[^\w./-]/g, '?').slice(0, 64);
 
 /** A text value read by `schema` (see the file comment); a text no type fits is kept, for validation to refuse. */
-function typedText(text: string, schema: unknown): NodeValue {
+function typedText(text: string, schema: unknown, path: string): NodeValue {
   const read = coerceText(text, schema, guardedCoercion);
+  if (!read.ok && read.refused) return fail(`\`${shown(path)}\`: ${read.reason}`);
   return read.ok ? { ok: true, value: read.value, repaired: read.repaired } : { ok: true, value: text, repaired: false };
 }
 
 function nodeValue(node: unknown, schema: unknown, source: string, path: string, depth: number): NodeValue {
   const lib = yaml();
   if (depth > maxValueDepth) return fail(`\`${shown(path)}\` is nested more than ${maxValueDepth} levels deep`);
-  if (node === null || node === undefined) return typedText('', schema);
+  if (node === null || node === undefined) return typedText('', schema, path);
   if (lib.isScalar(node)) {
     const block = node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED';
     const [start = 0, end = 0] = node.range ?? [];
     // YAML folds the line breaks of a plain or quoted value into spaces: text the model wrote would change.
     if (!block && source.slice(start, end).includes('\n')) return fail(`\`${shown(path)}\` spans several lines: write such a value as a block scalar (\`key: |\`)`);
-    return node.type === 'PLAIN' ? typedText(String(node.value ?? ''), schema) : { ok: true, value: String(node.value ?? ''), repaired: false };
+    return node.type === 'PLAIN' ? typedText(String(node.value ?? ''), schema, path) : { ok: true, value: String(node.value ?? ''), repaired: false };
   }
   if ((lib.isMap(node) || lib.isSeq(node)) && node.flow) {
     const [start = 0, end = 0] = node.range ?? [];
-    return typedText(source.slice(start, end), schema);
+    return typedText(source.slice(start, end), schema, path);
   }
   let repaired = false;
   if (lib.isSeq(node)) {

@@ -5,10 +5,12 @@
  * caller still validates it strictly. Damage that the repair could only read by guessing (a bare
  * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value, a string
  * never closed) is refused with a precise message instead:
- * see `repair-guesses.ts`. One object amid prose (`Here is the JSON: {..}`) is read as that object.
+ * see `repair-guesses.ts`. A key written twice in one object is refused too (`duplicate-keys.ts`:
+ * `JSON.parse` and the repair keep the last value silently). One object amid prose (`Here is the JSON: {..}`) is read as that object.
  */
 import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
+import { duplicateKey, duplicateKeyMessage } from './duplicate-keys.ts';
 import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess } from './repair-guesses.ts';
 import { readStrayQuotes } from './stray-quotes.ts';
@@ -16,9 +18,15 @@ import { readWrongCloser } from './wrong-closer.ts';
 
 export type JsonReading = { ok: true; value: unknown; repaired: boolean } | { ok: false; message: string };
 
-/** Values nested deeper than `maxValueDepth` (64) are refused here, before any recursive walk can overflow the stack. */
-function bounded(value: unknown, repaired: boolean): JsonReading {
+/**
+ * Values nested deeper than `maxValueDepth` (64) are refused here, before any recursive walk can
+ * overflow the stack; so is a key written twice in one object (`json`, the text the value was parsed
+ * from), whose two values are two readings.
+ */
+function bounded(value: unknown, repaired: boolean, json: string): JsonReading {
   if (exceedsDepth(value, maxValueDepth)) return { ok: false, message: `JSON nested more than ${maxValueDepth} levels deep` };
+  const twice = typeof value === 'object' && value !== null ? duplicateKey(json, value) : undefined;
+  if (twice !== undefined) return { ok: false, message: duplicateKeyMessage(twice) };
   return { ok: true, value, repaired };
 }
 
@@ -29,7 +37,7 @@ export function readJson(text: string): JsonReading {
   } catch {
     value = undefined; // fall through to repair
   }
-  if (value !== undefined) return bounded(value, false);
+  if (value !== undefined) return bounded(value, false, text);
   const wrapped = objectInProse(text);
   if (wrapped !== undefined) {
     const inner = readJson(wrapped);
@@ -56,8 +64,10 @@ export function readJson(text: string): JsonReading {
   const cut = cutString(source);
   const closed = cut ? source + cut.quote : source;
   let repaired: unknown;
+  let repairedText: string;
   try {
-    repaired = JSON.parse(jsonrepair(closed));
+    repairedText = jsonrepair(closed);
+    repaired = JSON.parse(repairedText);
   } catch (error) {
     // Read as written it fails: a quote before `word:` may be inside a string (`"x {"a": 1}"`), not the next key.
     const inner = stray ? undefined : readStrayQuotes(text, false);
@@ -72,7 +82,7 @@ export function readJson(text: string): JsonReading {
     };
   }
   if (cut && !isFreeTextCut(repaired)) return { ok: false, message: cutMessage };
-  const reading = bounded(repaired, true);
+  const reading = bounded(repaired, true, repairedText);
   const invented = reading.ok ? inventedNull(closed, repaired) : undefined;
   return invented ? { ok: false, message: invented } : reading;
 }

@@ -1,0 +1,109 @@
+/**
+ * A key written twice in one JSON object (`{"path": "x", "path": "y"}`). `JSON.parse` and `jsonrepair`
+ * both keep the last value without a word, but the model wrote two values for one key: which one it
+ * meant is a guess, so the guard (`read-json.ts`) refuses the text with a correction naming the key.
+ *
+ * The scan reads JSON text that already parses (the text as written, or jsonrepair's output): every
+ * string and bracket is a token, a string followed by `:` is a key of the innermost open object.
+ */
+import { sanitizeSnippet } from '../sanitize.ts';
+import { findJsonSpans } from './find-json-spans.ts';
+
+/** Strings (with their escapes) and brackets; a string's trailing `:` marks it a key. */
+const tokens = /"((?:[^"\\]|\\.)*)"(\s*:)?|[{}[\]]/g;
+
+interface Frame {
+  /** The keys seen so far in this object; undefined for a list. */
+  keys: Set<string> | undefined;
+  /** Where this value sits, for the correction (`arguments.path`, `calls[]`). */
+  path: string;
+  /** The last key read in this object: the name of the value that opens next. */
+  last: string;
+}
+
+/** The key as JSON reads it (`"\u0070ath"` is `path`). */
+function keyOf(written: string): string {
+  if (!written.includes('\\')) return written;
+  try {
+    return JSON.parse(`"${written}"`) as string;
+  } catch {
+    return written;
+  }
+}
+
+const joined = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
+
+/** Space, tab, line feed and carriage return: the whitespace JSON allows between tokens. */
+const jsonSpace = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+/** The colons right after a closing quote (spaces aside): at least one per key the text writes. */
+function keyColons(json: string): number {
+  let count = 0;
+  for (let at = json.indexOf(':'); at >= 0; at = json.indexOf(':', at + 1)) {
+    let before = at - 1;
+    while (before >= 0 && jsonSpace.has(json.charCodeAt(before))) before--;
+    if (json.charAt(before) === '"') count++;
+  }
+  return count;
+}
+
+/** The keys of every object in `value` (a walk with its own stack: JSON may nest deeper than the call stack). */
+function keyCount(value: unknown): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item !== 'object' || item === null) continue;
+    const inner = Array.isArray(item) ? item : Object.values(item);
+    if (!Array.isArray(item)) count += inner.length;
+    for (const child of inner) if (typeof child === 'object' && child !== null) pending.push(child);
+  }
+  return count;
+}
+
+/**
+ * The path of the first key written twice in one object of `json` (`path`, `arguments.path`,
+ * `[].name`), or undefined when every object names each key once. `json` must parse as JSON; given
+ * `value`, what it parsed to, a text with no more `"..":` than the value has keys is known to write
+ * each key once without the scan (every key written is one such colon), which keeps clean turns cheap.
+ */
+export function duplicateKey(json: string, value?: unknown): string | undefined {
+  if (value !== undefined && keyColons(json) <= keyCount(value)) return undefined;
+  const stack: Frame[] = [];
+  tokens.lastIndex = 0;
+  for (let match = tokens.exec(json); match !== null; match = tokens.exec(json)) {
+    const token = match[0];
+    const top = stack.at(-1);
+    if (token === '{' || token === '[') {
+      const path = top === undefined ? '' : top.keys ? joined(top.path, top.last) : `${top.path}[]`;
+      stack.push({ keys: token === '{' ? new Set() : undefined, path, last: '' });
+    } else if (token === '}' || token === ']') {
+      stack.pop();
+    } else if (match[2] !== undefined && top?.keys) {
+      const key = keyOf(match[1] as string);
+      if (top.keys.has(key)) return joined(top.path, key);
+      top.keys.add(key);
+      top.last = key;
+    }
+  }
+  return undefined;
+}
+
+/** The guard's correction for a key written twice (the path as one short line, without backticks). */
+export function duplicateKeyMessage(path: string): string {
+  const shown = sanitizeSnippet(path.replaceAll('`', "'"), 60);
+  return `the key \`${shown}\` is written twice in one object (two values: which one is meant?): write each key once`;
+}
+
+/**
+ * The guard's correction for the first JSON value of `text` (a reply) that writes a key twice, or
+ * undefined: the detail a "call could not be read" correction adds, so the model learns which key.
+ */
+export function duplicateKeyIn(text: string): string | undefined {
+  for (const span of findJsonSpans(text)) {
+    if (!span.complete) continue;
+    const twice = duplicateKey(span.text);
+    if (twice !== undefined) return duplicateKeyMessage(twice);
+  }
+  return undefined;
+}
