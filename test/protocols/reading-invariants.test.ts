@@ -63,6 +63,8 @@ const writers: readonly Writer[] = [
   },
   { name: 'tool-name tags', write: (tool, args) => `<${tool}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tool}>` },
   { name: 'gemma 4', write: (tool, args) => `<|tool_call>call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}<tool_call|>` },
+  { name: 'gemma 4, JSON in the braces', write: (tool, args) => `<|tool_call>call:${tool}{${json(args)}}<tool_call|>` },
+  { name: 'pipe call', write: (tool, args) => `||call: ${tool}(${json(args)})` },
   {
     name: 'longcat',
     write: (tool, args) =>

@@ -35,6 +35,7 @@ import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
+import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
@@ -72,6 +73,7 @@ export const driftReaders: readonly DialectReader[] = [
   flatCallObjectReader,
   tokenCallsReader,
   functionaryTextReader,
+  pipeCallReader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,

@@ -14,6 +14,7 @@ import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
 import { namedToolElement } from './named-tool-element.ts';
+import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 
@@ -140,7 +141,7 @@ export function findCallAttempt(
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
   const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools);
+    const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);
