@@ -65,6 +65,7 @@ const writers: readonly Writer[] = [
   { name: 'gemma 4', write: (tool, args) => `<|tool_call>call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}<tool_call|>` },
   { name: 'gemma 4, JSON in the braces', write: (tool, args) => `<|tool_call>call:${tool}{${json(args)}}<tool_call|>` },
   { name: 'pipe call', write: (tool, args) => `||call: ${tool}(${json(args)})` },
+  { name: 'gorilla call strings', write: (tool, args) => json([`${tool}(${Object.entries(args).map(([key, value]) => `${key}=${json(value)}`).join(', ')})`]) },
   {
     name: 'longcat',
     write: (tool, args) =>

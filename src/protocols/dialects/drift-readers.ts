@@ -13,6 +13,7 @@
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
+import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
@@ -87,6 +88,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,
+  callStringsReader,
   unwrappedCallsReader,
 ];
 
