@@ -42,6 +42,7 @@ import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { toolRequestReader } from './tool-request.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
@@ -61,6 +62,7 @@ export const driftReaders: readonly DialectReader[] = [
   hermesReader,
   mistralReader,
   gemmaCallsReader,
+  toolRequestReader,
   deepseekReader,
   reactTextReader,
   dspyReactReader,
