@@ -31,3 +31,22 @@ describe('an end-of-turn token', () => {
     if (!result.success) expect(result.error.message).toContain('special token');
   });
 });
+
+describe("the assistant's own header echoed", () => {
+  it('is framing at the reply\'s start (ChatML, Llama 3), around an answer or a call', () => {
+    for (const [text, decision] of [
+      ['<|im_start|>assistant\nThe tide turns at six.<|im_end|>', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      ['<|start_header_id|>assistant<|end_header_id|>\n\nThe tide turns at six.<|eot_id|>', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      ['<|im_start|>assistant\n<tool_call>\n{"name": "search", "arguments": {"query": "tides"}}\n</tool_call>\n<|im_end|>', { action: 'call_tool', tool: 'search', args: { query: 'tides' }, reason: '' }],
+    ] as const) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions, text).toEqual([decision]);
+    }
+  });
+
+  it('is refused anywhere else, and so is a next turn after it', () => {
+    for (const text of ['Sure. <|im_start|>assistant\nThe tide turns at six.', '<|im_start|>assistant\nSix.<|im_end|>\n<|im_start|>user\nThanks']) {
+      expect(parseDecision('native', text, { tools }).success, text).toBe(false);
+    }
+  });
+});

@@ -150,6 +150,19 @@ describe('readJson: repairs that would guess are refused', () => {
     expect(refused('{"n": 12345", "w": abc"}')).toMatch(/number/);
   });
 
+  it.each([
+    ['a bare path before the closing brace', '{"dir": /home}'],
+    ['a bare key and value before the closing brace', '{dir: /tmp}'],
+    ['a bare value before a list\'s closing bracket', '{"dirs": ["/a", /b]}'],
+  ])('refuses %s (the repair would move the bracket into the value)', (_, text) => {
+    expect(refused(text)).toMatch(/runs into a bracket/);
+  });
+
+  it('keeps brackets written inside quotes, and bare words that stop before the bracket', () => {
+    expect(readJson("{dir: '/var/{log}'}")).toEqual({ ok: true, value: { dir: '/var/{log}' }, repaired: true });
+    expect(readJson('{"mode": fast, "tags": ["a[1]"],}')).toEqual({ ok: true, value: { mode: 'fast', tags: ['a[1]'] }, repaired: true });
+  });
+
   it('refuses a colon inside a list (an object whose braces are missing?)', () => {
     expect(refused("{'key': ['a': {'b': 1}]}")).toMatch(/inside a \[list\]/);
   });

@@ -63,6 +63,12 @@ const writers: readonly Writer[] = [
   },
   { name: 'tool-name tags', write: (tool, args) => `<${tool}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tool}>` },
   { name: 'gemma 4', write: (tool, args) => `<|tool_call>call:${tool}{${Object.entries(args).map(([key, value]) => `${key}:<|"|>${value}<|"|>`).join(',')}}<tool_call|>` },
+  { name: 'gemma 4, JSON in the braces', write: (tool, args) => `<|tool_call>call:${tool}{${json(args)}}<tool_call|>` },
+  { name: 'pipe call', write: (tool, args) => `||call: ${tool}(${json(args)})` },
+  { name: 'lm studio tool request', write: (tool, args) => `[TOOL_REQUEST]\n${json({ name: tool, arguments: args })}\n[END_TOOL_REQUEST]` },
+  { name: 'tool request, name then json', write: (tool, args) => `[TOOL_REQUEST]\n${tool} ${json(args)}\n[TOOL_REQUEST_END]` },
+  { name: 'generic xml tool', write: (tool, args) => `<tool>\n<name>${tool}</name>\n<arguments>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</arguments>\n</tool>` },
+  { name: 'gorilla call strings', write: (tool, args) => json([`${tool}(${Object.entries(args).map(([key, value]) => `${key}=${json(value)}`).join(', ')})`]) },
   {
     name: 'longcat',
     write: (tool, args) =>
@@ -230,7 +236,7 @@ describe('reading invariants, over every dialect', () => {
         'invoke tool_name',
       ].includes(candidate.name),
     );
-    const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}');
+    const guesses = fc.constantFrom('{"mode": }', '{"mode": "fast", "level": }', '{"path": "/home/us', '{"flag": TRUE}', '{"a": 1_000}', '{"path": /home/us}');
     fc.assert(
       fc.property(fc.constantFrom(...textWriters), guesses, (dialect, damaged) => {
         const result = parseDecision('native', dialect.write('configure', { settings: damaged }), { tools: [objectTool] });

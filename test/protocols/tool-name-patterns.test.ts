@@ -13,7 +13,7 @@ const tool = (name: string, type = 'string'): ToolSpec => ({ name, inputSchema: 
 describe('tool-name patterns', () => {
   it('the call-attempt check follows a tool list edited in place', () => {
     const tools = [tool('alpha')];
-    const text = 'Calling {"name": "beta", "arguments": {}';
+    const text = 'Calling {"name": "beta", "arguments": {}}';
     expect(findCallAttempt(text, tools)).toBeUndefined();
     tools[0] = tool('beta');
     expect(findCallAttempt(text, tools)?.toolName).toBe('beta');

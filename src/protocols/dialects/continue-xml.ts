@@ -9,9 +9,13 @@
  *     </args>
  *   </tool_call>
  *
- * `<args>` may be left out for a call without arguments. The arguments are child elements, read as
- * tool-named tags read theirs (`tag-elements.ts`: typed by the schema, an untyped value kept as its
- * text). A call ends at the first `</tool_call>` after which the body reads as exactly a name and
+ * `<args>` may be left out for a call without arguments. The same call spelled `<tool>` with
+ * `<arguments>` (as llxprt-code's text tool-call parser reads it) is read alike, each wrapper closed by
+ * its own tag; there `<arguments>` is required (a `<tool>` holding only a `<name>` names a tool, as an
+ * echoed definition does). The arguments are child elements, read as tool-named tags read theirs
+ * (`tag-elements.ts`: typed by the schema; an untyped value is kept as its text in Continue's
+ * spelling, and read as a number or boolean where it spells one in the `<tool>` spelling, as its
+ * parser reads it). A call ends at the first `</tool_call>` after which the body reads as exactly a name and
  * arguments (a value may hold `</tool_call>`); a call never closed, or whose body holds anything else,
  * is a correction. Text around the calls is prose, and a call shown as code (backticks, a fence) is
  * talk about a call, not one (`mask-code.ts`).
@@ -24,21 +28,20 @@ import { childElements, elementArguments } from './tag-elements.ts';
 import type { ToolArgs } from './tool-input.ts';
 
 const dialect = 'continue-xml';
-const opening = /<tool_call>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
-const close = '</tool_call>';
-/** The body after the name: nothing, or one `<args>` element (group 1: its content). */
-const argsBody = /^\s*(?:<args>([\s\S]*)<\/args>\s*)?$/;
+const opening = /<(tool_call|tool)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
+/** The body after the name: nothing, or one `<args>` (or `<arguments>`) element (group 2: its content). */
+const argsBody = /^\s*(?:<(args|arguments)>([\s\S]*)<\/\1>\s*)?$/;
 
 /** The arguments of a body, or undefined when the body is not exactly an `<args>` element of child elements (or nothing). */
-function bodyArguments(body: string, name: string, tools: readonly ToolSpec[]): ToolArgs | undefined {
+function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], untypedAsText: boolean): ToolArgs | undefined {
   const args = argsBody.exec(body);
   if (!args) return undefined;
-  const inner = args[1] ?? '';
+  const inner = args[2] ?? '';
   const elements = childElements(inner);
   if (!elements.whole) return undefined;
   const tool = tools.find((candidate) => candidate.name === name);
   // An unknown tool is refused when the call is accepted; its arguments are not read by any schema.
-  return tool ? elementArguments(elements.children, tool) : { ok: true, args: {} };
+  return tool ? elementArguments(elements.children, tool, untypedAsText) : { ok: true, args: {} };
 }
 
 export const continueXmlReader: DialectReader = {
@@ -52,17 +55,21 @@ export const continueXmlReader: DialectReader = {
     // Openings are found outside code; values are cut from the text as written (same indices).
     for (const match of maskCode(text).matchAll(opening)) {
       if (match.index < from) continue;
-      const name = match[1] ?? '';
+      const close = `</${match[1] ?? 'tool_call'}>`;
+      const name = match[2] ?? '';
       const shown = sanitizeName(name);
       const bodyStart = match.index + match[0].length;
+      // `<tool><name>x</name></tool>` with no `<arguments>` is a tool named, as in an echoed definition: no call.
+      if (match[1] === 'tool' && !/^\s*<arguments>/.test(text.slice(bodyStart))) continue;
       let args: ToolArgs | undefined;
       let end = -1;
       for (let at = text.indexOf(close, bodyStart); at >= 0 && !args; at = text.indexOf(close, at + 1)) {
-        args = bodyArguments(text.slice(bodyStart, at), name, tools);
+        // Continue keeps an untyped value as its text; the `<tool>` spelling's parser types it.
+        args = bodyArguments(text.slice(bodyStart, at), name, tools, match[1] === 'tool_call');
         end = at + close.length;
       }
       if (!args) {
-        const message = text.includes(close, bodyStart) ? `the call of \`${shown}\` must hold <args> with one element per argument, and nothing else` : `the call of \`${shown}\` is not closed by </tool_call> (the output may be cut off)`;
+        const message = text.includes(close, bodyStart) ? `the call of \`${shown}\` must hold <args> with one element per argument, and nothing else` : `the call of \`${shown}\` is not closed by ${close} (the output may be cut off)`;
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: shown }), conclusive: true };
       }
       if (!args.ok) return failedReading(dialect, args.failure);

@@ -13,6 +13,7 @@
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
+import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
 import { deepseekReader } from './deepseek.ts';
@@ -35,11 +36,13 @@ import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
+import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
 import { tokenCallsReader } from './token-calls.ts';
+import { toolRequestReader } from './tool-request.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
@@ -59,6 +62,7 @@ export const driftReaders: readonly DialectReader[] = [
   hermesReader,
   mistralReader,
   gemmaCallsReader,
+  toolRequestReader,
   deepseekReader,
   reactTextReader,
   dspyReactReader,
@@ -72,6 +76,7 @@ export const driftReaders: readonly DialectReader[] = [
   flatCallObjectReader,
   tokenCallsReader,
   functionaryTextReader,
+  pipeCallReader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,
@@ -85,6 +90,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,
+  callStringsReader,
   unwrappedCallsReader,
 ];
 

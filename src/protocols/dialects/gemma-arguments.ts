@@ -5,9 +5,11 @@
  * as JSON (numbers, `true`/`false`/`null`) or nested in the same syntax (`{..}`, `[..]`). A JSON
  * double-quoted string is read too. The end of the object is found by parsing it; nothing is
  * guessed: a key given twice or an object cut off is an error, and so is a bare word, a `'`-quoted
- * string or an unclosed quote token except where `gemma-loose-values.ts` finds one reading.
+ * string or an unclosed quote token except where `gemma-loose-values.ts` finds one reading. One JSON
+ * object inside the braces (`{{"n": 1}}`) is the arguments (`gemma-json-arguments.ts`).
  */
 import { rawText, singleQuoted, unclosedString, type GemmaTokens, type LooseValue } from './gemma-loose-values.ts';
+import { readWrappedJsonArguments } from './gemma-json-arguments.ts';
 
 export type GemmaRead = { ok: true; value: Record<string, unknown>; end: number; /** A value was written without its quote tokens. */ repaired: boolean } | { ok: false; message: string };
 
@@ -179,6 +181,8 @@ class Cursor {
 
 /** Reads the argument object opening at `start` (a `{`), with the family's `tokens`. */
 export function readGemmaArguments(text: string, start: number, tokens: GemmaTokens, options: GemmaArgumentOptions): GemmaRead {
+  const wrapped = readWrappedJsonArguments(text, start);
+  if (wrapped) return wrapped;
   const cursor = new Cursor(text, tokens, start, options);
   try {
     if (text[start] !== '{') cursor.fail('expected { after the tool name');

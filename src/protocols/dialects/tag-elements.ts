@@ -60,14 +60,19 @@ function takesElements(schema: unknown): boolean {
   return types !== undefined && !types.includes('string') && types.some((type) => type === 'array' || type === 'object');
 }
 
-/** A flat element value, taken as its text where the property declares no type. */
-function untypedText(tool: ToolSpec, key: string, text: string): { name: string; text: string; hint?: 'string' } {
-  return schemaTypes(propertySchema(tool.inputSchema, key)) === undefined ? { name: key, text, hint: 'string' } : { name: key, text };
+/** A flat element value, taken as its text where the property declares no type (unless `untypedAsText` is false). */
+function untypedText(tool: ToolSpec, key: string, text: string, untypedAsText: boolean): { name: string; text: string; hint?: 'string' } {
+  return untypedAsText && schemaTypes(propertySchema(tool.inputSchema, key)) === undefined ? { name: key, text, hint: 'string' } : { name: key, text };
 }
 
 const setOwn = (target: Record<string, unknown>, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
-export function elementArguments(children: readonly ChildElement[], tool: ToolSpec): ToolArgs {
+/**
+ * The arguments written as `children`, typed by the tool's schema. A value whose property declares no
+ * type stays its text (Cline, Roo Code, Continue keep it so), unless `untypedAsText` is false: then it
+ * is read as the family's own parser reads it, a number or boolean where it spells one.
+ */
+export function elementArguments(children: readonly ChildElement[], tool: ToolSpec, untypedAsText = true): ToolArgs {
   const toolName = sanitizeName(tool.name);
   const invalid = (details: string[]): ToolArgs => ({ ok: false, failure: { kind: 'invalid-args', message: `arguments of \`${toolName}\`: ${details.join('; ')}`, details, toolName } });
   const flat: { name: string; text: string }[] = [];
@@ -75,7 +80,7 @@ export function elementArguments(children: readonly ChildElement[], tool: ToolSp
   for (const { key, raw } of children) {
     const members = takesElements(propertySchema(tool.inputSchema, key)) ? nestedElements(raw, elementForm) : undefined;
     if (members?.length) nested.push({ key, text: raw, children: members });
-    else flat.push(untypedText(tool, key, writtenText(raw)));
+    else flat.push(untypedText(tool, key, writtenText(raw), untypedAsText));
   }
   const collected = collectParameters(flat, tool.inputSchema, guardedCoercion);
   if (!collected.ok) return invalid(collected.details);

@@ -12,7 +12,7 @@ import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
 import { duplicateKey, duplicateKeyMessage } from './duplicate-keys.ts';
 import { findJsonSpans } from './find-json-spans.ts';
-import { cutString, inventedNull, repairGuess } from './repair-guesses.ts';
+import { cutString, inventedNull, repairGuess, swallowedBracket } from './repair-guesses.ts';
 import { readStrayQuotes } from './stray-quotes.ts';
 import { readWrongCloser } from './wrong-closer.ts';
 
@@ -83,7 +83,7 @@ export function readJson(text: string): JsonReading {
   }
   if (cut && !isFreeTextCut(repaired)) return { ok: false, message: cutMessage };
   const reading = bounded(repaired, true, repairedText);
-  const invented = reading.ok ? inventedNull(closed, repaired) : undefined;
+  const invented = reading.ok ? (inventedNull(closed, repaired) ?? swallowedBracket(closed, repaired)) : undefined;
   return invented ? { ok: false, message: invented } : reading;
 }
 

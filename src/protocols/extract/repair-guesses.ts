@@ -289,3 +289,34 @@ export function inventedNull(text: string, repaired: unknown): string | undefine
   const written = unquoted(text).match(/\b(?:null|None|undefined)\b/g)?.length ?? 0;
   return countNulls(repaired) > written ? 'a key has no value (write its value, or null)' : undefined;
 }
+
+const bracketChars = /[{}[\]]/g;
+const bracketCount = (text: string): number => text.match(bracketChars)?.length ?? 0;
+
+function bracketsInStrings(value: unknown): number {
+  let count = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') count += bracketCount(current);
+    else if (current !== null && typeof current === 'object') {
+      for (const [key, item] of Object.entries(current as object)) {
+        if (!Array.isArray(current)) count += bracketCount(key);
+        stack.push(item);
+      }
+    }
+  }
+  return count;
+}
+
+/**
+ * A bracket the repair moved into a string: an unquoted value runs into the bracket that closes its
+ * object (`{path: /home}` read as `{"path": "/home}"}`), so the value is other text than the model
+ * wrote and the object's end a guess. The strings of the repaired value may hold only the brackets
+ * the input holds inside quotes (or comments).
+ */
+export function swallowedBracket(text: string, repaired: unknown): string | undefined {
+  const quoted = bracketCount(text) - bracketCount(unquoted(text));
+  return bracketsInStrings(repaired) > quoted ? 'an unquoted value runs into a bracket (quote the value)' : undefined;
+}
+

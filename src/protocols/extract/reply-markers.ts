@@ -50,6 +50,9 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true },
+  // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
+  { models: 'ChatML: Qwen, Hermes, Yi (assistant header echoed)', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true },
+  { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true },
 ];
 
 /**
