@@ -18,7 +18,7 @@ import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
 import { asWrittenOr, holdsBlankedBlock } from './quoted-values.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
-import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
+import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
 export interface TurnSpec {
   /** The protocol's own dialect. */
@@ -96,15 +96,17 @@ interface ReplyText {
 function readReply(spec: TurnSpec, { text, written, normalized, options, context }: ReplyText): ParseResult {
   const { raw, tools } = context;
   // Readers whose characters the text lacks would read nothing: they are not called (`drift-readers.ts`).
-  const present = presentCharacters(text);
-
+  // The protocol's own reader looks up its own characters only: a clean turn needs no more.
   const handlers = Array.isArray(options?.handlers) ? options.handlers : [];
-  const own = mayRead(needsMask(spec.primary.needs), present)
-    ? spec.primary.read(text, primaryContext(tools, handlers, options))
-    : undefined;
+  const own = mayReadText(spec.primary.needs, text) ? spec.primary.read(text, primaryContext(tools, handlers, options)) : undefined;
   const ownResult = own ? accept(own, context, normalized.unfenced) : undefined;
   // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
-  if (ownResult?.success && own) return own.repaired || normalized.unfenced ? covered(text, own, ownResult, present, context) : proseChecked(text, own, ownResult, present, context);
+  if (ownResult?.success && own) {
+    if (own.repaired || normalized.unfenced) return covered(text, own, ownResult, presentCharacters(text), context);
+    // Stray prose is looked for only by the characters a call attempt needs.
+    return proseChecked(text, own, ownResult, presentCharacters(text, callAttemptMask), context);
+  }
+  const present = presentCharacters(text);
   if (own?.conclusive) return ownResult as ParseResult;
   if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
   const strongOwnFailure = own?.weak ? undefined : ownResult;

@@ -217,3 +217,30 @@ describe('a key beside a call that its shape does not frame is refused, naming i
     );
   });
 });
+
+describe('the count that spares the scan never hides a key written twice', () => {
+  it('deep nesting, colons inside strings, and space before a colon still find the key', () => {
+    const deep = (inner: string, levels: number) => `${'{"a": '.repeat(levels)}${inner}${'}'.repeat(levels)}`;
+    const cases = [
+      deep('{"k": 1, "k": 2}', 70),
+      '{"k" : 1, "k": 2}',
+      '{"k"\n:1,"k"\t: 2, "s": "x:y"}',
+      '{"note": "a: b: c: d", "k": 1, "k": 2}',
+      `[${'['.repeat(80)}{"k": 1, "k": 2}${']'.repeat(80)}]`,
+    ];
+    for (const text of cases) expect(duplicateKey(text, JSON.parse(text)), text.slice(0, 60)).toBeDefined();
+    const once = ['{"k" : 1, "j": {"k": 2}}', '{"s": "\\"k\\": 1", "k": 1}', deep('{"k": 1}', 70)];
+    for (const text of once) expect(duplicateKey(text, JSON.parse(text)), text.slice(0, 60)).toBeUndefined();
+  });
+
+  it('property: with or without the parsed value, the answer is the same', () => {
+    const entry = fc.tuple(fc.constantFrom('a', 'b', 'c', 'a:b', 'x\\"y'), fc.oneof(fc.integer(), fc.constantFrom('"t: u"', '"v"', '{"a": 1}', '[{"b": 2, "b": 3}]', '{"a": 1, "a": 2}')), fc.constantFrom('', ' ', '\n'));
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 5 }), (entries) => {
+        const text = `{${entries.map(([key, value, space]) => `"${key}"${space}: ${value}`).join(', ')}}`;
+        expect(duplicateKey(text, JSON.parse(text)), text).toBe(duplicateKey(text));
+      }),
+      { numRuns: RUNS * 4 },
+    );
+  });
+});

@@ -80,3 +80,26 @@ describe('coercePositionalArgs', () => {
     expect(coercePositionalArgs(['true,null'], schema)).toEqual({ ok: true, args: { ids: ['true', 'null'] } });
   });
 });
+
+describe('refuseJson: JSON that parses, refused by the guard of the caller', () => {
+  // A guard of our own for the test: refuses any object holding the key `twice`.
+  const refuseJson = (json: string, value: unknown) => (typeof value === 'object' && value !== null && 'twice' in value ? `refused ${json.length}` : undefined);
+
+  it('refuses the value where it would be read as JSON, and keeps a string property as written', () => {
+    const text = '{"twice": 1}';
+    for (const schema of [undefined, {}, { type: 'object' }, { type: ['object', 'null'] }]) {
+      expect(coerceText(text, schema, { refuseJson }), JSON.stringify(schema)).toEqual({ ok: false, reason: 'refused 12', refused: true });
+    }
+    expect(coerceText(text, { type: 'string' }, { refuseJson })).toEqual({ ok: true, value: text, repaired: false });
+    expect(coerceText(text, {}, { refuseJson, hint: 'json' })).toMatchObject({ ok: false, refused: true });
+    // Without the option, or for JSON the guard lets through, nothing changes.
+    expect(coerceText(text, {})).toEqual({ ok: true, value: { twice: 1 }, repaired: false });
+    expect(coerceText('{"once": 1}', { type: 'object' }, { refuseJson })).toEqual({ ok: true, value: { once: 1 }, repaired: false });
+  });
+
+  it('refuses the call in collectParameters and coercePositionalArgs, naming the parameter', () => {
+    const schema = { type: 'object', properties: { a: { type: 'object' }, b: {} } } as const;
+    expect(collectParameters([{ name: 'a', text: '{"twice": 1}' }, { name: 'b', text: '2' }], schema, { refuseJson })).toEqual({ ok: false, details: ['parameter `a`: refused 12'] });
+    expect(coercePositionalArgs(['{"once": 1}', '{"twice": 2}'], schema, { refuseJson })).toEqual({ ok: false, details: ['param 2 (b): refused 12'] });
+  });
+});

@@ -37,13 +37,14 @@ export function duplicateKeyCall(text: string, tools: readonly ToolSpec[]): stri
   if (tools.length === 0 || !text.includes('{')) return undefined;
   const offered = new Set(tools.map((tool) => tool.name).filter((name) => name !== ''));
   for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
-    if (!span.complete || duplicateKey(span.text) === undefined) continue;
+    if (!span.complete) continue;
     let value: unknown;
     try {
       value = JSON.parse(span.text);
     } catch {
       continue; // damaged as well: the readers' own corrections apply
     }
+    if (duplicateKey(span.text, value) === undefined) continue;
     const found = namedTool(value, offered, 0);
     if (found !== undefined) return found;
   }

@@ -36,39 +36,66 @@ const joined = (path: string, key: string) => (path === '' ? key : `${path}.${ke
 /** Space, tab, line feed and carriage return: the whitespace JSON allows between tokens. */
 const jsonSpace = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
-/** The colons right after a closing quote (spaces aside): at least one per key the text writes. */
-function keyColons(json: string): number {
+/**
+ * The colons of `json`; with `afterQuote`, only those right after a closing quote (spaces aside).
+ * Either count is at least one per key the text writes.
+ */
+function colons(json: string, afterQuote: boolean): number {
   let count = 0;
   for (let at = json.indexOf(':'); at >= 0; at = json.indexOf(':', at + 1)) {
+    if (!afterQuote) {
+      count++;
+      continue;
+    }
     let before = at - 1;
     while (before >= 0 && jsonSpace.has(json.charCodeAt(before))) before--;
-    if (json.charAt(before) === '"') count++;
-  }
-  return count;
-}
-
-/** The keys of every object in `value` (a walk with its own stack: JSON may nest deeper than the call stack). */
-function keyCount(value: unknown): number {
-  let count = 0;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item !== 'object' || item === null) continue;
-    const inner = Array.isArray(item) ? item : Object.values(item);
-    if (!Array.isArray(item)) count += inner.length;
-    for (const child of inner) if (typeof child === 'object' && child !== null) pending.push(child);
+    if (json.charCodeAt(before) === 0x22) count++;
   }
   return count;
 }
 
 /**
+ * The keys of every object in `value`; -Infinity past `maxDepth` levels (no count: the scan, which
+ * keeps its own stack, decides then). `for..in` sees an object's own keys here: a parsed object inherits only from
+ * `Object.prototype`, which `inheritsEnumerable` checks holds no enumerable key.
+ */
+function keyCount(value: unknown, depth = 0): number {
+  if (depth > maxDepth) return -Infinity;
+  if (Array.isArray(value)) {
+    let count = 0;
+    for (const item of value) if (typeof item === 'object' && item !== null) count += keyCount(item, depth + 1);
+    return count;
+  }
+  let count = 0;
+  for (const key in value as object) {
+    count++;
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === 'object' && item !== null) count += keyCount(item, depth + 1);
+  }
+  return count;
+}
+
+/** True when `Object.prototype` has gained an enumerable key (`for..in` would count it): then only the scan decides. */
+function inheritsEnumerable(): boolean {
+  for (const key in emptyObject) if (key !== undefined) return true;
+  return false;
+}
+const emptyObject = {};
+const maxDepth = 64;
+
+/**
  * The path of the first key written twice in one object of `json` (`path`, `arguments.path`,
  * `[].name`), or undefined when every object names each key once. `json` must parse as JSON; given
- * `value`, what it parsed to, a text with no more `"..":` than the value has keys is known to write
- * each key once without the scan (every key written is one such colon), which keeps clean turns cheap.
+ * `value`, what it parsed to, a text with no more colons (or colons after a quote) than the value has
+ * keys is known to write each key once without the scan (every key written is one such colon), which
+ * keeps clean turns cheap.
  */
 export function duplicateKey(json: string, value?: unknown): string | undefined {
-  if (value !== undefined && keyColons(json) <= keyCount(value)) return undefined;
+  if (value !== undefined) {
+    // Most texts hold no colon inside a string, and the rest few after a quote: the counts settle it.
+    const keys = inheritsEnumerable() ? -Infinity : keyCount(value);
+    if (colons(json, false) <= keys || colons(json, true) <= keys) return undefined;
+  }
   const stack: Frame[] = [];
   tokens.lastIndex = 0;
   for (let match = tokens.exec(json); match !== null; match = tokens.exec(json)) {
