@@ -1,7 +1,8 @@
 /**
  * One property per reading invariant (issue 25), each over every dialect writer below:
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
- *    one of them; a special token left in prose is never answered;
+ *    one of them; a special token left in prose is never answered; a JSON object naming a tool under
+ *    any key beside its arguments is never answered;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -184,6 +185,26 @@ describe('reading invariants, over every dialect', () => {
         if (!result.success) expect(result.error.message, `${dialect.name}: ${text}`).toContain(special);
       }),
       { numRuns: RUNS * 4 },
+    );
+  });
+
+  it('1d. coverage: a JSON object naming an offered tool under any key, beside its arguments, is never the answer', () => {
+    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !keys.includes(name));
+    /** The object, its arguments beside the name (flat) or under another key; whole or cut off after the name. */
+    const shape = fc.constantFrom('flat', 'nested');
+    fc.assert(
+      fc.property(key, key, shape, fc.constantFrom(...toolNames), argsArbitrary, prose, fc.boolean(), (nameKey, argsKey, form, tool, args, before, cut) => {
+        fc.pre(nameKey !== argsKey);
+        const object = form === 'flat' ? { [nameKey]: tool, ...args } : { [nameKey]: tool, [argsKey]: args };
+        const written = json(object);
+        const text = `${before}\n${cut ? written.slice(0, written.indexOf(tool) + tool.length + 2) : written}`;
+        const result = parseDecision('native', text, { tools });
+        if (!result.success) return;
+        // Read as a call it is this call; it is never answered.
+        expect(result.decisions.every((decision) => decision.action === 'call_tool'), text).toBe(true);
+        expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 

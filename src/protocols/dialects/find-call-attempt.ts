@@ -13,6 +13,7 @@ import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
+import { toolMemberObject } from './tool-member-object.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
@@ -138,7 +139,7 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools);
+  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools) ?? toolMemberObject(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools);
     return element && { ...element, details: [hint] };
