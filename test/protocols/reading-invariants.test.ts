@@ -26,6 +26,8 @@ const atem = (tool: string, args: Args) =>
 const writers: readonly Writer[] = [
   { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
   { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
+  { name: 'json args', write: (tool, args) => json({ name: tool, args }) },
+  { name: 'json function params', write: (tool, args) => json({ function: tool, params: args }) },
   { name: 'mistral', write: (tool, args) => `[TOOL_CALLS][${json({ name: tool, arguments: args })}]` },
   { name: 'xml tool_code', write: (tool, args) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n${json(args)}\n</parameters>\n</tool_code>` },
   {
@@ -189,7 +191,8 @@ describe('reading invariants, over every dialect', () => {
   });
 
   it('1d. coverage: a JSON object naming an offered tool under any key, beside its arguments, is never the answer', () => {
-    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !keys.includes(name));
+    // Call metadata keys (`id`, `type`, ..) name no tool.
+    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !keys.includes(name) && !['id', 'type', 'index', 'call_id', 'tool_call_id'].includes(name));
     /** The object, its arguments beside the name (flat) or under another key; whole or cut off after the name. */
     const shape = fc.constantFrom('flat', 'nested');
     fc.assert(

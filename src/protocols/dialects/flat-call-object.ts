@@ -21,7 +21,7 @@ import { sanitizeName } from '../sanitize.ts';
 /** Keys that name the tool, in the order they are looked up. */
 const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
 /** Keys that make the object another shape (an arguments object, a reins decision, an agent action). */
-const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
+const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'params', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
 /** Call metadata an API may add beside the name: no argument. */
 const metadataKeys = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 

@@ -3,20 +3,24 @@
  * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
- * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`;
+ * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
+ *   (`params` as JSON-RPC and MemGPT write it);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
  *   a call without arguments, corrected rather than guessed as `{}` (as vLLM and sglang refuse it);
  *   so is an OpenAI function object naming an offered tool with no `arguments` (nor `parameters`).
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
+ * A call whose arguments object is cut off before it closes is a correction, never repaired into a call.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { argumentsValue, callItem, type DialectReader, escapeRegExp, failedReading, type Reading } from '../reading.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { cutOffCall } from './call-object.ts';
 
 interface ShapedCall {
   name: string;
@@ -24,11 +28,13 @@ interface ShapedCall {
   shape: 'openai' | 'json-call';
   /** `{"name"}` alone inside a wrapper token: a call whose arguments would have to be guessed. */
   noArguments?: boolean;
+  /** The key holding the arguments (`arguments`, `params`, the tool's name in `{"<tool>": {..}}`). */
+  argumentKey?: string;
 }
 
 const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
-const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
+const argumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
 
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
@@ -43,7 +49,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
     if (typeof openAi.name !== 'string') return undefined;
-    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }];
+    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', argumentKey: 'arguments' }];
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;
@@ -52,12 +58,24 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   }
   const name = [value.tool_name, value.name, value.function].find((candidate) => typeof candidate === 'string') as string | undefined;
   const argumentKey = argumentKeys.find((key) => key in value);
-  if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey }];
+  if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, argumentKey }];
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
-    return [{ name: only, args: value[only], shape: 'json-call' }];
+    return [{ name: only, args: value[only], shape: 'json-call', argumentKey: only }];
   }
   return undefined;
+}
+
+/**
+ * Whether the arguments object of `call`, the last call of a span cut off at the end of the reply, is
+ * itself cut off: such a call never runs, whatever key holds its arguments (`call-object.ts`). Only
+ * the brackets around a whole arguments object may be missing, as streaming servers close them.
+ */
+function argumentsCutOff(spanText: string, call: ShapedCall): boolean {
+  if (call.argumentKey === undefined || !isRecord(call.args)) return false;
+  const key = new RegExp(`"${escapeRegExp(call.argumentKey)}"\\s*:\\s*\\{`, 'g');
+  const open = [...spanText.matchAll(key)].at(-1);
+  return open === undefined || closingBracketIndex(spanText, open.index + open[0].length - 1) < 0;
 }
 
 export const jsonCallShapesReader: DialectReader = {
@@ -76,6 +94,8 @@ export const jsonCallShapesReader: DialectReader = {
         if (wrapped) unreadWrapped++;
         continue;
       }
+      const last = found.at(-1);
+      if (!span.complete && last && argumentsCutOff(span.text, last)) return { ...failedReading('json-call', cutOffCall(last.name)), conclusive: true };
       repaired ||= json.repaired;
       calls.push(...found);
       spans.push([span.start, span.end]);
