@@ -25,6 +25,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // Also a namespaced tag on either side (`<minimax:tool_call>`, Hunyuan's `<tool_call:opensource>`).
   [/<(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
+  // LM Studio's call tokens (`[TOOL_REQUEST]{..}[END_TOOL_REQUEST]`), also closed as `[TOOL_REQUEST_END]`.
+  [/\[(?:END_)?TOOL_REQUEST(?:_END)?\]/, '[TOOL_REQUEST]'],
   [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
   // DeepSeek call tokens with either bar (DSML's as a tag with ASCII bars); its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
