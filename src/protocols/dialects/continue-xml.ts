@@ -9,9 +9,11 @@
  *     </args>
  *   </tool_call>
  *
- * `<args>` may be left out for a call without arguments. The arguments are child elements, read as
+ * The same shape with `<tool>` for `<tool_call>` and `<arguments>` for `<args>` (the generic XML some
+ * agent CLIs ask for) is read too, with its arguments element; a `<tool>` whose body does not read so
+ * is left to the other checks (a tool definition echoed is written so). `<args>` may be left out for a call without arguments. The arguments are child elements, read as
  * tool-named tags read theirs (`tag-elements.ts`: typed by the schema, an untyped value kept as its
- * text). A call ends at the first `</tool_call>` after which the body reads as exactly a name and
+ * text). A call ends at the first closing wrapper tag after which the body reads as exactly a name and
  * arguments (a value may hold `</tool_call>`); a call never closed, or whose body holds anything else,
  * is a correction. Text around the calls is prose, and a call shown as code (backticks, a fence) is
  * talk about a call, not one (`mask-code.ts`).
@@ -24,16 +26,19 @@ import { childElements, elementArguments } from './tag-elements.ts';
 import type { ToolArgs } from './tool-input.ts';
 
 const dialect = 'continue-xml';
-const opening = /<tool_call>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
-const close = '</tool_call>';
-/** The body after the name: nothing, or one `<args>` element (group 1: its content). */
-const argsBody = /^\s*(?:<args>([\s\S]*)<\/args>\s*)?$/;
+/** The call's opening (group 1: the wrapper, `tool_call` or `tool`; group 2: the name). */
+const opening = /<(tool_call|tool)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
+/** The body after the name: nothing, or one `<args>` (or `<arguments>`) element (group 2: its content). */
+const argsBody = /^\s*(?:<(args|arguments)>([\s\S]*)<\/\1>\s*)?$/;
 
-/** The arguments of a body, or undefined when the body is not exactly an `<args>` element of child elements (or nothing). */
-function bodyArguments(body: string, name: string, tools: readonly ToolSpec[]): ToolArgs | undefined {
+/**
+ * The arguments of a body, or undefined when the body is not exactly an `<args>` element of child
+ * elements (or nothing, where `bare` allows it).
+ */
+function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], bare: boolean): ToolArgs | undefined {
   const args = argsBody.exec(body);
-  if (!args) return undefined;
-  const inner = args[1] ?? '';
+  if (!args || (!bare && args[1] === undefined)) return undefined;
+  const inner = args[2] ?? '';
   const elements = childElements(inner);
   if (!elements.whole) return undefined;
   const tool = tools.find((candidate) => candidate.name === name);
@@ -52,17 +57,22 @@ export const continueXmlReader: DialectReader = {
     // Openings are found outside code; values are cut from the text as written (same indices).
     for (const match of maskCode(text).matchAll(opening)) {
       if (match.index < from) continue;
-      const name = match[1] ?? '';
+      const close = `</${match[1] ?? 'tool_call'}>`;
+      const name = match[2] ?? '';
       const shown = sanitizeName(name);
       const bodyStart = match.index + match[0].length;
       let args: ToolArgs | undefined;
       let end = -1;
       for (let at = text.indexOf(close, bodyStart); at >= 0 && !args; at = text.indexOf(close, at + 1)) {
-        args = bodyArguments(text.slice(bodyStart, at), name, tools);
+        // `<tool><name>x</name></tool>` alone is how a tool's definition is echoed: a call needs its arguments element.
+        args = bodyArguments(text.slice(bodyStart, at), name, tools, match[1] === 'tool_call');
         end = at + close.length;
       }
+      // `<tool><name>..` is also how a tool's definition is echoed: only a body that reads is a call
+      // (one that does not, with an arguments element, is still a call attempt: `named-tool-element.ts`).
+      if (!args && match[1] === 'tool') continue;
       if (!args) {
-        const message = text.includes(close, bodyStart) ? `the call of \`${shown}\` must hold <args> with one element per argument, and nothing else` : `the call of \`${shown}\` is not closed by </tool_call> (the output may be cut off)`;
+        const message = text.includes(close, bodyStart) ? `the call of \`${shown}\` must hold <args> with one element per argument, and nothing else` : `the call of \`${shown}\` is not closed by ${close} (the output may be cut off)`;
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName: shown }), conclusive: true };
       }
       if (!args.ok) return failedReading(dialect, args.failure);
