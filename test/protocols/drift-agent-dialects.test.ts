@@ -130,6 +130,8 @@ describe('ReAct text', () => {
       expect(parseDecision('native', text, { tools })).toMatchObject({ success: false, error: { kind: 'too-many-actions' } });
     }
     expect(parseDecision('native', 'Thought: nothing to run\nActions: []\nAnswer: 9:15', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: '9:15' } });
+    // A Markdown link after the label is prose, not JSON.
+    expect(parseDecision('native', 'Thought: see the notes\nActions: [timetable](https://ferry.example/t)\nAnswer: 9:15', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: '9:15' } });
     expect(parseDecision('native', 'Thought: look\nActions: [{"tool": "Ferry"}]', { tools })).toMatchObject({ success: false, error: { message: expect.stringContaining('holds JSON, not a tool') } });
   });
 

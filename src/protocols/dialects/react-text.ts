@@ -39,7 +39,7 @@ const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.pro
 const namesNoAction = (name: string): boolean => /^(?:none|null|nil|nothing|no[ _-]?(?:action|tool)s?|n\/?a)(?![\w/])/i.test(name);
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
 /** An action written as a JSON value (`Actions: [{"name": ..}]`), not as a tool's name: never prose; `[]` or `{}` is no action. */
-const writesJson = (name: string): boolean => /^[[{]/.test(name) && !/^(?:\[\s*\]|\{\s*\})$/.test(name);
+const writesJson = (name: string): boolean => /^(?:\{|\[\s*[{["])/.test(name) && !/^\{\s*\}$/.test(name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
 
