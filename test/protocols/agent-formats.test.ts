@@ -125,6 +125,19 @@ describe("Continue's XML tool calls", () => {
     expect(calls(parseDecision('native', '<tool_call><name>open_page</name><args><zoom>90</zoom></args></tool_call>', { tools }))).toEqual([{ tool: 'open_page', args: { zoom: '90' } }]);
   });
 
+  it('read the same shape written <tool> .. <arguments> (its arguments element required), and refuse its wrappers mixed', () => {
+    const text = 'On it.\n<tool>\n  <name>scan_dir</name>\n  <arguments>\n    <dir>src</dir>\n  </arguments>\n</tool>\n<tool><name>open_page</name><arguments></arguments></tool>';
+    expect(calls(parseDecision('native', text, { tools, maxActions: 2 }))).toEqual([
+      { tool: 'scan_dir', args: { dir: 'src' } },
+      { tool: 'open_page', args: {} },
+    ]);
+    expect(parseDecision('native', '<tool><name>scan_dir</name><arguments><dir>src</dir></arguments></tool_call>', { tools }).success).toBe(false);
+    expect(parseDecision('native', '<tool><name>scan_dir</name><args><dir>src</dir></arguments></tool>', { tools }).success).toBe(false);
+    // Without its arguments element it is a tool's definition echoed, not a call.
+    const echoed = parseDecision('native', 'Tools: <tool><name>open_page</name></tool>', { tools });
+    expect(echoed.success && echoed.decision.action === 'call_tool').toBe(false);
+  });
+
   it('read a call without <args> as a call without arguments', () => {
     expect(calls(parseDecision('native', '<tool_call>\n<name>open_page</name>\n</tool_call>', { tools }))).toEqual([{ tool: 'open_page', args: {} }]);
   });

@@ -125,6 +125,16 @@ describe('ReAct text', () => {
     expect(correction).toContain('or the answer as plain text');
   });
 
+  it('never drops an Action (or Actions) written as JSON beside an Answer, and keeps an empty list as no action', () => {
+    for (const text of ['Thought: look\nActions: [{"id": "a1", "tool": "Ferry", "method": "times"}]\nAnswer: 9:15', 'Thought: look\nAction: {"toolkit": "Ferry"}\nFinal Answer: 9:15', 'Thought: look\nActions: [{,{]\nAnswer: 9:15']) {
+      expect(parseDecision('native', text, { tools })).toMatchObject({ success: false, error: { kind: 'too-many-actions' } });
+    }
+    expect(parseDecision('native', 'Thought: nothing to run\nActions: []\nAnswer: 9:15', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: '9:15' } });
+    // A Markdown link after the label is prose, not JSON.
+    expect(parseDecision('native', 'Thought: see the notes\nActions: [timetable](https://ferry.example/t)\nAnswer: 9:15', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: '9:15' } });
+    expect(parseDecision('native', 'Thought: look\nActions: [{"tool": "Ferry"}]', { tools })).toMatchObject({ success: false, error: { message: expect.stringContaining('holds JSON, not a tool') } });
+  });
+
   it.each([
     ['an Action naming a tool without its input', 'I will look this up.\nAction: web_search', 'has no `Action Input:`'],
     ['an Action Input without an Action', 'Thought: search\nAction Input: ferries', 'has no `Action:`'],

@@ -61,6 +61,24 @@ describe('content wrappers', () => {
     expect(normalizeOutput(`${before}${marker.open}Cut short`).text).toBe('Cut short');
   });
 
+  it('reads markers made of special tokens with spaces beside their tokens, as a detokenizer may print them (fast-check)', () => {
+    /** Spaces beside every special token of the marker: `<|open|> response <|sep|>`. */
+    const spaced = (marker: string, gap: string) => marker.replace(/(<\|[^|<>]*\|>|<｜[^｜<>]*｜>)/g, `${gap}$1${gap}`).trim();
+    const multiToken = replyMarkers.filter((marker) => marker.special && /\|>./.test(marker.open));
+    expect(multiToken.length).toBeGreaterThan(3);
+    fc.assert(
+      fc.property(fc.constantFrom(...multiToken), fc.constantFrom(' ', '\t', '  '), fc.stringMatching(/^[A-Za-z][a-z ]{0,20}[a-z.]$/), (marker, gap, inner) => {
+        const before = marker.onlyAfterReasoning ? '<think>plan</think>' : '';
+        const plain = normalizeOutput(`${before}${marker.open}${labelled(marker, inner)}${marker.close}`);
+        const printed = normalizeOutput(`${before}${spaced(marker.open, gap)}${labelled(marker, inner)}${spaced(marker.close, gap)}`);
+        expect(printed.text).toBe(plain.text);
+        expect(printed.reasoning).toEqual(plain.reasoning);
+      }),
+      { numRuns: 80 },
+    );
+    expect(normalizeOutput('<|open|> response <|sep|>Fine.<|close|> response <|sep|>').text).toBe('Fine.');
+  });
+
   it('reads reasoning then a wrapper, and keeps what follows the wrapper', () => {
     const text = '<|START_THINKING|>plan<|END_THINKING|><|START_RESPONSE|>Calling now.<|END_RESPONSE|>\n<tool_call>{"name": "ping", "arguments": {}}</tool_call>';
     expect(normalizeOutput(text)).toMatchObject({ text: 'Calling now.\n\n<tool_call>{"name": "ping", "arguments": {}}</tool_call>', reasoning: ['plan'] });

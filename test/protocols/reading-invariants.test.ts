@@ -1,7 +1,8 @@
 /**
  * One property per reading invariant (issue 25), each over every dialect writer below:
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
- *    one of them; a special token left in prose is never answered;
+ *    one of them; a special token left in prose is never answered; a JSON object naming a tool under
+ *    any key beside its arguments is never answered;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -25,6 +26,8 @@ const atem = (tool: string, args: Args) =>
 const writers: readonly Writer[] = [
   { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
   { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
+  { name: 'json args', write: (tool, args) => json({ name: tool, args }) },
+  { name: 'json function params', write: (tool, args) => json({ function: tool, params: args }) },
   { name: 'mistral', write: (tool, args) => `[TOOL_CALLS][${json({ name: tool, arguments: args })}]` },
   { name: 'xml tool_code', write: (tool, args) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n${json(args)}\n</parameters>\n</tool_code>` },
   {
@@ -190,6 +193,27 @@ describe('reading invariants, over every dialect', () => {
         if (!result.success) expect(result.error.message, `${dialect.name}: ${text}`).toContain(special);
       }),
       { numRuns: RUNS * 4 },
+    );
+  });
+
+  it('1d. coverage: a JSON object naming an offered tool under any key, beside its arguments, is never the answer', () => {
+    // Call metadata keys (`id`, `type`, ..) name no tool.
+    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !keys.includes(name) && !['id', 'type', 'index', 'call_id', 'tool_call_id'].includes(name));
+    /** The object, its arguments beside the name (flat) or under another key; whole or cut off after the name. */
+    const shape = fc.constantFrom('flat', 'nested');
+    fc.assert(
+      fc.property(key, key, shape, fc.constantFrom(...toolNames), argsArbitrary, prose, fc.boolean(), (nameKey, argsKey, form, tool, args, before, cut) => {
+        fc.pre(nameKey !== argsKey);
+        const object = form === 'flat' ? { [nameKey]: tool, ...args } : { [nameKey]: tool, [argsKey]: args };
+        const written = json(object);
+        const text = `${before}\n${cut ? written.slice(0, written.indexOf(tool) + tool.length + 2) : written}`;
+        const result = parseDecision('native', text, { tools });
+        if (!result.success) return;
+        // Read as a call it is this call; it is never answered.
+        expect(result.decisions.every((decision) => decision.action === 'call_tool'), text).toBe(true);
+        expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 

@@ -155,13 +155,22 @@ describe('formats read', () => {
   });
 
   it('reads MuseGlimmer calls only in a message addressed to a tool', () => {
-    const invoke = '<atem:function_calls>\n<atem:invoke name="weather.get_weather">\n<atem:parameter name="city">Oslo</atem:parameter>\n</atem:invoke>\n</atem:function_calls>';
-    expect(read(` to=self<|message|>Need weather.<|eom|><|start|>assistant to=weather.get_weather<|message|>${invoke}`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
+    const invoke = '<atem:function_calls>\n<atem:invoke name="get_weather.get_weather">\n<atem:parameter name="city">Oslo</atem:parameter>\n</atem:invoke>\n</atem:function_calls>';
+    expect(read(` to=self<|message|>Need weather.<|eom|><|start|>assistant to=get_weather.get_weather<|message|>${invoke}`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
     // A calls block with prose in a message to the user is talk about a call; alone there, it is the call
     // (a fumbled header: the block can be no part of an answer).
     expect(read(`<|start|>assistant to=user<|message|>You would write:\n${invoke}`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: `You would write:\n${invoke}` } });
     expect(read(`<|start|>assistant to=user<|message|>${invoke}<|eot|>`)).toMatchObject(call('get_weather', { city: 'Oslo' }));
     expect(read(` to=self<|message|>Check.<|eom|><|start|>assistant to=user<|message|>Done<|eot|>`)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'Done' } });
+  });
+
+  it('keeps a MuseGlimmer namespace that is not the tool doubled, so no tool of another namespace runs', () => {
+    const message = (name: string) =>
+      `<|start|>assistant to=${name}<|message|><atem:function_calls>\n<atem:invoke name="${name}">\n<atem:parameter name="city">Lima</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eot|>`;
+    expect(read(message('maps.get_weather'))).toMatchObject({ success: false, error: { kind: 'unknown-tool', message: expect.stringContaining('maps.get_weather') } });
+    expect(read(message('get_weather.get_weather'))).toMatchObject(call('get_weather', { city: 'Lima' }));
+    const namespaced: ToolSpec[] = [{ name: 'maps.get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }];
+    expect(parseDecision('native', message('maps.get_weather'), { tools: namespaced })).toMatchObject(call('maps.get_weather', { city: 'Lima' }));
   });
 
   it('reads MiniCPM calls written without the space before name=', () => {

@@ -27,15 +27,19 @@ function strayKeys(call: Record<string, unknown>, argumentKey: string | undefine
   return Object.keys(call).filter((key) => key !== argumentKey && key !== nameKey && !callMetadataKeys.has(key));
 }
 
+/** The correction for a call of `written` whose JSON object is cut off before it closes. */
+export function cutOffCall(written: string): ReadFailure {
+  const name = sanitizeName(written);
+  return { kind: 'no-decision', message: `the call of \`${name}\` is cut off before its JSON object closes: resend the whole call`, toolName: name };
+}
+
 /**
  * A failure when `call` (read from JSON, `complete` as found in the text) may not run; undefined when
  * it may. `nameKey` is the key naming the tool (`name`, `tool_name` or `function`).
  */
 export function callObjectProblem(call: Record<string, unknown>, argumentKey: string | undefined, complete: boolean, nameKey = 'name'): ReadFailure | undefined {
   const name = sanitizeName(String(call[nameKey] ?? call.name ?? call.tool_name ?? call.function ?? ''));
-  if (!complete) {
-    return { kind: 'no-decision', message: `the call of \`${name}\` is cut off before its JSON object closes: resend the whole call`, toolName: name };
-  }
+  if (!complete) return cutOffCall(name);
   const stray = strayKeys(call, argumentKey, nameKey);
   if (stray.length === 0) return undefined;
   return { kind: 'invalid-args', message: `the call of \`${name}\` holds ${listed(stray)} beside its arguments: put every argument inside "${argumentKey ?? 'arguments'}"`, toolName: name };

@@ -13,6 +13,7 @@ import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
+import { toolMemberObject } from './tool-member-object.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
@@ -27,7 +28,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // Also a namespaced tag on either side (`<minimax:tool_call>`, Hunyuan's `<tool_call:opensource>`).
   [/<(?:[\w-]+:)?tool_calls?(?::[\w-]+)?(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/, '<tool_call>'],
   [/\[TOOL_CALLS\]/, '[TOOL_CALLS]'],
-  [/\[TOOL_REQUEST\]/, '[TOOL_REQUEST]'],
+  // LM Studio's call tokens (`[TOOL_REQUEST]{..}[END_TOOL_REQUEST]`), also closed as `[TOOL_REQUEST_END]`.
+  [/\[(?:END_)?TOOL_REQUEST(?:_END)?\]/, '[TOOL_REQUEST]'],
   [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
   // DeepSeek call tokens with either bar (DSML's as a tag with ASCII bars); its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
@@ -145,7 +147,14 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  const toolName = knownToolCall(visible, tools) ?? bareCallAttempt(visible, tools) ?? namedToolObject(visible, tools) ?? namedToolElement(visible, tools, called) ?? jsonNamedTool(visible, tools) ?? duplicateKeyCall(visible, tools);
+  const toolName =
+    knownToolCall(visible, tools) ??
+    bareCallAttempt(visible, tools) ??
+    namedToolObject(visible, tools) ??
+    namedToolElement(visible, tools, called) ??
+    jsonNamedTool(visible, tools) ??
+    toolMemberObject(visible, tools) ??
+    duplicateKeyCall(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
     return element && { ...element, details: [hint] };

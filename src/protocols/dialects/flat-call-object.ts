@@ -22,7 +22,7 @@ import { callMetadataKeys } from './call-object.ts';
 /** Keys that name the tool, in the order they are looked up. */
 const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
 /** Keys that make the object another shape (an arguments object, a reins decision, an agent action). */
-const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
+const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'params', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
 
 /** The dialect these readings carry (a flat call amid other text is checked against the accepted reading, `uncovered-call.ts`). */
 export const flatCallDialect = 'flat-call';

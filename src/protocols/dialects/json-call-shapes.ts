@@ -3,7 +3,8 @@
  * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
- * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`;
+ * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
+ *   (`params` as JSON-RPC and MemGPT write it);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
@@ -12,14 +13,16 @@
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
  * A key beside a call that its shape does not frame (`call-object.ts`: beside `arguments`, beside
  * `function`, beside `tool_calls`) is a correction naming it, never dropped.
+ * A call whose arguments object is cut off before it closes is a correction, never repaired into a call.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { argumentsValue, callItem, type DialectReader, escapeRegExp, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { callObjectProblem, openAiFramingProblem } from './call-object.ts';
+import { callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
 
 interface ShapedCall {
   name: string;
@@ -27,6 +30,8 @@ interface ShapedCall {
   shape: 'openai' | 'json-call';
   /** `{"name"}` alone inside a wrapper token: a call whose arguments would have to be guessed. */
   noArguments?: boolean;
+  /** The key holding the arguments (`arguments`, `params`, the tool's name in `{"<tool>": {..}}`). */
+  argumentKey?: string;
   /** A key beside the call that its shape does not frame (`call-object.ts`): dropping it would run another call. */
   problem?: ReadFailure;
 }
@@ -39,7 +44,7 @@ function withProblem(calls: ShapedCall[] | undefined, problem: ReadFailure | und
 
 const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
-const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
+const argumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
 
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
@@ -61,7 +66,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
       // Keys beside `arguments`, beside `function` (the tool call's metadata) or beside `function_call` (a message's).
       const problem =
         callObjectProblem(openAi, 'arguments', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
-      return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', ...(problem ? { problem } : {}) }];
+      return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', argumentKey: 'arguments', ...(problem ? { problem } : {}) }];
     }
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
@@ -74,13 +79,25 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   if (nameKey !== undefined && (argumentKey || wrapped)) {
     const name = value[nameKey] as string;
     const problem = argumentKey ? callObjectProblem(value, argumentKey, true, nameKey) : undefined;
-    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, ...(problem ? { problem } : {}) }];
+    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, argumentKey, ...(problem ? { problem } : {}) }];
   }
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
-    return [{ name: only, args: value[only], shape: 'json-call' }];
+    return [{ name: only, args: value[only], shape: 'json-call', argumentKey: only }];
   }
   return undefined;
+}
+
+/**
+ * Whether the arguments object of `call`, the last call of a span cut off at the end of the reply, is
+ * itself cut off: such a call never runs, whatever key holds its arguments (`call-object.ts`). Only
+ * the brackets around a whole arguments object may be missing, as streaming servers close them.
+ */
+function argumentsCutOff(spanText: string, call: ShapedCall): boolean {
+  if (call.argumentKey === undefined || !isRecord(call.args)) return false;
+  const key = new RegExp(`"${escapeRegExp(call.argumentKey)}"\\s*:\\s*\\{`, 'g');
+  const open = [...spanText.matchAll(key)].at(-1);
+  return open === undefined || closingBracketIndex(spanText, open.index + open[0].length - 1) < 0;
 }
 
 export const jsonCallShapesReader: DialectReader = {
@@ -99,6 +116,8 @@ export const jsonCallShapesReader: DialectReader = {
         if (wrapped) unreadWrapped++;
         continue;
       }
+      const last = found.at(-1);
+      if (!span.complete && last && argumentsCutOff(span.text, last)) return { ...failedReading('json-call', cutOffCall(last.name)), conclusive: true };
       repaired ||= json.repaired;
       calls.push(...found);
       spans.push([span.start, span.end]);

@@ -6,7 +6,7 @@
  * recipient) starts the reply or follows `<|eom|>`. A call message found anywhere else (inside
  * prose, after a message never ended) is refused, never run nor dropped; so is one holding text
  * beside its calls block. The invoke name is
- * `namespace.tool`; it names the tool after the namespace unless the whole name is a tool. Where the
+ * the tool's name, or that name doubled as its namespace (`get_weather.get_weather`). Where the
  * recipient names an offered tool, every invoke of its message must name that same tool. A
  * `<|message|>` token the model slipped into an invoke name (`name="read<|message|>">`, or in place
  * of its `">`) is no part of the name; it is dropped only where the recipient names the same tool,
@@ -41,10 +41,16 @@ function startsMessage(text: string, index: number): boolean {
   return at === 0 || text.endsWith('<|eom|>', at);
 }
 
+/**
+ * The tool a written name means: the name itself, or a tool doubled as its own namespace
+ * (`get_weather.get_weather`, as MuseGlimmer names a tool offered without one). Another namespace is
+ * kept (`foo.get_weather` is no offered `get_weather`): dropping it could run a tool of another namespace.
+ */
 function toolName(name: string, tools: readonly ToolSpec[]): string {
   if (tools.some((tool) => tool.name === name)) return name;
-  const local = name.slice(name.indexOf('.') + 1);
-  return name.includes('.') && tools.some((tool) => tool.name === local) ? local : name;
+  const dot = name.indexOf('.');
+  const local = name.slice(dot + 1);
+  return dot > 0 && name.slice(0, dot) === local && tools.some((tool) => tool.name === local) ? local : name;
 }
 
 /** The offered tool `recipient` names, if it names one. */

@@ -12,12 +12,20 @@
  * carry the markup and hide the call the model meant). Only elements named for a call (`action`,
  * `tool`, `function`, `command`, `call`, their plurals and `_name` forms) whose text is offered tool
  * names (a comma-separated list) count, outside code (`maskCode`), so `<b>search</b>` in prose stays
- * prose, and so does a bare `<name>search</name>` (a tool definition echoed as easily as a call).
+ * prose, and so does a bare `<name>search</name>` (a tool definition echoed as easily as a call),
+ * unless it opens an element named for a call and an arguments element follows it
+ * (`<tool><name>search</name><arguments>{..}</arguments></tool>`).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { maskCode } from './mask-code.ts';
 
 const callElement = /<((?:actions?|tools?|functions?|commands?|calls?)(?:_?names?)?)>([^<>]{1,400})<\/\1>/gi;
+/**
+ * A `<name>` element naming the tool first inside an element named for a call, its arguments element
+ * after it (`<tool><name>search</name><arguments>..`): the call shape, whatever the arguments hold. A
+ * tool definition echoed holds a description or a schema there, not arguments.
+ */
+const nameThenArguments = /<(?:tools?|tool_calls?|functions?|function_calls?|calls?|invoke)(?:\s[^<>]*)?>\s*<name>\s*([^<>]{1,200}?)\s*<\/name>\s*<(?:arguments|args|input|params)>/gi;
 
 /**
  * The first offered tool an element named for a call holds as its whole text, or undefined. An
@@ -27,9 +35,14 @@ const callElement = /<((?:actions?|tools?|functions?|commands?|calls?)(?:_?names
 export function namedToolElement(text: string, tools: readonly ToolSpec[], called: ReadonlySet<string> = new Set()): string | undefined {
   const offered = new Set(tools.map((tool) => tool.name).filter((name) => name !== ''));
   if (offered.size === 0) return undefined;
-  for (const match of maskCode(text).matchAll(callElement)) {
+  const visible = maskCode(text);
+  for (const match of visible.matchAll(callElement)) {
     const names = (match[2] ?? '').split(',').map((name) => name.trim());
     if (names.every((name) => offered.has(name)) && !names.every((name) => called.has(name))) return names[0];
+  }
+  for (const match of visible.matchAll(nameThenArguments)) {
+    const name = match[1] ?? '';
+    if (offered.has(name) && !called.has(name)) return name;
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ import { findNamedTool, type NamedToolRule } from './find-named-tool.ts';
 /** Keys that name the tool in the call shapes models write (compared without case). */
 const nameKeys = new Set(['name', 'tool_name', 'tool', 'function', 'action', 'function_name']);
 /** Keys a call object holds besides its name: its arguments, a thought, metadata. */
-const otherCallKeys = new Set(['arguments', 'parameters', 'args', 'input', 'action_input', 'tool_input', 'thought', 'reason', 'id', 'type', 'call_id', 'index']);
+const otherCallKeys = new Set(['arguments', 'parameters', 'args', 'input', 'params', 'action_input', 'tool_input', 'thought', 'reason', 'id', 'type', 'call_id', 'index']);
 /** Keys that wrap calls: one call object, or a list of them. */
 const wrapperKeys = new Set(['tool_call', 'tool_calls', 'function_call', 'function', 'calls']);
 

@@ -1,6 +1,6 @@
 /**
  * Splits ReAct text (the LangChain / LlamaIndex agent format) into its labelled sections:
- * `Thought:`, `Action:`, `Action Input:`, `Observation:`, `Final Answer:` (also written
+ * `Thought:`, `Action:` (also `Actions:`), `Action Input:`, `Observation:`, `Final Answer:` (also written
  * `FinalAnswer:`) and `Answer:`, and the
  * same steps as Qwen-Agent's function-call prompt writes them (`✿FUNCTION✿:` the action, `✿ARGS✿:` its
  * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
@@ -41,7 +41,7 @@ const qwenSpelling: LabelSpelling = { action: '✿FUNCTION✿:', input: '✿ARGS
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
-  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|action|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
 
 /** Qwen-Agent's labels, by the ReAct step each one is. */
 const qwenLabels: Readonly<Record<string, ReactLabel>> = { '✿function✿': 'action', '✿args✿': 'input', '✿result✿': 'observation', '✿return✿': 'final' };
@@ -52,6 +52,7 @@ function labelOf(word: string): ReactLabel {
   if (qwen) return qwen;
   if (compact === 'actioninput') return 'input';
   if (compact === 'finalanswer') return 'final';
+  if (compact === 'actions') return 'action';
   return compact as ReactLabel;
 }
 

@@ -7,8 +7,9 @@
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
  * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
  * is that one paragraph of thought. Labels count only at the start of a line. An `Action:` line is an
- * attempt when it names an offered tool or is one identifier (`Action: lookup`, a tool not offered:
- * corrected, never taken as the answer); one in prose that names no tool (`Action: none needed ..`,
+ * attempt when it names an offered tool, is one identifier (`Action: lookup`, a tool not offered:
+ * corrected, never taken as the answer) or holds a JSON value (`Actions: [{"name": ..}]`, griptape's
+ * actions: a call no reader read, never dropped beside a final answer); one in prose that names no tool (`Action: none needed ..`,
  * `Action: None`) is prose, and so is a Thought followed by more paragraphs. The bracket form
  * `Action: Search[foo]` and a stop word cut short on the last line: see `react-bracket-action.ts`.
  */
@@ -37,6 +38,8 @@ const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.pro
 /** `None`, `N/A`, `no action`, with or without a reason after it: the model says it takes no action. */
 const namesNoAction = (name: string): boolean => /^(?:none|null|nil|nothing|no[ _-]?(?:action|tool)s?|n\/?a)(?![\w/])/i.test(name);
 const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.some((tool) => tool.name === name);
+/** An action written as a JSON value (`Actions: [{"name": ..}]`), not as a tool's name: never prose; `[]` or `{}` is no action. */
+const writesJson = (name: string): boolean => /^(?:\{|\[\s*[{["])/.test(name) && !/^\{\s*\}$/.test(name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
 
@@ -74,6 +77,8 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
     // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
+  } else if (lone && !problem && writesJson(lone.name)) {
+    problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line holds JSON, not a tool's name: write \`${spelling.action} <tool>\` and its \`${spelling.input} {..}\`` };
   } else if (lone && !problem) {
     const toolName = sanitizeName(lone.name);
     problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
@@ -111,9 +116,13 @@ export const reactTextReader: DialectReader = {
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
     const attempts = calls.filter((call) => call.input || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
+    // An action written as JSON is left to the JSON readers, but never dropped beside a final answer.
+    const beside = [...attempts, ...calls.filter((call) => writesJson(call.name))];
     const hasInput = sections.some((section) => section.label === 'input');
-    if (final && attempts.length > 0) {
-      const message = `both an action (\`${spelling.action} ${sanitizeName(attempts[0]?.name)}\`) and a \`${spelling.final}\` given, one allowed`;
+    if (final && beside.length > 0) {
+      const first = beside[0]?.name ?? '';
+      const shown = writesJson(first) ? `${first[0]}..` : sanitizeName(first);
+      const message = `both an action (\`${spelling.action} ${shown}\`) and a \`${spelling.final}\` given, one allowed`;
       return failedReading(dialect, { kind: 'too-many-actions', message });
     }
     const finish = attempts.find((call) => call.inline !== undefined && isFinish(call.name) && !isKnown(call.name, tools));

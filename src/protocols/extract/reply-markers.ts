@@ -43,6 +43,8 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Apriel 1.5/1.6 Thinker', open: '[BEGIN FINAL RESPONSE]', close: '[END FINAL RESPONSE]', kind: 'content', endsTemplateReasoning: true },
   { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
   { models: 'Command R+', open: '<|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
+  // The assistant turn's header a server kept (the reply then ends with `<|im_end|>`).
+  { models: 'ChatML: Qwen, Hermes, Yi, many others', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true },
   { models: 'Granite 3.2+', open: '<response>', close: '</response>', kind: 'content', onlyAfterReasoning: true },
   { models: 'Kimi K3', open: '<|open|>think<|sep|>', close: '<|close|>think<|sep|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
   { models: 'Kimi K3', open: '<|open|>message<|sep|>', close: '<|close|>message<|sep|>', kind: 'content', special: true },

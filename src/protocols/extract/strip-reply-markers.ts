@@ -7,6 +7,7 @@
  * - a reply that starts inside reasoning the chat template opened (a close marker with no open one,
  *   e.g. `…</think>answer`) loses the text before that marker;
  * - empty special-token blocks, stray special-token markers and end-of-turn tokens at the end are dropped.
+ * A marker made of special tokens also matches with spaces beside its tokens (`markerSource`).
  * Only the start is read, so a reply that merely mentions such a marker later keeps it.
  * Most replies hold no marker at all: one combined pattern of every marker is tested first, and such
  * a reply skips the per-marker patterns.
@@ -29,18 +30,31 @@ interface CompiledMarker {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A special token inside a marker (`<|open|>`, `<｜tool▁sep｜>`). */
+const specialTokenPart = /(<\|[^|<>]*\|>|<｜[^｜<>]*｜>)/;
+
+/**
+ * The pattern of a marker as a detokenizer may print it: a server that puts spaces between special
+ * tokens (vLLM's `spaces_between_special_tokens`, its default) writes `<|open|> response <|sep|>` for
+ * `<|open|>response<|sep|>`, so spaces and tabs may stand beside each special token inside the marker.
+ */
+function markerSource(marker: string): string {
+  const parts = marker.split(specialTokenPart).filter((part) => part !== '');
+  return parts.map(escapeRegExp).join('[ \\t]*');
+}
+
 // Longest open marker first, so `<|begin|>assistant<|content|>` wins over `<|content|>`.
 const compiled: readonly CompiledMarker[] = [...replyMarkers]
   .sort((left, right) => right.open.length - left.open.length)
   .map((marker) => ({
     marker,
-    atStart: new RegExp(`^(?:${escapeRegExp(marker.open)})+`, 'i'),
-    open: new RegExp(escapeRegExp(marker.open), 'i'),
-    close: new RegExp(escapeRegExp(marker.close), 'i'),
+    atStart: new RegExp(`^(?:${markerSource(marker.open)})+`, 'i'),
+    open: new RegExp(markerSource(marker.open), 'i'),
+    close: new RegExp(markerSource(marker.close), 'i'),
   }));
-const anyOpen = new RegExp(replyMarkers.map((marker) => escapeRegExp(marker.open)).join('|'), 'i');
+const anyOpen = new RegExp(replyMarkers.map((marker) => markerSource(marker.open)).join('|'), 'i');
 /** Any open or close marker: without one, no rule below can apply. */
-const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(escapeRegExp).join('|'), 'i');
+const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(markerSource).join('|'), 'i');
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
 /**
  * Kimi K2's call-section tokens: Kimi K2 Thinking writes its calls inside the reasoning it closes

@@ -1,0 +1,43 @@
+/**
+ * Call markup no reader reads is a correction, never the answer: LM Studio's `[TOOL_REQUEST]` tokens,
+ * and a `<name>` element opening an element named for a call with an arguments element after it.
+ * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'open_ticket', inputSchema: { type: 'object', properties: { title: { type: 'string' }, urgent: { type: 'boolean' } }, required: ['title'] } },
+  { name: 'list_tickets', inputSchema: { type: 'object', properties: {} } },
+];
+const read = (text: string, maxActions = 1) => parseDecision('native', text, { tools, maxActions });
+
+describe('call markup no reader reads', () => {
+  it('reads LM Studio JSON between its tokens, and corrects what it cannot read there', () => {
+    expect(read('[TOOL_REQUEST]{"name": "open_ticket", "arguments": {"title": "Printer"}}[END_TOOL_REQUEST]')).toMatchObject({ success: true, decision: { tool: 'open_ticket', args: { title: 'Printer' } } });
+    expect(read('Filing it.\n[TOOL_REQUEST]\nopen_ticket {title: Printer}\n[TOOL_REQUEST_END]')).toMatchObject({ success: false, error: { message: expect.stringContaining('[TOOL_REQUEST]') } });
+    // Quoted as code it is talk about the format.
+    expect(read('Models write `[TOOL_REQUEST]` before a call.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('corrects a <name> naming a tool inside a call element with arguments after it, whatever the arguments hold', () => {
+    for (const text of ['<tool>\n<name>open_ticket</name>\n<arguments>\n{title: broken}\n</arguments>\n</tool>', 'Sure.\n<call><name>list_tickets</name><args></args></call>', '<function_call>\n  <name> open_ticket </name>\n  <input><title>Printer</title></input>\n</function_call>']) {
+      expect([text, read(text).success]).toEqual([text, false]);
+    }
+  });
+
+  it('keeps a tool definition echoed as XML, and a <name> element in prose, as the answer', () => {
+    for (const text of ['<tool><name>open_ticket</name><description>Opens a ticket.</description></tool>', 'The <name>open_ticket</name> tool opens tickets.']) {
+      expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('drops the ChatML assistant header a server kept, around an answer or a call', () => {
+    expect(read('<|im_start|>assistant\nAll tickets are closed.<|im_end|>')).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'All tickets are closed.' } });
+    const call = '<|im_start|>assistant\n<tool_call>\n{"name": "list_tickets", "arguments": {}}\n</tool_call>\n<|im_end|>';
+    expect(read(call)).toMatchObject({ success: true, decision: { tool: 'list_tickets', args: {} } });
+    // Elsewhere in the reply it is still a special token no reader accounted for.
+    expect(read('Done.\n<|im_start|>assistant\nMore.')).toMatchObject({ success: false });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * JSON calls in the shapes other than Llama 3's (`json-call-shapes.ts`): `params` read as the
+ * arguments (JSON-RPC, MemGPT), and a call cut off before its arguments object closes never run,
+ * whatever key holds them.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'book_room', inputSchema: { type: 'object', properties: { room: { type: 'string' }, hours: { type: 'number' } }, required: ['room'] } },
+  { name: 'notify', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+];
+const parse = (text: string, maxActions = 1) => parseDecision('native', text, { tools, maxActions });
+
+describe('JSON call shapes', () => {
+  it('reads arguments under `params`, one call or two', () => {
+    expect(parse('{"function": "book_room", "params": {"room": "B2", "hours": 2}}')).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room: 'B2', hours: 2 } } });
+    expect(parse('{"name": "notify", "params": {"text": "line one\nline two"}}')).toMatchObject({ success: true, decision: { tool: 'notify', args: { text: 'line one\nline two' } } });
+    const two = parse('{"function": "book_room", "params": {"room": "C1"}}\n{"function": "notify", "params": {"text": "booked"}}', 2);
+    expect(two).toMatchObject({ success: true, decisions: [{ tool: 'book_room' }, { tool: 'notify' }] });
+  });
+
+  it('never runs a call cut off after a whole value, before its arguments object closes, whatever its arguments key (fast-check)', () => {
+    const shapes = [
+      (args: object) => ({ name: 'book_room', args }),
+      (args: object) => ({ name: 'book_room', input: args }),
+      (args: object) => ({ function: 'book_room', params: args }),
+      (args: object) => ({ tool_name: 'book_room', parameters: args }),
+      (args: object) => ({ type: 'function', function: { name: 'book_room', arguments: args } }),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), fc.stringMatching(/^[A-Z][0-9]{1,3}$/), fc.nat({ max: 12 }), fc.nat(), fc.constantFrom('', '\n'), (shape, room, hours, at, tail) => {
+        const text = JSON.stringify(shape({ room, hours }));
+        // Cut after the room's value, anywhere before the arguments object closes.
+        const from = text.indexOf(room) + room.length + 1;
+        const close = text.indexOf('}', from);
+        const cut = text.slice(0, from + (at % (close - from))) + tail;
+        const result = parse(cut);
+        expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool'), cut).toBe(false);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
