@@ -43,7 +43,7 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Apriel 1.5/1.6 Thinker', open: '[BEGIN FINAL RESPONSE]', close: '[END FINAL RESPONSE]', kind: 'content', endsTemplateReasoning: true },
   { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
   { models: 'Command R+', open: '<|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
-  // The assistant turn's header a server kept (the reply then ends with `<|im_end|>`).
+  // The assistant turn's header a server kept or a model echoed (the reply then ends with `<|im_end|>`).
   { models: 'ChatML: Qwen, Hermes, Yi, many others', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true },
   { models: 'Granite 3.2+', open: '<response>', close: '</response>', kind: 'content', onlyAfterReasoning: true },
   { models: 'Kimi K3', open: '<|open|>think<|sep|>', close: '<|close|>think<|sep|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
@@ -53,7 +53,6 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true },
   // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
-  { models: 'ChatML: Qwen, Hermes, Yi (assistant header echoed)', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true },
   { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true },
 ];
 
