@@ -13,10 +13,12 @@ import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
+import { trimmedIndent } from './extract/indented-blocks.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
-import { asWrittenOr, holdsBlankedBlock } from './quoted-values.ts';
+import { asWrittenOr } from './quoted-values.ts';
+import { commentedCall } from './commented-call.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -40,6 +42,9 @@ function isJson(text: string): boolean {
 
 /** Kinds that say a dialect was understood (tool, args, count): more useful than "could not read". */
 const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions', 'unknown-action', 'unknown-variable', 'status-mismatch']);
+/** True when a reading of a comment's text runs a call or refuses one (an attempt); an empty or plain answer is not. */
+const holdsCall = (result: ParseResult): boolean =>
+  result.success ? result.decisions.some((decision) => decision.action === 'call_tool') : result.error.kind !== 'empty';
 const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
 /** The per-parse values `acceptReading` needs, gathered once. */
@@ -128,6 +133,8 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
   const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
+  const hidden = spec.plainText ? commentedCall(answer, (inner) => holdsCall(parseTurn(spec, inner, options))) : undefined;
+  if (hidden) return failedResult(hidden, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).
   const keepFence = normalized.fencedText !== undefined && !isJson(answer);
@@ -151,12 +158,13 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const normalized = normalizeOutput(raw);
     const written = prepared(spec, normalized.text);
     // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
-    const text = blankQuoted(written);
+    const leading = trimmedIndent(raw, written);
+    const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
-    if (!holdsBlankedBlock(result, written, text)) return result;
-    // A quoted block inside a call's value is that value's text (`quoted-values.ts`).
+    if (!result.success || text === written) return result;
+    // A quotation inside a value is that value's text (`quoted-values.ts`).
     const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
-    const outcome = asWrittenOr(result, asWritten);
+    const outcome = asWrittenOr(result, asWritten, written, text, leading);
     return 'kind' in outcome ? failedResult(outcome, raw, tools) : outcome;
   } catch (cause) {
     return failedResult({ kind: 'no-decision', message: 'the output could not be read' }, raw, tools, cause);
