@@ -130,13 +130,17 @@ export function indentedBlocks(text: string): CodeRange[] {
   return blocks;
 }
 
+/** A line without the special tokens (`<|start|>`, `<|call|>`) the normalizer adds or drops as framing. */
+const withoutTokens = (line: string): string => line.replace(/<\|[^|<>\s]{0,40}\|>/g, '').trim();
+
 /**
  * The indentation that trimming took from the reply's first line (`normalize-output.ts` trims the
  * reply), when the reply as sent began with that line: a block at the very start of a reply is one too.
+ * The normalizer may add or drop framing tokens on the line (a header a template opened, an end token).
  */
 export function trimmedIndent(raw: string, written: string): string {
-  const leading = /^(?:[ \t]*\r?\n)*([ \t]+)/.exec(raw);
-  if (!leading || written === '') return '';
-  const firstLine = written.split('\n', 1)[0] ?? '';
-  return raw.startsWith(firstLine, leading[0].length) ? (leading[1] ?? '') : '';
+  const leading = /^(?:[ \t]*\r?\n)*([ \t]+)([^\n]*)/.exec(raw);
+  const line = withoutTokens(leading?.[2] ?? '');
+  if (line === '' || written === '') return '';
+  return withoutTokens(written.split('\n', 1)[0] ?? '').endsWith(line) ? (leading?.[1] ?? '') : '';
 }
