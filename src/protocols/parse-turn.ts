@@ -19,7 +19,7 @@ import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
 import { asWrittenOr } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
-import type { DialectReader, Reading, ReaderContext } from './reading.ts';
+import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
 
 export interface TurnSpec {
@@ -97,6 +97,11 @@ interface ReplyText {
   context: AcceptContext;
 }
 
+/** The correction for a plain answer holding a call in an HTML comment, each comment read as a reply (`commented-call.ts`). */
+function hiddenCall(spec: TurnSpec, answer: string, options: ParseOptions): ReadFailure | undefined {
+  return commentedCall(answer, (inner) => holdsCall(parseTurn(spec, inner, options)));
+}
+
 /** Reads `text` in the protocol's own dialect, then in every other, then as a plain answer. */
 function readReply(spec: TurnSpec, { text, written, normalized, options, context }: ReplyText): ParseResult {
   const { raw, tools } = context;
@@ -133,8 +138,6 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
   const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
-  const hidden = spec.plainText ? commentedCall(answer, (inner) => holdsCall(parseTurn(spec, inner, options))) : undefined;
-  if (hidden) return failedResult(hidden, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).
   const keepFence = normalized.fencedText !== undefined && !isJson(answer);
@@ -162,6 +165,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
     if (!result.success || text === written) return result;
+    // A plain answer whose comments hold a call is corrected (`commented-call.ts`).
+    const hidden = spec.plainText && !result.decisions.some((decision) => decision.action === 'call_tool') ? hiddenCall(spec, written, options) : undefined;
+    if (hidden) return failedResult(hidden, raw, tools);
     // A quotation inside a value is that value's text (`quoted-values.ts`).
     const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
     const outcome = asWrittenOr(result, asWritten, written, text, leading);

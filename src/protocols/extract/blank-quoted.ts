@@ -10,11 +10,16 @@ import { quotedFences, type CodeRange } from './code-ranges.ts';
 import { htmlComments } from './html-comments.ts';
 import { indentedBlocks } from './indented-blocks.ts';
 
+/** False when `text` holds none of the characters a quotation starts with: most replies, read at once. */
+const quotationStart = /[`~]|<!--|\n[ \t]/;
+const mayQuote = (text: string, leading: string): boolean => leading !== '' || quotationStart.test(text);
+
 /**
  * The quoted ranges of `text`, in order, none inside another. `leading` is the indentation trimmed from
  * its first line (`trimmedIndent`), so an indented block at the very start of the reply counts.
  */
 export function quotedRanges(text: string, leading = ''): CodeRange[] {
+  if (!mayQuote(text, leading)) return [];
   const indented = indentedBlocks(leading + text).map(([start, end]): CodeRange => [Math.max(0, start - leading.length), end - leading.length]);
   const ranges = [...quotedFences(text), ...indented, ...htmlComments(text)].sort((left, right) => left[0] - right[0]);
   const outer: CodeRange[] = [];
@@ -28,6 +33,7 @@ export function quotedRanges(text: string, leading = ''): CodeRange[] {
 
 /** `text` with its quoted ranges blanked; the same string when it has none. */
 export function blankQuoted(text: string, leading = ''): string {
+  if (!mayQuote(text, leading)) return text;
   const ranges = quotedRanges(text, leading);
   if (ranges.length === 0) return text;
   let blanked = '';

@@ -139,6 +139,8 @@ const withoutTokens = (line: string): string => line.replace(/<\|[^|<>\s]{0,40}\
  * The normalizer may add or drop framing tokens on the line (a header a template opened, an end token).
  */
 export function trimmedIndent(raw: string, written: string): string {
+  const first = raw.charCodeAt(0);
+  if (first !== 0x20 && first !== 0x09 && first !== 0x0a && first !== 0x0d) return '';
   const leading = /^(?:[ \t]*\r?\n)*([ \t]+)([^\n]*)/.exec(raw);
   const line = withoutTokens(leading?.[2] ?? '');
   if (line === '' || written === '') return '';
