@@ -38,6 +38,14 @@ describe('indented code blocks', () => {
     }
   });
 
+  it('a block is quoted in every protocol: the json and xml protocols run no call shown there', () => {
+    const text = `Models write:\n\n    ${hermes('oslo')}\n\nThat is all.`;
+    for (const protocol of ['json', 'xml'] as const) {
+      const result = read(text, protocol);
+      expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool'), protocol).toBe(false);
+    }
+  });
+
   it('an example shown in a block is not run beside the real call', () => {
     expect(callsOf(`Like this:\n\n    ${hermes('paris')}\n\nNow for you:\n${hermes('oslo')}`)).toEqual([['get_weather', { city: 'oslo' }]]);
     expect(callsOf(`Like this:\n\n    ${hermes('paris')}\n\nNow for you:\n${hermes('oslo')}`, 2)).toEqual([['get_weather', { city: 'oslo' }]]);
@@ -50,6 +58,7 @@ describe('indented code blocks', () => {
     ['a line indented without a blank line before it (it cannot interrupt a paragraph)', `I will check:\n    ${hermes('oslo')}\nthen answer.`],
     ['a list item continued four columns in (its paragraph, not a block)', `1. First:\n\n    ${hermes('oslo')}\n\nDone.`],
     ['JSON inside a tag with a blank line before it', `<tool_call>\n\n    {"name": "get_weather", "arguments": {"city": "oslo"}}\n\n</tool_call>`],
+    ['JSON between special tokens with blank lines around it', '<|START_ACTION|>\n\n    {"tool_name": "get_weather", "parameters": {"city": "oslo"}}\n\n<|END_ACTION|>'],
     ['pretty-printed JSON with a blank line inside', `<tool_call>\n{\n  "name": "get_weather",\n\n    "arguments": {"city": "oslo"}\n}\n</tool_call>`],
   ])('layout, not a quotation, is read as the call: %s', (_name, text) => {
     expect(callsOf(text)).toEqual([['get_weather', { city: 'oslo' }]]);
