@@ -56,3 +56,10 @@ describe('HTML comments', () => {
     expect(json.success && json.decision).toMatchObject({ action: 'answer_user', answer: 'Done <!-- see the log -->' });
   });
 });
+
+describe('HTML comment markers inside code', () => {
+  it('open nothing: a reply explaining comments in backticks keeps its call', () => {
+    const result = read(`Write \`<!--\` to open a comment. ${hermes('oslo')} Close it with \`-->\`.`);
+    expect(result.success && result.decisions).toEqual([expect.objectContaining({ tool: 'get_weather', args: { city: 'oslo' } })]);
+  });
+});
