@@ -56,49 +56,40 @@ function contentColumn(line: string): number {
   return rest.trim() === '' || gap > 4 ? markerEnd + 1 : markerEnd + gap;
 }
 
-/** True when line `at` (indented `indent`) continues a list item above it rather than opening a block. */
-function continuesListItem(text: string, lines: readonly Line[], at: number, indent: number): boolean {
-  let least = indent;
-  for (let index = at - 1; index >= 0; index--) {
-    const line = lines[index] as Line;
-    if (line.blank) continue;
-    const written = text.slice(line.start, line.end);
-    if (listItem.test(written)) {
-      if (least < contentColumn(written)) return false;
-      return indent < contentColumn(written) + 4;
-    }
-    if (line.indent === 0) return false;
-    least = Math.min(least, line.indent);
-  }
-  return false;
-}
-
-/** True when the text before `start` leaves a `{` or `[` open: the block is inside a value. */
-function insideBracket(text: string, start: number): boolean {
-  let depth = 0;
-  for (let index = 0; index < start; index++) {
+/** The change in `{`/`[` depth that `text` from `from` to `to` makes, starting at `depth` (never below 0). */
+function bracketDepth(text: string, from: number, to: number, depth: number): number {
+  let open = depth;
+  for (let index = from; index < to; index++) {
     const character = text[index];
-    if (character === '{' || character === '[') depth += 1;
-    else if ((character === '}' || character === ']') && depth > 0) depth -= 1;
+    if (character === '{' || character === '[') open += 1;
+    else if ((character === '}' || character === ']') && open > 0) open -= 1;
   }
-  return depth > 0;
+  return open;
 }
 
-/** True when the block between `before` (the last non-blank line above) and `after` (the line ending it) is inside call markup. */
-function insideMarkup(text: string, block: CodeRange, before: Line | undefined, after: Line): boolean {
+/** True when the block between `before` (the last non-blank line above) and `after` (the line ending it) sits in call markup by its neighbours. */
+function besideMarkup(text: string, before: Line | undefined, after: Line): boolean {
   if (before && /[>\]]\s*$/.test(text.slice(before.start, before.end))) return true;
-  if (/^\s*(?:<\/|<\||<｜|\[\/)/.test(text.slice(after.start, after.end))) return true;
-  return insideBracket(text, block[0]);
+  return /^\s*(?:<\/|<\||<｜|\[\/)/.test(text.slice(after.start, after.end));
 }
 
-/** The indented code blocks of `text` that are quotations (see above). */
+/**
+ * The indented code blocks of `text` that are quotations (see above). One pass over the lines, with
+ * the list item they are in, the fence they are in and the bracket depth before them carried along,
+ * so a reply of many blocks costs time linear in its length.
+ */
 export function indentedBlocks(text: string): CodeRange[] {
   if (!/(?:^|\n)(?: {4}| {0,3}\t)/.test(text)) return [];
-  // Lines inside a fenced block are code already (a fence opened four columns in is an indented line).
-  const fences = text.includes('`') || text.includes('~') ? codeRanges(text) : [];
+  // Lines inside a fenced block are code already; a fence line indented four columns or more is no
+  // fence but a line of an indented block.
+  const fences = (text.includes('`') || text.includes('~') ? codeRanges(text) : []).filter(([start]) => indentOf(text.slice(start, start + 8)) < 4);
   const lines = linesOf(text);
-  const fenced = (line: Line) => fences.some(([start, end]) => line.start >= start && line.start < end && indentOf(text.slice(start, end)) < 4);
   const blocks: CodeRange[] = [];
+  let fence = 0;
+  let depth = 0;
+  let scanned = 0;
+  // The content column of the list item the lines are in, if any.
+  let item: number | undefined;
   let previous: Line | undefined;
   let afterBlank = true;
   for (let index = 0; index < lines.length; index++) {
@@ -107,7 +98,13 @@ export function indentedBlocks(text: string): CodeRange[] {
       afterBlank = true;
       continue;
     }
-    const opens = afterBlank && line.indent >= 4 && !fenced(line) && !continuesListItem(text, lines, index, line.indent);
+    const written = text.slice(line.start, line.end);
+    if (listItem.test(written)) item = contentColumn(written);
+    else if (item !== undefined && line.indent < item) item = undefined;
+    while (fence < fences.length && (fences[fence] as CodeRange)[1] <= line.start) fence += 1;
+    const inFence = fence < fences.length && (fences[fence] as CodeRange)[0] <= line.start;
+    // Inside a list item a block needs four columns past the item's content; less is its paragraph.
+    const opens = afterBlank && !inFence && line.indent >= (item ?? 0) + 4;
     afterBlank = false;
     if (!opens) {
       previous = line;
@@ -120,10 +117,11 @@ export function indentedBlocks(text: string): CodeRange[] {
       if (!following.blank && following.indent < 4) break;
       if (!following.blank) last = next;
     }
-    const block: CodeRange = [line.start, (lines[last] as Line).end];
+    depth = bracketDepth(text, scanned, line.start, depth);
+    scanned = line.start;
     const after = lines[next];
     // A block running to the end of the reply is its layout; one inside call markup is the call's.
-    if (after && !insideMarkup(text, block, previous, after)) blocks.push(block);
+    if (after && depth === 0 && !besideMarkup(text, previous, after)) blocks.push([line.start, (lines[last] as Line).end]);
     previous = lines[last];
     index = last;
   }
