@@ -13,11 +13,13 @@ import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
+import { trimmedIndent } from './extract/indented-blocks.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
-import { asWrittenOr, holdsBlankedBlock } from './quoted-values.ts';
-import type { DialectReader, Reading, ReaderContext } from './reading.ts';
+import { asWrittenOr } from './quoted-values.ts';
+import { commentedCall } from './commented-call.ts';
+import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
 export interface TurnSpec {
@@ -40,6 +42,9 @@ function isJson(text: string): boolean {
 
 /** Kinds that say a dialect was understood (tool, args, count): more useful than "could not read". */
 const preciseKinds = new Set(['unknown-tool', 'invalid-args', 'too-many-actions', 'unknown-action', 'unknown-variable', 'status-mismatch']);
+/** True when a reading of a comment's text runs a call or refuses one (an attempt); an empty or plain answer is not. */
+const holdsCall = (result: ParseResult): boolean =>
+  result.success ? result.decisions.some((decision) => decision.action === 'call_tool') : result.error.kind !== 'empty';
 const isVague = (result: ParseResult): boolean => !result.success && !preciseKinds.has(result.error.kind);
 
 /** The per-parse values `acceptReading` needs, gathered once. */
@@ -90,6 +95,11 @@ interface ReplyText {
   normalized: ReturnType<typeof normalizeOutput>;
   options: ParseOptions;
   context: AcceptContext;
+}
+
+/** The correction for a plain answer holding a call in an HTML comment, each comment read as a reply (`commented-call.ts`). */
+function hiddenCall(spec: TurnSpec, answer: string, options: ParseOptions): ReadFailure | undefined {
+  return commentedCall(answer, (inner) => holdsCall(parseTurn(spec, inner, options)));
 }
 
 /** Reads `text` in the protocol's own dialect, then in every other, then as a plain answer. */
@@ -153,12 +163,16 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const normalized = normalizeOutput(raw);
     const written = prepared(spec, normalized.text);
     // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
-    const text = blankQuoted(written);
+    const leading = trimmedIndent(raw, written);
+    const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
-    if (!holdsBlankedBlock(result, written, text)) return result;
-    // A quoted block inside a call's value is that value's text (`quoted-values.ts`).
+    if (!result.success || text === written) return result;
+    // A plain answer whose comments hold a call is corrected (`commented-call.ts`).
+    const hidden = spec.plainText && !result.decisions.some((decision) => decision.action === 'call_tool') ? hiddenCall(spec, written, options) : undefined;
+    if (hidden) return failedResult(hidden, raw, tools);
+    // A quotation inside a value is that value's text (`quoted-values.ts`).
     const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
-    const outcome = asWrittenOr(result, asWritten);
+    const outcome = asWrittenOr(result, asWritten, written, text, leading);
     return 'kind' in outcome ? failedResult(outcome, raw, tools) : outcome;
   } catch (cause) {
     return failedResult({ kind: 'no-decision', message: 'the output could not be read' }, raw, tools, cause);

@@ -1,35 +1,41 @@
 /**
- * Readers see a reply with its quoted examples blanked (`extract/blank-quoted.ts`): a fenced block in
- * a blockquote or a list item is a quotation. Inside a call's value it is not: a Markdown document a
- * `write_file` call holds may quote code. A reading whose call values hold such a blanked block
- * (spaces and line breaks where the reply has the block) would run with the text lost, so the reply
- * is read again as written; where that reading calls the same tools it stands, and otherwise the
- * block has two readings (an example, or part of a value) and the turn is corrected.
+ * Readers see a reply with its quotations blanked (`extract/blank-quoted.ts`): a fenced block in a
+ * blockquote or a list item, an indented code block set in the text, an HTML comment. Inside a value
+ * they are not quotations: a Markdown document a `write_file` call holds may quote code, an HTML file
+ * holds comments, a Python file indented lines after a blank one, an answer may show any of them. So a
+ * reading of the blanked reply is checked against the reply read as written: where both take the same
+ * decisions (the same tools, in order) the quotation was inside their values, and the values as written
+ * stand. Where the readings differ, the blanked one stands, unless its values hold a blanked range
+ * (spaces and line breaks where the reply has the quotation): then the range has two readings (an
+ * example, or part of a value) and the turn is corrected.
  */
 import type { ParseResult } from './codec.ts';
-import { quotedFences } from './extract/code-ranges.ts';
+import { quotedRanges } from './extract/blank-quoted.ts';
 import { stringValues } from './extract/string-values.ts';
 import type { ReadFailure } from './reading.ts';
 
 type Accepted = Extract<ParseResult, { success: true }>;
 
-/** True when a call value of `result` holds a quoted block of `written` as `blanked` has it (blank). */
-export function holdsBlankedBlock(result: ParseResult, written: string, blanked: string): result is Accepted {
-  if (!result.success || blanked === written) return false;
-  const values = stringValues(result.decisions.map((decision) => (decision.action === 'call_tool' ? decision.args : undefined)));
+/** True when a value of `result` (a call's arguments, an answer, a question) holds a quoted range of `written` as `blanked` has it. */
+function holdsBlankedRange(result: Accepted, written: string, blanked: string, leading: string): boolean {
+  const values = stringValues(result.decisions);
   if (values.length === 0) return false;
-  return quotedFences(written).some(([start, end]) => {
+  return quotedRanges(written, leading).some(([start, end]) => {
     const blank = blanked.slice(start, end);
     return values.some((value) => value.includes(blank));
   });
 }
 
-/** The reading as written where it calls the tools the blanked reading calls, in order; else the correction. */
-export function asWrittenOr(blankedResult: Accepted, asWritten: ParseResult): ParseResult | ReadFailure {
-  const tools = (result: Accepted) => result.decisions.map((decision) => (decision.action === 'call_tool' ? decision.tool : decision.action)).join('\n');
-  if (asWritten.success && tools(asWritten) === tools(blankedResult)) return asWritten;
+/** The tools (or the action, for an answer or a question) `result` takes, in order. */
+const decisionsTaken = (result: Accepted): string => result.decisions.map((decision) => (decision.action === 'call_tool' ? decision.tool : decision.action)).join('\n');
+
+/** The reading as written where it takes the decisions the blanked reading takes, in order; else the blanked reading, or the correction. */
+export function asWrittenOr(blankedResult: Accepted, asWritten: ParseResult, written: string, blanked: string, leading = ''): ParseResult | ReadFailure {
+  if (asWritten.success && decisionsTaken(asWritten) === decisionsTaken(blankedResult)) return asWritten;
+  if (!holdsBlankedRange(blankedResult, written, blanked, leading)) return blankedResult;
   return {
     kind: 'no-decision',
-    message: 'a call value holds a quoted code block (```, in a > quote or a list item), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
+    message:
+      'a value holds a quoted block (a ``` block in a > quote or a list item, a block indented four spaces, or an <!-- comment -->), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
   };
 }

@@ -16,7 +16,8 @@ const read = (text: string, maxActions = 1) => parseDecision('native', text, { t
 describe('call markup no reader reads', () => {
   it('reads LM Studio JSON between its tokens, and corrects what it cannot read there', () => {
     expect(read('[TOOL_REQUEST]{"name": "open_ticket", "arguments": {"title": "Printer"}}[END_TOOL_REQUEST]')).toMatchObject({ success: true, decision: { tool: 'open_ticket', args: { title: 'Printer' } } });
-    expect(read('Filing it.\n[TOOL_REQUEST]\nopen_ticket {title: Printer}\n[TOOL_REQUEST_END]')).toMatchObject({ success: false, error: { message: expect.stringContaining('[TOOL_REQUEST]') } });
+    // A name then JSON is read too (`tool-request.ts`); arguments written otherwise are a correction.
+    expect(read('Filing it.\n[TOOL_REQUEST]\nopen_ticket title=Printer\n[TOOL_REQUEST_END]')).toMatchObject({ success: false, error: { message: expect.stringContaining('[TOOL_REQUEST]') } });
     // Quoted as code it is talk about the format.
     expect(read('Models write `[TOOL_REQUEST]` before a call.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
   });

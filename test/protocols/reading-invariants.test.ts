@@ -7,7 +7,9 @@
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
  *    (a YAML mapping in a tool-name tag names its arguments: read only where every key is the tool's);
- * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item is never run.
+ * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item, in an indented
+ *    code block set in the text, or in an HTML comment is never run; a fence or indentation around
+ *    the whole reply is layout, and the call inside is read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -152,7 +154,9 @@ const calls = (text: string, maxActions = 1) => {
   return result.success ? result.decisions.filter((decision) => decision.action === 'call_tool') : undefined;
 };
 /** No call runs: refused, or answered. */
-const noCall = (text: string) => expect(calls(text) ?? []).toEqual([]);
+const noCall = (text: string) => expect(calls(text) ?? [], text).toEqual([]);
+/** `text` with every line indented by `by`. */
+const indented = (text: string, by: string) => text.split('\n').map((line) => `${by}${line}`).join('\n');
 const RUNS = 60;
 
 describe('reading invariants, over every dialect', () => {
@@ -320,13 +324,52 @@ describe('reading invariants, over every dialect', () => {
       (call: string) => `> 1. \`\`\`\n${call.split('\n').map((line) => `>    ${line}`).join('\n')}\n>    \`\`\``,
       // Inline code, where the call fits on one line.
       (call: string) => (call.includes('\n') ? `See \`${call.split('\n')[0]}\`.` : `Write \`${call}\` for that.`),
+      // Indented code blocks set in the text (CommonMark): four spaces, a tab, at the reply's start, in a list item.
+      (call: string) => `Models write calls like this:\n\n${indented(call, '    ')}\n\nThat is all.`,
+      (call: string) => `Like this:\n\n${indented(call, '\t')}\nand so on.`,
+      (call: string) => `${indented(call, '    ')}\n\nThat is the format.`,
+      (call: string) => `- Like this:\n\n${indented(call, '      ')}\n\n- and more.`,
+      // HTML comments: never shown, never meant.
+      (call: string) => `Checked. <!-- ${call} --> Done.`,
+      (call: string) => `<!--\n${call}\n-->`,
     ];
-    fc.assert(
-      fc.property(fc.constantFrom(...quotes), writer, fc.constantFrom(...toolNames), argsArbitrary, (quote, dialect, tool, args) => {
-        noCall(quote(dialect.write(tool, args)));
-      }),
-      { numRuns: RUNS * 2 },
-    );
+    // Every dialect in every quoting form, so no pair is left to chance.
+    for (const dialect of [...writers, ...tokenWriters]) {
+      fc.assert(
+        fc.property(fc.constantFrom(...toolNames), argsArbitrary, (tool, args) => {
+          for (const quote of quotes) noCall(quote(dialect.write(tool, args)));
+        }),
+        { numRuns: 4 },
+      );
+    }
+  });
+
+  it('5b. quoted text is prose: a fence or indentation around the whole reply is layout, and the call inside is read as written bare', () => {
+    // Writers whose call holds a fence line of its own are several blocks once fenced, not one.
+    const layouts = [
+      (call: string) => `\`\`\`xml\n${call}\n\`\`\``,
+      (call: string) => `\`\`\`\n${call}\n\`\`\``,
+      (call: string) => indented(call, '    '),
+      (call: string) => `I will check.\n\n${indented(call, '\t')}`,
+    ];
+    for (const dialect of [...writers, ...tokenWriters]) {
+      fc.assert(
+        fc.property(fc.constantFrom(...toolNames), argsArbitrary, (tool, args) => {
+          const call = dialect.write(tool, args);
+          // Only a call the dialect's reader accepts bare counts.
+          if (calls(call)?.length !== 1 || call.includes('```')) return;
+          for (const layout of layouts) {
+            const laidOut = layout(call);
+            const tools = calls(laidOut)?.map((decision) => decision.action === 'call_tool' && decision.tool);
+            // Indentation stays in a value that keeps its line breaks (Qwen3-Coder): the tool is the same.
+            if (layout !== layouts[3]) expect(tools ?? 'refused', `${dialect.name}: ${laidOut}`).toEqual([tool]);
+            // After a sentence, some families refuse an indented call (a correction): never an answer.
+            else expect(tools ?? [tool], `${dialect.name}: ${laidOut}`).toEqual([tool]);
+          }
+        }),
+        { numRuns: 3 },
+      );
+    }
   });
 
   it('2b. completeness, Gemma values without quote tokens: read only when the end token and } close them, never when cut off or holding `,key:`', () => {

@@ -4,8 +4,10 @@
  * GLM 4.7 reader takes it so). A value is one word or one quoted string (`"..."` or `'...'`, a
  * backslash escaping the quote); a quoted value is a string, a bare one is typed by the tool's schema
  * (kept as text where none is declared, as for GLM's `<arg_value>`). Every word after the name must
- * be `key=value`: anything else, or a quote left open, is no call of this form.
+ * be `key=value`: anything else, or a quote left open, is no call of this form. A call in inline code
+ * or a fenced block is quoted, not read.
  */
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import type { RawParameter } from './tag-calls.ts';
@@ -40,7 +42,10 @@ export const glmKeyValuesReader: DialectReader = {
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
+    // Inline code and fenced blocks quote a call, as for every tag reader.
+    const code = text.includes('`') || text.includes('~') ? codeRanges(text) : [];
     for (const match of text.matchAll(call)) {
+      if (isInCode(code, match.index)) continue;
       const name = match.groups?.name ?? '';
       const parameters = pairsOf(match.groups?.body ?? '');
       if (!parameters) continue;

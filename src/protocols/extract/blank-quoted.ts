@@ -1,14 +1,40 @@
 /**
- * Quoted text is prose in every dialect: the fenced blocks inside a blockquote or a list item
- * (`quotedFences`) are blanked (every character but line breaks becomes a space) before any reader
- * looks at a reply, so a call shown there as an example is neither run nor taken for an attempt.
- * Offsets stay those of the reply; the answer is still the reply as written.
+ * Quoted text is prose in every dialect. Before any reader looks at a reply, its quotations are
+ * blanked (every character but line breaks becomes a space), so a call shown there as an example is
+ * neither run nor taken for an attempt: the fenced blocks inside a blockquote or a list item
+ * (`quotedFences`), the Markdown indented code blocks set inside the text (`indentedBlocks`), and HTML
+ * comments (`htmlComments`: never shown, never meant). Offsets stay those of the reply; the answer is
+ * still the reply as written.
  */
-import { quotedFences } from './code-ranges.ts';
+import { quotedFences, type CodeRange } from './code-ranges.ts';
+import { htmlComments } from './html-comments.ts';
+import { indentedBlocks } from './indented-blocks.ts';
 
-/** `text` with its quoted fenced blocks blanked; the same string when it has none. */
-export function blankQuoted(text: string): string {
-  const ranges = quotedFences(text);
+/** False when `text` holds none of the characters a quotation starts with: most replies, read at once. */
+const quotationStart = /[`~]|<!--|\n[ \t]/;
+const mayQuote = (text: string, leading: string): boolean => leading !== '' || quotationStart.test(text);
+
+/**
+ * The quoted ranges of `text`, in order, none inside another. `leading` is the indentation trimmed from
+ * its first line (`trimmedIndent`), so an indented block at the very start of the reply counts.
+ */
+export function quotedRanges(text: string, leading = ''): CodeRange[] {
+  if (!mayQuote(text, leading)) return [];
+  const indented = indentedBlocks(leading + text).map(([start, end]): CodeRange => [Math.max(0, start - leading.length), end - leading.length]);
+  const ranges = [...quotedFences(text), ...indented, ...htmlComments(text)].sort((left, right) => left[0] - right[0]);
+  const outer: CodeRange[] = [];
+  for (const range of ranges) {
+    const last = outer.at(-1);
+    if (last && range[0] < last[1]) outer[outer.length - 1] = [last[0], Math.max(last[1], range[1])];
+    else outer.push(range);
+  }
+  return outer;
+}
+
+/** `text` with its quoted ranges blanked; the same string when it has none. */
+export function blankQuoted(text: string, leading = ''): string {
+  if (!mayQuote(text, leading)) return text;
+  const ranges = quotedRanges(text, leading);
   if (ranges.length === 0) return text;
   let blanked = '';
   let from = 0;
