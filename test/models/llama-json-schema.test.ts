@@ -52,6 +52,12 @@ describe('llama: JSON Schema to grammar schema', () => {
     expect(toGbnfJsonSchema({ type: 'object', properties: { a: { type: 'boolean' } } })).toEqual({ type: 'object', properties: { a: { type: 'boolean' } } });
     expect(toGbnfJsonSchema({ type: 'object' })).toEqual({ type: 'object', properties: {}, additionalProperties: true });
     expect(toGbnfJsonSchema({ type: 'object', additionalProperties: { type: 'number' } })).toEqual({ type: 'object', properties: {}, additionalProperties: { type: 'number' } });
+    expect(toGbnfJsonSchema({ type: 'object', properties: {}, additionalProperties: true })).toEqual({ type: 'object', properties: {}, additionalProperties: true });
+  });
+
+  it('writes {} for an object declaring no properties (a tool without arguments), where free keys could repeat', () => {
+    expect(toGbnfJsonSchema({ type: 'object', properties: {} })).toEqual({ type: 'object', properties: {} });
+    expect(toGbnfJsonSchema({ type: 'object', properties: {}, additionalProperties: false })).toEqual({ type: 'object', properties: {} });
   });
 });
 

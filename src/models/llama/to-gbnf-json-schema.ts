@@ -4,7 +4,8 @@
  * bounds (`minimum`, `pattern`, other `format`s, `uniqueItems`...) are dropped, `allOf`/`not`/
  * conditionals become any value; reins validates every reply by the full schema anyway and corrects
  * what the grammar let through. Objects are tightened only where the result stays valid: every
- * declared property is written and no undeclared one (node-llama-cpp writes all properties).
+ * declared property is written and no undeclared one (node-llama-cpp writes all properties), and an
+ * object declaring `properties: {}` is written `{}`.
  */
 import type { GbnfJsonSchema } from 'node-llama-cpp';
 import type { JsonSchema } from '../../spec/decision.ts';
@@ -59,11 +60,15 @@ function convertObject(schema: Record<string, unknown>, root: JsonSchema, depth:
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const extra = schema.additionalProperties;
   const converted = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, convert(value, root, depth + 1)]));
+  // An undeclared property is never needed, so none is written. Only an object that declares none
+  // (no `properties`, or `additionalProperties` given beside an empty one) is a map of free keys;
+  // `properties: {}` alone is a tool without arguments: `{}`. A map's keys may repeat (a grammar
+  // cannot forbid it), and the parse corrects a key written twice.
+  const freeKeys = Object.keys(properties).length === 0 && extra !== false && (!isRecord(schema.properties) || extra !== undefined);
   return {
     type: 'object',
     properties: converted,
-    // An undeclared property is never needed, so none is written, unless the object declares none.
-    ...(Object.keys(properties).length === 0 && extra !== false ? { additionalProperties: isRecord(extra) ? convert(extra, root, depth + 1) : true } : {}),
+    ...(freeKeys ? { additionalProperties: isRecord(extra) ? convert(extra, root, depth + 1) : true } : {}),
     ...(Object.keys(properties).length === 0 && typeof schema.maxProperties === 'number' ? { maxProperties: schema.maxProperties } : {}),
     ...(Object.keys(properties).length === 0 && typeof schema.minProperties === 'number' ? { minProperties: schema.minProperties } : {}),
   } as GbnfJsonSchema;
