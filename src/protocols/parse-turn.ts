@@ -16,6 +16,7 @@ import { blankQuoted } from './extract/blank-quoted.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
+import { markedAnswer } from './marked-answer.ts';
 import { asWrittenOr, holdsBlankedBlock } from './quoted-values.ts';
 import type { DialectReader, Reading, ReaderContext } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, needsMask, presentCharacters } from './dialects/drift-readers.ts';
@@ -70,16 +71,16 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
 
 /**
  * `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`) or the prose
- * around its calls holds markup (`strayProse`): then that correction.
+ * around its calls or an answer it read holds markup (`strayProse`, `markedAnswer`): then that correction.
  */
 function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools);
+  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools) ?? markedAnswer(reading, context.tools);
   return missing ? failedResult(missing, context.raw, context.tools) : result;
 }
 
 /** `result`, unless the prose around the calls of `reading` holds markup (`strayProse`). */
 function proseChecked(text: string, reading: Reading, result: ParseResult, context: AcceptContext): ParseResult {
-  const stray = strayProse(text, reading, context.tools);
+  const stray = strayProse(text, reading, context.tools) ?? markedAnswer(reading, context.tools);
   return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 

@@ -1,7 +1,8 @@
 /**
  * One property per reading invariant (issue 25), each over every dialect writer below:
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
- *    one of them; a special token left in prose is never answered;
+ *    one of them; a special token left in prose, or in an answer or a raw value a dialect read, is
+ *    never answered nor run;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -164,6 +165,25 @@ describe('reading invariants, over every dialect', () => {
       fc.property(prose, token, word, (before, special, after) => {
         const result = parseDecision('native', `${before} ${special} ${after}`, { tools });
         if (result.success && result.decision.action === 'answer_user') expect(result.decision.answer).not.toContain(special);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('1d. coverage: an answer or a raw text value a dialect reads never carries a special token', () => {
+    const single: ToolSpec = { name: 'lookup', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
+    const answers = [
+      (text: string) => `all\n${text}`,
+      (text: string) => `Thought: done.\nFinal Answer: ${text}`,
+      (text: string) => json({ action: 'answer_user', answer: text }),
+      (text: string) => `all\n<|content|>${text}<|stop|>`,
+    ];
+    const values = [(text: string) => `lookup\n${text}`, (text: string) => `Thought: go.\nAction: lookup\nAction Input: ${text}`];
+    const token = fc.stringMatching(/^[a-z_]{2,12}$/).map((name) => `<|${name}|>`);
+    fc.assert(
+      fc.property(fc.constantFrom(...answers, ...values), prose, token, word, (write, before, special, after) => {
+        const result = parseDecision('native', write(`${before} ${special} ${after}`), { tools: [...tools, single] });
+        if (result.success) expect(JSON.stringify(result.decisions)).not.toContain(special);
       }),
       { numRuns: RUNS },
     );

@@ -20,6 +20,7 @@ import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
+import { functionaryV2Reader } from './functionary-v2.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
@@ -72,6 +73,7 @@ export const driftReaders: readonly DialectReader[] = [
   flatCallObjectReader,
   tokenCallsReader,
   functionaryTextReader,
+  functionaryV2Reader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,

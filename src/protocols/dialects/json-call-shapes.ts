@@ -3,7 +3,8 @@
  * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
- * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`;
+ * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input"}`,
+ *   and the name under a qualified key (`{"command_name", "args"}`, MetaGPT's commands);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
@@ -29,6 +30,10 @@ interface ShapedCall {
 const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
 const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
+/** `command_name`, `functionName`, `action_name`: the name of the call under a qualified key (MetaGPT's commands). */
+const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
+
+const qualifiedNames = (value: Record<string, unknown>): unknown[] => Object.keys(value).filter((key) => qualifiedNameKey.test(key)).map((key) => value[key]);
 
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
@@ -50,7 +55,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
     const offered = tools.some((tool) => tool.name === openAi.name);
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
   }
-  const name = [value.tool_name, value.name, value.function].find((candidate) => typeof candidate === 'string') as string | undefined;
+  const name = [value.tool_name, value.name, value.function, ...qualifiedNames(value)].find((candidate) => typeof candidate === 'string') as string | undefined;
   const argumentKey = argumentKeys.find((key) => key in value);
   if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey }];
   const [only, ...others] = Object.keys(value);

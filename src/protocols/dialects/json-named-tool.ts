@@ -16,8 +16,13 @@ import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 
-/** Keys that name the tool of a call in the agent formats seen (`name`, `tool`, `action`, `command`, ...). */
-const callKey = /^(?:name|tool|tool_?name|function|function_?name|action|command|call|recipient(?:_name)?)$/i;
+/**
+ * Keys that name the tool of a call: a call word (`name`, `tool`, `function`, `action`, `command`,
+ * `call`, `recipient`), alone, after a qualifier (`command_name`, `toolName`) or before `name`
+ * (`tool_name`). Agent formats spell this key freely (MetaGPT writes `command_name`); any of them
+ * beside an object is a call attempt.
+ */
+const callKey = /^(?:[a-z]+[_-]?)?(?:name|tool|function|action|command|call|recipient)(?:[_-]?name)?$/i;
 
 /** The deepest JSON nesting searched: calls sit near the top of a reply's JSON. */
 const maxDepth = 4;

@@ -1,0 +1,30 @@
+/**
+ * Coverage of answers a dialect read (invariant 1): an answer or a question a reader took from the
+ * reply (Functionary's `all` recipient, a ReAct `Final Answer:`, a harmony final message) is prose
+ * like any other, so it holds no call attempt in any dialect and no model special token. One that
+ * does is refused with the correction the plain-text answer gets (`findCallAttempt`): the model's
+ * markup was not read, and handing it to the user as the answer would hide what it meant.
+ */
+import type { ToolSpec } from '../spec/decision.ts';
+import type { ReadFailure, Reading } from './reading.ts';
+import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { isRecord } from './extract/read-json.ts';
+
+/** The text of an answer or question item, or undefined for a call. */
+function answerText(item: unknown): string | undefined {
+  if (!isRecord(item)) return undefined;
+  if (item.action === 'answer_user' && typeof item.answer === 'string') return item.answer;
+  if (item.action === 'ask_user' && typeof item.question === 'string') return item.question;
+  return undefined;
+}
+
+/** A failure naming the markup in an answer or question of `reading`; undefined when they hold none. */
+export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  for (const item of reading.items) {
+    const text = answerText(item);
+    if (text === undefined || text === '') continue;
+    const attempt = findCallAttempt(text, tools);
+    if (attempt) return attempt;
+  }
+  return undefined;
+}

@@ -1,0 +1,31 @@
+/**
+ * JSON calls whose tool name sits under a qualified key (`command_name`, `functionName`): read with
+ * a known arguments key, a call attempt (corrected, never the answer) without one. Written for reins.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tool = (name: string, ...keys: string[]): ToolSpec => ({ name, inputSchema: { type: 'object', properties: Object.fromEntries(keys.map((key) => [key, {}])) } });
+const tools = [tool('Board.pin', 'card', 'column'), tool('finish')];
+
+describe('qualified call keys', () => {
+  it('reads a fenced list of commands, each named under `command_name` with `args`', () => {
+    const text = 'Plan: pin it, then stop.\n```json\n[{"command_name": "Board.pin", "args": {"card": "c7", "column": "done"}}, {"command_name": "finish", "args": {}}]\n```';
+    const result = parseDecision('native', text, { tools, maxActions: 2 });
+    expect(result).toMatchObject({ success: true, decisions: [{ tool: 'Board.pin', args: { card: 'c7', column: 'done' } }, { tool: 'finish', args: {} }] });
+  });
+
+  it('reads `functionName` with `arguments`', () => {
+    const result = parseDecision('native', '{"functionName": "Board.pin", "arguments": {"card": "c1", "column": "todo"}}', { tools });
+    expect(result).toMatchObject({ success: true, decisions: [{ tool: 'Board.pin', args: { card: 'c1', column: 'todo' } }] });
+  });
+
+  it('refuses, never answers, a tool named under any call key beside an object no reader knows', () => {
+    for (const text of ['{"step_command": "Board.pin", "payload": {"card": "c1"}}', '{"actionName": "Board.pin", "with": {"card": "c1"}}']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message).toContain('Board.pin');
+    }
+  });
+});
