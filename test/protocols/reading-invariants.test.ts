@@ -107,6 +107,7 @@ const writers: readonly Writer[] = [
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
   { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
+  { name: 'minicpm3 fenced block', write: (tool, args) => `<|tool_call_start|>\n\`\`\`python\n${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})\n\`\`\`\n<|tool_call_end|>` },
   { name: 'pythonic in prose', write: (tool, args) => `Checking: [${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]` },
   { name: 'dspy chat', write: (tool, args) => `[[ ## next_thought ## ]]\nUse ${tool}.\n\n[[ ## next_tool_name ## ]]\n${tool}\n\n[[ ## next_tool_args ## ]]\n${json(args)}\n\n[[ ## completed ## ]]` },
   { name: 'dspy json', write: (tool, args) => json({ next_thought: `Use ${tool}.`, next_tool_name: tool, next_tool_args: args }) },
