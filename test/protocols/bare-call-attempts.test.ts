@@ -62,7 +62,7 @@ describe('bare calls are call attempts, never the answer', () => {
   });
 
   it('corrects a pythonic call of an offered tool whose list brackets are missing or mistyped, and answers prose that mentions one', () => {
-    for (const text of ['sum_pair(left=4, right=9)', '  {lookup_city(name="Lima")}', '[lookup_city{name="Lima"}]', 'Checking.\nnote-taker(text="milk")']) {
+    for (const text of ['sum_pair(left=4, right=9)', '  {lookup_city(name="Lima")}', '[lookup_city{name="Lima"}]', 'Checking.\nnote-taker(text="milk")', 'Call: sum_pair(left=4, right=9); lookup_city(name="Lima")', 'Next step:\nAction plan: lookup_city(name="Lima")']) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);

@@ -8,6 +8,7 @@
  *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
  *   functions.get_weather:0{"city": "Oslo"}        Kimi K2 without its call tokens
  *   get_weather(city="Oslo")                       a pythonic call starting a line, without its `[..]`
+ *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -28,8 +29,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])${name}\\[ARGS\\]`, // Mistral v11
       `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
       `(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, // Kimi K2
-      // A Python-style call with a keyword argument starting a line, its list brackets dropped or mistyped (`{..}`, `name{k=v}`).
-      `^[ \\t]*[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // A Python-style call with a keyword argument starting a line, its list brackets dropped or
+      // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
+      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
     ].join('|'),
     'm',
   );

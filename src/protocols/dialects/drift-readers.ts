@@ -37,6 +37,7 @@ import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
+import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
@@ -87,6 +88,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueXmlReader,
   nameThenJsonReader,
   pythonicCallsReader,
+  pythonTagCodeReader,
   unwrappedCallsReader,
 ];
 
