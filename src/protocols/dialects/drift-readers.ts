@@ -49,6 +49,7 @@ import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
 import { tgiFunctionReader } from './tgi-function.ts';
 import { thoughtCommandJsonReader } from './thought-command-json.ts';
+import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
 export const driftReaders: readonly DialectReader[] = [
@@ -66,6 +67,7 @@ export const driftReaders: readonly DialectReader[] = [
   dspyReactReader,
   jsonAgentReader,
   thoughtCommandJsonReader,
+  speakFunctionJsonReader,
   xmlAgentReader,
   selfAskReader,
   llama3Reader,
