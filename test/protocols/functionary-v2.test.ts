@@ -51,3 +51,13 @@ describe('Functionary v2 messages', () => {
     }
   });
 });
+
+describe('Functionary v2 messages, coverage', () => {
+  it('corrects text after a message JSON arguments and after <|stop|>, naming a special token there', () => {
+    for (const text of ['world_clock\n<|content|>{"zone": "UTC"} and then <|pad|>', `${header}world_clock\n<|content|>{"zone": "UTC"}<|stop|>\nmore <|pad|>`]) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toContain('<|pad|>');
+    }
+  });
+});
