@@ -28,4 +28,19 @@ describe('qualified call keys', () => {
       if (!result.success) expect(result.error.message).toContain('Board.pin');
     }
   });
+
+  it('corrects a key beside the name and the arguments of any JSON call shape, never dropping it', () => {
+    for (const text of [
+      '{"command_name": "Board.pin", "args": {"card": "c1"}, "why": "urgent"}',
+      '{"tool_name": "Board.pin", "parameters": {"card": "c1"}, "column": "done"}',
+      '{"type": "function", "function": {"name": "Board.pin", "arguments": {"card": "c1"}, "column": "done"}}',
+    ]) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/`(why|column)` beside its arguments/);
+    }
+    // Call metadata is no argument: an id and a type beside a call are kept out of it, as APIs write them.
+    const withId = parseDecision('native', '[{"id": "c9", "type": "function", "function": {"name": "Board.pin", "arguments": "{\\"card\\": \\"c1\\"}"}}]', { tools });
+    expect(withId).toMatchObject({ success: true, decisions: [{ tool: 'Board.pin', args: { card: 'c1' } }] });
+  });
 });

@@ -304,6 +304,26 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
+  it('1e. coverage: a key beside a JSON call object\'s name and arguments is never dropped, in any spelling of the call', () => {
+    const shapes = [
+      (tool: string, args: Args, extra: Record<string, string>) => json({ name: tool, arguments: args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ tool_name: tool, parameters: args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ command_name: tool, args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ type: 'function', function: { name: tool, arguments: args, ...extra } }),
+      (tool: string, args: Args, extra: Record<string, string>) => `<tool_call>\n${json({ name: tool, arguments: args, ...extra })}\n</tool_call>`,
+    ];
+    const extraKey = fc.stringMatching(/^[a-z]{3,10}$/).filter((key) => !['name', 'type', 'arguments', 'parameters', 'args', 'input', 'function'].includes(key));
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), fc.constantFrom(...toolNames), argsArbitrary, extraKey, word, (write, tool, args, key, value) => {
+        const text = write(tool, args, { [key]: value });
+        const result = parseDecision('native', text, { tools });
+        // Read, the call must carry the key as an argument; otherwise it is refused.
+        if (result.success) expect(JSON.stringify(result.decisions), text).toContain(value);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('5. quoted text is prose: a call in a fence inside a blockquote or a list item is never run', () => {
     const quotes = [
       (call: string) => `Models write calls like this:\n> \`\`\`\n${call.split('\n').map((line) => `> ${line}`).join('\n')}\n> \`\`\`\nThat is all.`,

@@ -25,6 +25,17 @@ interface ShapedCall {
   shape: 'openai' | 'json-call';
   /** `{"name"}` alone inside a wrapper token: a call whose arguments would have to be guessed. */
   noArguments?: boolean;
+  /** Keys of the call object that are neither its name, its arguments nor call metadata: never dropped. */
+  stray?: string[];
+}
+
+/** Keys a call object may hold besides its name and arguments: the metadata APIs add. */
+const metadataKeys: ReadonlySet<string> = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
+
+/** The keys of `call` other than `used` and call metadata; undefined when there are none. */
+function strayKeys(call: Record<string, unknown>, used: readonly (string | undefined)[]): string[] | undefined {
+  const stray = Object.keys(call).filter((key) => !used.includes(key) && !metadataKeys.has(key));
+  return stray.length > 0 ? stray : undefined;
 }
 
 const wrapperBefore =
@@ -33,7 +44,6 @@ const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
 /** `command_name`, `functionName`, `action_name`: the name of the call under a qualified key (MetaGPT's commands). */
 const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
 
-const qualifiedNames = (value: Record<string, unknown>): unknown[] => Object.keys(value).filter((key) => qualifiedNameKey.test(key)).map((key) => value[key]);
 
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
@@ -48,16 +58,19 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
     if (typeof openAi.name !== 'string') return undefined;
-    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai' }];
+    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', stray: strayKeys(openAi, ['name', 'arguments']) }];
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;
     const offered = tools.some((tool) => tool.name === openAi.name);
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
   }
-  const name = [value.tool_name, value.name, value.function, ...qualifiedNames(value)].find((candidate) => typeof candidate === 'string') as string | undefined;
+  const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
+  const name = nameKey === undefined ? undefined : (value[nameKey] as string);
   const argumentKey = argumentKeys.find((key) => key in value);
-  if (name !== undefined && (argumentKey || wrapped)) return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey }];
+  if (name !== undefined && (argumentKey || wrapped)) {
+    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, stray: strayKeys(value, [nameKey, argumentKey]) }];
+  }
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
     return [{ name: only, args: value[only], shape: 'json-call' }];
@@ -89,6 +102,13 @@ export const jsonCallShapesReader: DialectReader = {
     if (!first) return undefined;
     // A second call that cannot be read is not dropped silently: the whole turn is corrected.
     if (unreadWrapped > 0) return failedReading('json-call', { kind: 'invalid-json', message: 'one of the tool calls could not be read (expected {"name": .., "arguments": {..}} after each call token)' });
+    // A key beside the name and the arguments belongs to no argument: dropping it would run another call than the one written.
+    const strayCall = calls.find((call) => call.stray);
+    if (strayCall?.stray) {
+      const toolName = sanitizeName(strayCall.name);
+      const keys = strayCall.stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
+      return failedReading('json-call', { kind: 'invalid-args', message: `the call of \`${toolName}\` holds ${keys} beside its arguments: put every argument inside the arguments object`, toolName });
+    }
     const bare = calls.find((call) => call.noArguments);
     if (bare) {
       const toolName = sanitizeName(bare.name);
