@@ -107,6 +107,8 @@ const writers: readonly Writer[] = [
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
   { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
+  { name: 'command a action list', write: (tool, args) => `<|START_ACTION|>${json([{ tool_call_id: '0', tool_name: tool, parameters: args }])}<|END_ACTION|>` },
+  { name: 'functionary v3 recipients', write: (tool, args) => `all\nChecking.>>>${tool}\n${json(args)}` },
   { name: 'functionary v2', write: (tool, args) => `<|from|>assistant\n<|recipient|>${tool}\n<|content|>${json(args)}<|stop|>` },
   { name: 'agentscope speak and function', write: (tool, args) => json({ thought: `use ${tool}`, speak: 'On it.', function: [{ name: tool, arguments: args }] }) },
   { name: 'metagpt commands', write: (tool, args) => `\`\`\`json\n${json([{ command_name: tool, args }])}\n\`\`\`` },

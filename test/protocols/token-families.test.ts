@@ -200,3 +200,19 @@ describe('MiniCPM3', () => {
     expect(parse(block(body)).success).toBe(false);
   });
 });
+
+describe('JSON call lists the reply ends inside', () => {
+  it('runs no call when the reply ends inside the arguments of one', () => {
+    for (const text of [
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_time", "parameters": {"zone": "UTC"}}, {"tool_call_id": "1", "tool_name": "run", "parameters": {"command": "ls',
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "run", "parameters": {"command": "ls", "env": {"A": "1"}',
+      '>>>get_time\n{"zone": "UTC"}>>>run\n{"command": "ls -',
+    ]) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('runs the calls when only the brackets around complete arguments are left open', () => {
+    expect(calls(parse('<|tools_prefix|>[{"run": {"command": "ls"}'))).toEqual([['run', { command: 'ls' }]]);
+  });
+});

@@ -16,6 +16,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
+import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
@@ -27,6 +28,8 @@ interface ShapedCall {
   noArguments?: boolean;
   /** Keys of the call object that are neither its name, its arguments nor call metadata: never dropped. */
   stray?: string[];
+  /** How deep the arguments sit in the JSON value read (the value itself is 1). */
+  depth: number;
 }
 
 /** Keys a call object may hold besides its name and arguments: the metadata APIs add. */
@@ -45,35 +48,35 @@ const argumentKeys = ['arguments', 'parameters', 'args', 'input'] as const;
 const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
 
 
-function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
+function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
-    const calls = value.map((item) => callsOf(item, wrapped, tools));
+    const calls = value.map((item) => callsOf(item, wrapped, tools, depth + 1));
     return calls.length > 0 && calls.every((call) => call !== undefined) ? calls.flat() : undefined;
   }
   if (!isRecord(value) || 'action' in value) return undefined;
-  if (Array.isArray(value.tool_calls)) return callsOf(value.tool_calls, true, tools);
+  if (Array.isArray(value.tool_calls)) return callsOf(value.tool_calls, true, tools, depth + 1);
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
-  if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools);
+  if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools, depth + 1);
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
     if (typeof openAi.name !== 'string') return undefined;
-    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', stray: strayKeys(openAi, ['name', 'arguments']) }];
+    if ('arguments' in openAi) return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', stray: strayKeys(openAi, ['name', 'arguments']), depth: depth + 2 }];
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;
     const offered = tools.some((tool) => tool.name === openAi.name);
-    return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
+    return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
   const name = nameKey === undefined ? undefined : (value[nameKey] as string);
   const argumentKey = argumentKeys.find((key) => key in value);
   if (name !== undefined && (argumentKey || wrapped)) {
-    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, stray: strayKeys(value, [nameKey, argumentKey]) }];
+    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, stray: strayKeys(value, [nameKey, argumentKey]), depth: depth + 1 }];
   }
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
-    return [{ name: only, args: value[only], shape: 'json-call' }];
+    return [{ name: only, args: value[only], shape: 'json-call', depth: depth + 1 }];
   }
   return undefined;
 }
@@ -93,6 +96,14 @@ export const jsonCallShapesReader: DialectReader = {
       if (!json.ok || !found) {
         if (wrapped) unreadWrapped++;
         continue;
+      }
+      // The reply ends inside the JSON: the calls run only when the last one's arguments were written
+      // to their end (only the brackets around them left open, as a server that stops at the
+      // wrapper's end token leaves them); a call cut inside its arguments never runs (invariant 2).
+      const last = found[found.length - 1];
+      const open = span.complete ? 0 : openBrackets(span.text);
+      if (last && (open === undefined || open >= last.depth)) {
+        return failedReading('json-call', { kind: 'no-decision', message: `the call of \`${sanitizeName(last.name)}\` is cut off before its arguments close: resend the whole call`, toolName: sanitizeName(last.name) });
       }
       repaired ||= json.repaired;
       calls.push(...found);
