@@ -34,4 +34,11 @@ describe('raw code after <|python_tag|>', () => {
     expect(parseDecision('native', '<|python_tag|>print(1)<|eom_id|>', { tools: [forecast] }).success).toBe(false);
     expect(parseDecision('native', '<|python_tag|>print(1)<|eom_id|>then more', { tools }).success).toBe(false);
   });
+
+  it('never runs code quoted with its tag, in backticks or a fence', () => {
+    for (const text of ['Write `<|python_tag|>print(1)` to run code.', 'For example:\n```\n<|python_tag|>print(1)\n```\nThat is the form.']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool'), text).toBe(false);
+    }
+  });
 });

@@ -15,6 +15,7 @@ import { isRecord } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { specialTokenIn } from './find-call-attempt.ts';
 import { readPythonCalls } from './python-literal.ts';
+import { maskCode } from './mask-code.ts';
 import { toolInputArgs } from './tool-input.ts';
 
 const dialect = 'python-tag-code';
@@ -35,7 +36,8 @@ export const pythonTagCodeReader: DialectReader = {
   dialect,
   needs: '<',
   read(text, { tools }): Reading | undefined {
-    const at = text.indexOf(tag);
+    // A tag shown as code (in backticks, a fence) is quoted, not a call.
+    const at = maskCode(text).indexOf(tag);
     if (at < 0) return undefined;
     const interpreters = tools.filter((tool) => interpreterNames.has(tool.name));
     const [tool] = interpreters;
