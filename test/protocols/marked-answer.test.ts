@@ -34,4 +34,14 @@ describe('answers read by a dialect', () => {
       if (!result.success) expect(result.error.message).toContain('<|sep|>');
     }
   });
+
+  it('refuses a plan beside a call that holds a special token or another call, never keeping it as a thought', () => {
+    for (const text of [
+      'Thought: look it up <|mask|> now\nAction: lookup_word\nAction Input: {"word": "ebb"}',
+      '{"thought": "first <function=lookup_word>{\\"word\\": \\"flow\\"}</function>", "speak": "ok", "function": [{"name": "lookup_word", "arguments": {"word": "ebb"}}]}',
+    ]) {
+      const result = parseDecision('native', text, { tools, maxActions: 2 });
+      expect(result.success, text).toBe(false);
+    }
+  });
 });

@@ -176,7 +176,7 @@ describe('reading invariants, over every dialect', () => {
     );
   });
 
-  it('1d. coverage: an answer or a raw text value a dialect reads never carries a special token', () => {
+  it('1d. coverage: an answer, a plan or a raw text value a dialect reads never carries a special token', () => {
     const single: ToolSpec = { name: 'lookup', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
     const answers = [
       (text: string) => `all\n${text}`,
@@ -184,12 +184,18 @@ describe('reading invariants, over every dialect', () => {
       (text: string) => json({ action: 'answer_user', answer: text }),
       (text: string) => `all\n<|content|>${text}<|stop|>`,
     ];
-    const values = [(text: string) => `lookup\n${text}`, (text: string) => `Thought: go.\nAction: lookup\nAction Input: ${text}`];
+    const values = [
+      (text: string) => `lookup\n${text}`,
+      (text: string) => `Thought: go.\nAction: lookup\nAction Input: ${text}`,
+      // A plan kept beside a call is prose too.
+      (text: string) => `Thought: ${text}\nAction: lookup\nAction Input: {"query": "tides"}`,
+      (text: string) => json({ thought: text, speak: 'On it.', function: [{ name: 'lookup', arguments: { query: 'tides' } }] }),
+    ];
     const token = fc.stringMatching(/^[a-z_]{2,12}$/).map((name) => `<|${name}|>`);
     fc.assert(
       fc.property(fc.constantFrom(...answers, ...values), prose, token, word, (write, before, special, after) => {
         const result = parseDecision('native', write(`${before} ${special} ${after}`), { tools: [...tools, single] });
-        if (result.success) expect(JSON.stringify(result.decisions)).not.toContain(special);
+        if (result.success) expect(JSON.stringify([result.decisions, result.thoughts])).not.toContain(special);
       }),
       { numRuns: RUNS },
     );
