@@ -43,4 +43,11 @@ describe('qualified call keys', () => {
     const withId = parseDecision('native', '[{"id": "c9", "type": "function", "function": {"name": "Board.pin", "arguments": "{\\"card\\": \\"c1\\"}"}}]', { tools });
     expect(withId).toMatchObject({ success: true, decisions: [{ tool: 'Board.pin', args: { card: 'c1' } }] });
   });
+
+  it('refuses a reply whose call object holds a stray key, never taking the answer beside it', () => {
+    const text = 'Thought: pin it.\nCalls: [{"name": "Board.pin", "args": {"card": "c1"}, "label": "x"}]\nFinal Answer: pinned';
+    const result = parseDecision('native', text, { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('`label`');
+  });
 });

@@ -103,7 +103,8 @@ export const jsonCallShapesReader: DialectReader = {
       const last = found[found.length - 1];
       const open = span.complete ? 0 : openBrackets(span.text);
       if (last && (open === undefined || open >= last.depth)) {
-        return failedReading('json-call', { kind: 'no-decision', message: `the call of \`${sanitizeName(last.name)}\` is cut off before its arguments close: resend the whole call`, toolName: sanitizeName(last.name) });
+        // Conclusive: the call is certainly there, and another reader's reading of the rest would drop it.
+        return { ...failedReading('json-call', { kind: 'no-decision', message: `the call of \`${sanitizeName(last.name)}\` is cut off before its arguments close: resend the whole call`, toolName: sanitizeName(last.name) }), conclusive: true };
       }
       repaired ||= json.repaired;
       calls.push(...found);
@@ -118,7 +119,8 @@ export const jsonCallShapesReader: DialectReader = {
     if (strayCall?.stray) {
       const toolName = sanitizeName(strayCall.name);
       const keys = strayCall.stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
-      return failedReading('json-call', { kind: 'invalid-args', message: `the call of \`${toolName}\` holds ${keys} beside its arguments: put every argument inside the arguments object`, toolName });
+      const failure = { kind: 'invalid-args' as const, message: `the call of \`${toolName}\` holds ${keys} beside its arguments: put every argument inside the arguments object`, toolName };
+      return { ...failedReading('json-call', failure), conclusive: true };
     }
     const bare = calls.find((call) => call.noArguments);
     if (bare) {
