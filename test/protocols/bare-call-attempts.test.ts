@@ -45,6 +45,9 @@ describe('bare calls are call attempts, never the answer', () => {
     ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
     ['a Kimi K2 call after prose', 'Looking it up: functions.lookup_city:0{"name": "Lima"}', 'functions.name:0'],
     ['a Kimi K2 call of a tool not offered', 'functions.weather:0{"city": "Lima"}', 'functions.name:0'],
+    ['a JavaScript-style call with a JSON object', 'Sure: functions.lookup_city({"name": "Lima"})', 'lookup_city'],
+    ['a name, a colon and JSON arguments', 'lookup_city: {"name": "Lima"}', 'lookup_city'],
+    ['a label line naming a tool, its arguments below', 'Tool: sum_pair\nArguments: {"left": 4, "right": 9}', 'sum_pair'],
   ])('%s is corrected, naming the tool', (_label, text, tool) => {
     const result = parse(text);
     expect(result.success).toBe(false);
@@ -58,6 +61,8 @@ describe('bare calls are call attempts, never the answer', () => {
       'Write `call:sum_pair{left:4,right:9}` to add them.',
       'Example:\n```\nsum_pair[ARGS]{"left": 4}\n```\nThat is the form.',
       'call:unknown_tool{x:1}',
+      'The tool lookup_city: it finds a city by name.',
+      'Call `lookup_city({"name": "Lima"})` to find it.',
     ]) expect(answered(text), text).toBe(true);
   });
 
