@@ -19,8 +19,16 @@ function answerText(item: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Decisions whose every field the model typed as a JSON value (the json and envelope protocols' own
+ * objects): an answer there is a string the model declared as the answer, quoted, so markup in it is
+ * its content (an answer may show a tool-call format), as a call's string values are.
+ */
+const typedDecisions: ReadonlySet<string> = new Set(['json', 'envelope']);
+
 /** A failure naming the markup in an answer, a question or a plan of `reading`; undefined when they hold none. */
 export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  if (typedDecisions.has(reading.dialect)) return undefined;
   for (const item of reading.items) {
     const text = answerText(item);
     if (text === undefined || text === '') continue;

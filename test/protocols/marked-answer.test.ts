@@ -44,4 +44,10 @@ describe('answers read by a dialect', () => {
       expect(result.success, text).toBe(false);
     }
   });
+
+  it('keeps markup in an answer the model typed as a JSON string of its decision: quoted content, as in a call value', () => {
+    const answer = 'The format is:\n```\n<tool_call>{"name": "lookup_word", "arguments": {}}</tool_call>\n```';
+    const result = parseDecision('json', JSON.stringify({ action: 'answer_user', answer }), { tools });
+    expect(result).toMatchObject({ success: true, decisions: [{ action: 'answer_user', answer }] });
+  });
 });

@@ -181,7 +181,6 @@ describe('reading invariants, over every dialect', () => {
     const answers = [
       (text: string) => `all\n${text}`,
       (text: string) => `Thought: done.\nFinal Answer: ${text}`,
-      (text: string) => json({ action: 'answer_user', answer: text }),
       (text: string) => `all\n<|content|>${text}<|stop|>`,
     ];
     const values = [
