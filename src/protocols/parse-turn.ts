@@ -17,6 +17,7 @@ import { trimmedIndent } from './extract/indented-blocks.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
+import { markedAnswer } from './marked-answer.ts';
 import { asWrittenOr } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
@@ -75,16 +76,16 @@ export function primaryContext(tools: readonly ToolSpec[], handlers: readonly st
 
 /**
  * `result`, unless another dialect holds a call `reading` left out (`uncoveredCall`) or the prose
- * around its calls holds markup (`strayProse`): then that correction.
+ * around its calls or an answer it read holds markup (`strayProse`, `markedAnswer`): then that correction.
  */
 function covered(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools, present);
+  const missing = uncoveredCall(text, reading, context.tools, present) ?? strayProse(text, reading, context.tools, present) ?? markedAnswer(reading, context.tools);
   return missing ? failedResult(missing, context.raw, context.tools) : result;
 }
 
 /** `result`, unless the prose around the calls of `reading` holds markup (`strayProse`). */
 function proseChecked(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const stray = strayProse(text, reading, context.tools, present);
+  const stray = strayProse(text, reading, context.tools, present) ?? markedAnswer(reading, context.tools);
   return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 

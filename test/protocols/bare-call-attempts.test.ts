@@ -45,6 +45,9 @@ describe('bare calls are call attempts, never the answer', () => {
     ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
     ['a Kimi K2 call after prose', 'Looking it up: functions.lookup_city:0{"name": "Lima"}', 'functions.name:0'],
     ['a Kimi K2 call of a tool not offered', 'functions.weather:0{"city": "Lima"}', 'functions.name:0'],
+    ['a JavaScript-style call with a JSON object', 'Sure: functions.lookup_city({"name": "Lima"})', 'lookup_city'],
+    ['a name, a colon and JSON arguments', 'lookup_city: {"name": "Lima"}', 'lookup_city'],
+    ['a label line naming a tool, its arguments below', 'Tool: sum_pair\nArguments: {"left": 4, "right": 9}', 'sum_pair'],
   ])('%s is corrected, naming the tool', (_label, text, tool) => {
     const result = parse(text);
     expect(result.success).toBe(false);
@@ -58,11 +61,13 @@ describe('bare calls are call attempts, never the answer', () => {
       'Write `call:sum_pair{left:4,right:9}` to add them.',
       'Example:\n```\nsum_pair[ARGS]{"left": 4}\n```\nThat is the form.',
       'call:unknown_tool{x:1}',
+      'The tool lookup_city: it finds a city by name.',
+      'Call `lookup_city({"name": "Lima"})` to find it.',
     ]) expect(answered(text), text).toBe(true);
   });
 
   it('corrects a pythonic call of an offered tool whose list brackets are missing or mistyped, and answers prose that mentions one', () => {
-    for (const text of ['sum_pair(left=4, right=9)', '  {lookup_city(name="Lima")}', '[lookup_city{name="Lima"}]', 'Checking.\nnote-taker(text="milk")']) {
+    for (const text of ['sum_pair(left=4, right=9)', '  {lookup_city(name="Lima")}', '[lookup_city{name="Lima"}]', 'Checking.\nnote-taker(text="milk")', 'Call: sum_pair(left=4, right=9); lookup_city(name="Lima")', 'Next step:\nAction plan: lookup_city(name="Lima")']) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);

@@ -1,8 +1,8 @@
 /**
  * One property per reading invariant (issue 25), each over every dialect writer below:
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
- *    one of them; a special token left in prose is never answered; a JSON object naming a tool under
- *    any key beside its arguments is never answered;
+ *    one of them; a special token left in prose, or in an answer or a raw value a dialect read, is
+ *    never answered nor run; a JSON object naming a tool under any key beside its arguments is never answered;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -117,6 +117,12 @@ const writers: readonly Writer[] = [
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },
   { name: 'swe-agent thought and command', write: (tool, args) => json({ thought: `use ${tool}`, command: { name: tool, arguments: args } }) },
+  { name: 'command a action list', write: (tool, args) => `<|START_ACTION|>${json([{ tool_call_id: '0', tool_name: tool, parameters: args }])}<|END_ACTION|>` },
+  { name: 'functionary v3 recipients', write: (tool, args) => `all\nChecking.>>>${tool}\n${json(args)}` },
+  { name: 'functionary v2', write: (tool, args) => `<|from|>assistant\n<|recipient|>${tool}\n<|content|>${json(args)}<|stop|>` },
+  { name: 'agentscope speak and function', write: (tool, args) => json({ thought: `use ${tool}`, speak: 'On it.', function: [{ name: tool, arguments: args }] }) },
+  { name: 'metagpt commands', write: (tool, args) => `\`\`\`json\n${json([{ command_name: tool, args }])}\n\`\`\`` },
+  { name: 'minicpm3 fenced block', write: (tool, args) => `<|tool_call_start|>\n\`\`\`python\n${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})\n\`\`\`\n<|tool_call_end|>` },
   { name: 'pythonic in prose', write: (tool, args) => `Checking: [${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]` },
   { name: 'dspy chat', write: (tool, args) => `[[ ## next_thought ## ]]\nUse ${tool}.\n\n[[ ## next_tool_name ## ]]\n${tool}\n\n[[ ## next_tool_args ## ]]\n${json(args)}\n\n[[ ## completed ## ]]` },
   { name: 'dspy json', write: (tool, args) => json({ next_thought: `Use ${tool}.`, next_tool_name: tool, next_tool_args: args }) },
@@ -177,6 +183,30 @@ describe('reading invariants, over every dialect', () => {
       fc.property(prose, token, word, (before, special, after) => {
         const result = parseDecision('native', `${before} ${special} ${after}`, { tools });
         if (result.success && result.decision.action === 'answer_user') expect(result.decision.answer).not.toContain(special);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('1d. coverage: an answer, a plan or a raw text value a dialect reads never carries a special token', () => {
+    const single: ToolSpec = { name: 'lookup', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } };
+    const answers = [
+      (text: string) => `all\n${text}`,
+      (text: string) => `Thought: done.\nFinal Answer: ${text}`,
+      (text: string) => `all\n<|content|>${text}<|stop|>`,
+    ];
+    const values = [
+      (text: string) => `lookup\n${text}`,
+      (text: string) => `Thought: go.\nAction: lookup\nAction Input: ${text}`,
+      // A plan kept beside a call is prose too.
+      (text: string) => `Thought: ${text}\nAction: lookup\nAction Input: {"query": "tides"}`,
+      (text: string) => json({ thought: text, speak: 'On it.', function: [{ name: 'lookup', arguments: { query: 'tides' } }] }),
+    ];
+    const token = fc.stringMatching(/^[a-z_]{2,12}$/).map((name) => `<|${name}|>`);
+    fc.assert(
+      fc.property(fc.constantFrom(...answers, ...values), prose, token, word, (write, before, special, after) => {
+        const result = parseDecision('native', write(`${before} ${special} ${after}`), { tools: [...tools, single] });
+        if (result.success) expect(JSON.stringify([result.decisions, result.thoughts])).not.toContain(special);
       }),
       { numRuns: RUNS },
     );
@@ -311,6 +341,26 @@ describe('reading invariants, over every dialect', () => {
         },
       ),
       { numRuns: RUNS },
+    );
+  });
+
+  it('1e. coverage: a key beside a JSON call object\'s name and arguments is never dropped, in any spelling of the call', () => {
+    const shapes = [
+      (tool: string, args: Args, extra: Record<string, string>) => json({ name: tool, arguments: args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ tool_name: tool, parameters: args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ command_name: tool, args, ...extra }),
+      (tool: string, args: Args, extra: Record<string, string>) => json({ type: 'function', function: { name: tool, arguments: args, ...extra } }),
+      (tool: string, args: Args, extra: Record<string, string>) => `<tool_call>\n${json({ name: tool, arguments: args, ...extra })}\n</tool_call>`,
+    ];
+    const extraKey = fc.stringMatching(/^[a-z]{3,10}$/).filter((key) => !['name', 'type', 'arguments', 'parameters', 'args', 'input', 'function'].includes(key));
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), fc.constantFrom(...toolNames), argsArbitrary, extraKey, word, (write, tool, args, key, value) => {
+        const text = write(tool, args, { [key]: value });
+        const result = parseDecision('native', text, { tools });
+        // Read, the call must carry the key as an argument; otherwise it is refused.
+        if (result.success) expect(JSON.stringify(result.decisions), text).toContain(value);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 

@@ -174,3 +174,45 @@ describe('Llama 3 JSON, Granite, Phi-4-mini, xLAM, Command R', () => {
     expect(calls(parse(text))).toEqual([['run', { command }]]);
   });
 });
+
+describe('MiniCPM3', () => {
+  const block = (body: string) => `<|thought_start|>\nTwo lookups are needed.\n<|thought_end|>\n<|tool_call_start|>\n${body}\n<|tool_call_end|>\nOne moment.`;
+
+  it('reads the calls of a fenced Python block, one per line, its thought as reasoning', () => {
+    const result = parse(block('```python\nget_weather(city="Lima")\nget_time(zone="America/Lima")\n```'));
+    expect(calls(result)).toEqual([
+      ['get_weather', { city: 'Lima' }],
+      ['get_time', { zone: 'America/Lima' }],
+    ]);
+  });
+
+  it('answers with the text after the thought when no block is written', () => {
+    expect(calls(parse('<|thought_start|>\nNo tool needed.\n<|thought_end|>\nLima is in Peru.'))).toEqual([['answer_user']]);
+    const result = parse('<|thought_start|>\nNo tool needed.\n<|thought_end|>\nLima is in Peru.');
+    if (result.success && result.decision.action === 'answer_user') expect(result.decision.answer).toBe('Lima is in Peru.');
+  });
+
+  it.each([
+    ['a fence never closed', '```python\nget_weather(city="Lima")'],
+    ['a call cut off inside the fence', '```python\nget_weather(city=\n```'],
+    ['prose inside the fence', '```python\nget_weather(city="Lima")\nthen wait\n```'],
+  ])('corrects %s, never running a call', (_label, body) => {
+    expect(parse(block(body)).success).toBe(false);
+  });
+});
+
+describe('JSON call lists the reply ends inside', () => {
+  it('runs no call when the reply ends inside the arguments of one', () => {
+    for (const text of [
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "get_time", "parameters": {"zone": "UTC"}}, {"tool_call_id": "1", "tool_name": "run", "parameters": {"command": "ls',
+      '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "run", "parameters": {"command": "ls", "env": {"A": "1"}',
+      '>>>get_time\n{"zone": "UTC"}>>>run\n{"command": "ls -',
+    ]) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('runs the calls when only the brackets around complete arguments are left open', () => {
+    expect(calls(parse('<|tools_prefix|>[{"run": {"command": "ls"}'))).toEqual([['run', { command: 'ls' }]]);
+  });
+});

@@ -8,6 +8,10 @@
  *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
  *   functions.get_weather:0{"city": "Oslo"}        Kimi K2 without its call tokens
  *   get_weather(city="Oslo")                       a pythonic call starting a line, without its `[..]`
+ *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
+ *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
+ *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
+ *   Tool: get_weather                              a label line naming only an offered tool
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -28,8 +32,15 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])${name}\\[ARGS\\]`, // Mistral v11
       `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
       `(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, // Kimi K2
-      // A Python-style call with a keyword argument starting a line, its list brackets dropped or mistyped (`{..}`, `name{k=v}`).
-      `^[ \\t]*[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // A Python-style call with a keyword argument starting a line, its list brackets dropped or
+      // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
+      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code.
+      `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"`,
+      // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
+      `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
+      // A label line naming only an offered tool (`Tool: name`, `Function name: name`), its arguments elsewhere.
+      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
     ].join('|'),
     'm',
   );

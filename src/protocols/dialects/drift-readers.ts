@@ -21,6 +21,7 @@ import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
+import { functionaryV2Reader } from './functionary-v2.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
@@ -38,6 +39,7 @@ import { museReader } from './muse.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
+import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
@@ -50,6 +52,7 @@ import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
 import { tgiFunctionReader } from './tgi-function.ts';
 import { thoughtCommandJsonReader } from './thought-command-json.ts';
+import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
 export const driftReaders: readonly DialectReader[] = [
@@ -68,6 +71,7 @@ export const driftReaders: readonly DialectReader[] = [
   dspyReactReader,
   jsonAgentReader,
   thoughtCommandJsonReader,
+  speakFunctionJsonReader,
   xmlAgentReader,
   selfAskReader,
   llama3Reader,
@@ -77,6 +81,7 @@ export const driftReaders: readonly DialectReader[] = [
   tokenCallsReader,
   functionaryTextReader,
   pipeCallReader,
+  functionaryV2Reader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,
@@ -91,6 +96,7 @@ export const driftReaders: readonly DialectReader[] = [
   nameThenJsonReader,
   pythonicCallsReader,
   callStringsReader,
+  pythonTagCodeReader,
   unwrappedCallsReader,
 ];
 

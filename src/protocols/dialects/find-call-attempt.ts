@@ -114,6 +114,12 @@ const specialToken = new RegExp(
   [/<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/.source, ...endOfTurnTokens.map(escapeRegExp)].join('|'),
 );
 
+/** The first model special token in `text` (inline code aside), as a correction may show it; undefined when none. */
+export function specialTokenIn(text: string): string | undefined {
+  const token = specialToken.exec(text.replace(/`[^`\n]+`/g, ''))?.[0];
+  return token === undefined ? undefined : sanitizeToken(token);
+}
+
 /**
  * A harmony message header addressed to a recipient (`<|start|>assistant to=python<|channel|>`,
  * `<|channel|>commentary to=browser.open`): a call of a tool that is not offered, when no reader took it.

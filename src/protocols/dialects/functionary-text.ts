@@ -7,11 +7,13 @@
  *   declares no arguments gets the code as `code` (Functionary's code interpreter, read so by
  *   llama.cpp); any other tool without one text argument gets a correction, never the answer.
  *   `name\n{json}` is read by `token-calls.ts`.
- * Replies with further `>>>` blocks are left to `token-calls.ts`.
+ * Replies with further `>>>` blocks are left to `token-calls.ts`; replies holding a special token to
+ * other readers (`functionary-v2.ts`) and the call-attempt check.
  */
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { toolInputArgs } from './tool-input.ts';
+import { specialTokenIn } from './find-call-attempt.ts';
 
 const dialect = 'functionary';
 /** Functionary's built-in code interpreter: its raw code is its `code` argument. */
@@ -25,7 +27,9 @@ export const functionaryTextReader: DialectReader = {
     const match = recipient.exec(text);
     if (!match) return undefined;
     const rest = text.slice(match[0].length);
-    if (rest.trim() === '' || rest.includes('>>>')) return undefined;
+    // Raw text ends where the model's markup starts: a reply holding a special token (Functionary
+    // v2's `<|content|>`) is not written in this dialect, and its text is never an answer or a value.
+    if (rest.trim() === '' || rest.includes('>>>') || specialTokenIn(rest) !== undefined) return undefined;
     const name = match[1] ?? '';
     if (name === 'all') return { dialect, items: [{ action: 'answer_user', answer: rest.trim() }], thoughts: [], repaired: true };
     const tool = tools.find((candidate) => candidate.name === name);

@@ -4,7 +4,8 @@
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
- *   (`params` as JSON-RPC and MemGPT write it);
+ *   (`params` as JSON-RPC and MemGPT write it), and the name under a qualified key (`{"command_name", "args"}`,
+ *   MetaGPT's commands);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
@@ -19,8 +20,8 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, escapeRegExp, failedReading, type ReadFailure, type Reading } from '../reading.ts';
-import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { openBrackets } from '../extract/open-brackets.ts';
+import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
 
@@ -30,10 +31,10 @@ interface ShapedCall {
   shape: 'openai' | 'json-call';
   /** `{"name"}` alone inside a wrapper token: a call whose arguments would have to be guessed. */
   noArguments?: boolean;
-  /** The key holding the arguments (`arguments`, `params`, the tool's name in `{"<tool>": {..}}`). */
-  argumentKey?: string;
   /** A key beside the call that its shape does not frame (`call-object.ts`): dropping it would run another call. */
   problem?: ReadFailure;
+  /** How deep the arguments sit in the JSON value read (the value itself is 1). */
+  depth: number;
 }
 
 /** `calls` with `problem` set on the first, where there is one (a key beside them all). */
@@ -45,19 +46,22 @@ function withProblem(calls: ShapedCall[] | undefined, problem: ReadFailure | und
 const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
 const argumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
+/** `command_name`, `functionName`, `action_name`: the name of the call under a qualified key (MetaGPT's commands). */
+const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
 
-function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): ShapedCall[] | undefined {
+
+function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
-    const calls = value.map((item) => callsOf(item, wrapped, tools));
+    const calls = value.map((item) => callsOf(item, wrapped, tools, depth + 1));
     return calls.length > 0 && calls.every((call) => call !== undefined) ? calls.flat() : undefined;
   }
   if (!isRecord(value) || 'action' in value) return undefined;
   if (Array.isArray(value.tool_calls)) {
-    const calls = callsOf(value.tool_calls, true, tools);
+    const calls = callsOf(value.tool_calls, true, tools, depth + 1);
     return withProblem(calls, calls?.[0] && openAiFramingProblem(value, 'message', calls[0].name));
   }
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
-  if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools);
+  if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools, depth + 1);
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
@@ -66,38 +70,26 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[]): 
       // Keys beside `arguments`, beside `function` (the tool call's metadata) or beside `function_call` (a message's).
       const problem =
         callObjectProblem(openAi, 'arguments', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
-      return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', argumentKey: 'arguments', ...(problem ? { problem } : {}) }];
+      return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', depth: depth + 2, ...(problem ? { problem } : {}) }];
     }
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;
     const offered = tools.some((tool) => tool.name === openAi.name);
-    return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true }] : undefined;
+    return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
-  const nameKey = (['tool_name', 'name', 'function'] as const).find((key) => typeof value[key] === 'string');
+  const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
   const argumentKey = argumentKeys.find((key) => key in value);
   if (nameKey !== undefined && (argumentKey || wrapped)) {
     const name = value[nameKey] as string;
     const problem = argumentKey ? callObjectProblem(value, argumentKey, true, nameKey) : undefined;
-    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, argumentKey, ...(problem ? { problem } : {}) }];
+    return [{ name, args: argumentKey ? value[argumentKey] : {}, shape: 'json-call', noArguments: !argumentKey, depth: depth + 1, ...(problem ? { problem } : {}) }];
   }
   const [only, ...others] = Object.keys(value);
   if (wrapped && only !== undefined && others.length === 0 && isRecord(value[only]) && tools.some((tool) => tool.name === only)) {
-    return [{ name: only, args: value[only], shape: 'json-call', argumentKey: only }];
+    return [{ name: only, args: value[only], shape: 'json-call', depth: depth + 1 }];
   }
   return undefined;
-}
-
-/**
- * Whether the arguments object of `call`, the last call of a span cut off at the end of the reply, is
- * itself cut off: such a call never runs, whatever key holds its arguments (`call-object.ts`). Only
- * the brackets around a whole arguments object may be missing, as streaming servers close them.
- */
-function argumentsCutOff(spanText: string, call: ShapedCall): boolean {
-  if (call.argumentKey === undefined || !isRecord(call.args)) return false;
-  const key = new RegExp(`"${escapeRegExp(call.argumentKey)}"\\s*:\\s*\\{`, 'g');
-  const open = [...spanText.matchAll(key)].at(-1);
-  return open === undefined || closingBracketIndex(spanText, open.index + open[0].length - 1) < 0;
 }
 
 export const jsonCallShapesReader: DialectReader = {
@@ -116,8 +108,13 @@ export const jsonCallShapesReader: DialectReader = {
         if (wrapped) unreadWrapped++;
         continue;
       }
-      const last = found.at(-1);
-      if (!span.complete && last && argumentsCutOff(span.text, last)) return { ...failedReading('json-call', cutOffCall(last.name)), conclusive: true };
+      // The reply ends inside the JSON: the calls run only when the last one's arguments were written
+      // to their end (only the brackets around them left open, as a server that stops at the
+      // wrapper's end token leaves them); a call cut inside its arguments never runs (invariant 2),
+      // whatever key holds them. Conclusive: another reader's reading of the rest would drop the call.
+      const last = found[found.length - 1];
+      const open = span.complete ? 0 : openBrackets(span.text);
+      if (last && (open === undefined || open >= last.depth)) return { ...failedReading('json-call', cutOffCall(last.name)), conclusive: true };
       repaired ||= json.repaired;
       calls.push(...found);
       spans.push([span.start, span.end]);

@@ -15,8 +15,13 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { findNamedTool, type NamedToolRule } from './find-named-tool.ts';
 
-/** Keys that name the tool of a call in the agent formats seen (`name`, `tool`, `action`, `command`, ...). */
-const callKey = /^(?:name|tool|tool_?name|function|function_?name|action|command|call|recipient(?:_name)?)$/i;
+/**
+ * Keys that name the tool of a call: a call word (`name`, `tool`, `function`, `action`, `command`,
+ * `call`, `recipient`), alone, after a qualifier (`command_name`, `toolName`) or before `name`
+ * (`tool_name`). Agent formats spell this key freely (MetaGPT writes `command_name`); any of them
+ * beside an object is a call attempt.
+ */
+const callKey = /^(?:[a-z]+[_-]?)?(?:name|tool|function|action|command|call|recipient)(?:[_-]?name)?$/i;
 
 /** A tool definition's JSON Schema beside its name (`"parameters": {"type": "object", ..}`): no arguments. */
 function isSchema(key: string, field: Record<string, unknown>): boolean {

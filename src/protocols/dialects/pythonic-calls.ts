@@ -1,7 +1,8 @@
 /**
  * Pythonic tool calls (Llama 3.2/4 pythonic, LFM2, Olmo 3, Llama 3.x built-in tools):
  * `[get_weather(city="Paris"), add(a=1, b=2)]`, bare or inside `<|tool_call_start|>..<|tool_call_end|>`
- * (the start token may be left out: `[..]<|tool_call_end|>`),
+ * (the start token may be left out: `[..]<|tool_call_end|>`; MiniCPM3 puts the calls, one per line,
+ * in a ```` ```python ```` fence inside the block),
  * `<|python_start|>..<|python_end|>`, `<function_calls>..</function_calls>` (one call per line) or
  * after `<|python_tag|>` (`name.call(code=...)`). A wrapped block must hold calls only; an unwrapped
  * list is the whole reply, or a list of offered tools' calls standing apart in prose
@@ -31,6 +32,23 @@ const wrappers: ReadonlyArray<{ open: string; close: RegExp }> = [
 const startLeftOut = /(?:^|<\|tool_call_end\|>)\s*(?=\[)/g;
 const blockEnd = /\s*<\|tool_call_end\|>/y;
 
+/** A code fence's opening line and its close, around the calls of a block (MiniCPM3 writes ```` ```python ````). */
+const fenceOpen = /\s*(`{3,})[\w-]*[ \t]*\r?\n/y;
+
+/**
+ * The calls of a block starting at `start`, read from inside a code fence where one opens there: the
+ * fence is the block's own framing, so it must close right after the calls (else the block is cut off).
+ */
+function fencedCallsAt(text: string, start: number): { calls: PythonCall[]; end: number } | undefined {
+  fenceOpen.lastIndex = start;
+  const fence = fenceOpen.exec(text);
+  if (!fence) return readPythonCallsAt(text, start);
+  const read = readPythonCallsAt(text, fenceOpen.lastIndex);
+  const fenceClose = new RegExp(`\\s*${fence[1]}(?!\`)`, 'y');
+  fenceClose.lastIndex = read?.end ?? 0;
+  return read && fenceClose.test(text) ? { calls: read.calls, end: fenceClose.lastIndex } : undefined;
+}
+
 /** `python.call(...)`: Llama 3.x built-in tools add `.call` to the tool name. */
 function toolName(name: string, tools: readonly ToolSpec[]): string {
   const known = (candidate: string) => tools.some((tool) => tool.name === candidate);
@@ -48,7 +66,7 @@ function wrappedCalls(text: string, tools: readonly ToolSpec[]): { calls: Python
         index = text.indexOf(open, index + open.length);
         continue;
       }
-      const read = readPythonCallsAt(text, index + open.length);
+      const read = fencedCallsAt(text, index + open.length);
       if (!read) return undefined;
       close.lastIndex = read.end;
       const closed = close.exec(text);

@@ -53,14 +53,14 @@ const forms: readonly TokenForm[] = [
 type Found = { dialect: string; index: number; name: string; rest: string; restAt: number; form: TokenForm };
 
 /** The JSON object right at the start of `text` (after whitespace or a code fence opener), and where it ends. */
-function leadingObject(text: string): { text: string; end: number } | undefined {
+function leadingObject(text: string): { text: string; end: number; complete: boolean } | undefined {
   const start = /^\s*(?:```[\w-]*\s*)?/.exec(text)?.[0].length ?? 0;
   if (text[start] !== '{') return undefined;
   const span = findJsonSpans(text.slice(start), 1)[0];
   if (!span) return undefined;
   // A fence closed right after the object is the call's own.
   const fence = /^\s*```/.exec(text.slice(start + span.end));
-  return { text: span.text, end: start + span.end + (fence ? fence[0].length : 0) };
+  return { text: span.text, end: start + span.end + (fence ? fence[0].length : 0), complete: span.complete };
 }
 
 function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
@@ -121,6 +121,11 @@ export const tokenCallsReader: DialectReader = {
         const problem = json ? json.message : 'arguments could not be read (expected one JSON object after the tool name)';
         const toolName = sanitizeName(call.name);
         return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: ${problem}`, toolName }));
+      }
+      if (object && !object.complete) {
+        // An object the reply ends inside is a cut-off call: never repaired into one that runs.
+        const toolName = sanitizeName(call.name);
+        return certain(call, failedReading(first.dialect, { kind: 'no-decision', message: `the call of \`${toolName}\` is cut off before its JSON object closes: resend the whole call`, toolName }));
       }
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;

@@ -13,6 +13,7 @@ import { duplicateKey } from '../extract/duplicate-keys.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { specialTokenIn } from './find-call-attempt.ts';
 
 export type ToolInput =
   /** A JSON object (or a dict that `jsonrepair` turned into one). */
@@ -93,6 +94,13 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
     // An object the text ends inside is a cut-off call, and two objects are arguments in two pieces:
     // never the text value of the only property.
     return { ok: false, failure: { kind: 'invalid-json', message: `the input of \`${toolName}\` could not be read: ${input.broken}`, toolName } };
+  }
+  const token = specialTokenIn(input.value);
+  if (token !== undefined) {
+    // Text read without quotes ends where the model's markup starts: a special token inside it is
+    // markup no reader accounted for (Functionary v2's `<|content|>`), never part of the value.
+    const message = `the input of \`${toolName}\` holds the special token ${token}, which is no part of a value`;
+    return { ok: false, failure: { kind: 'invalid-args', message, toolName } };
   }
   const target = textProperty(tool);
   if (target && wrapsArguments(input.value, properties)) {

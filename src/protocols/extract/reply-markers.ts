@@ -38,6 +38,7 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Gemma 4', open: '<|channel>', close: '<channel|>', kind: 'reasoning', label: 'thought', endsTemplateReasoning: true, special: true },
   { models: 'Apertus', open: '<|inner_prefix|>', close: '<|inner_suffix|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
   { models: 'Solar Open', open: '<|think|>', close: '<|end|>', kind: 'reasoning', special: true },
+  { models: 'MiniCPM3', open: '<|thought_start|>', close: '<|thought_end|>', kind: 'reasoning', special: true },
   { models: 'Command R7B', open: '<|START_RESPONSE|>', close: '<|END_RESPONSE|>', kind: 'content', special: true },
   { models: 'Command A (Cohere 2)', open: '<|START_TEXT|>', close: '<|END_TEXT|>', kind: 'content', special: true },
   { models: 'Apriel 1.5/1.6 Thinker', open: '[BEGIN FINAL RESPONSE]', close: '[END FINAL RESPONSE]', kind: 'content', endsTemplateReasoning: true },

@@ -1,0 +1,47 @@
+/**
+ * Coverage of answers and plans a dialect read (invariant 1): an answer or a question a reader took
+ * from the reply (Functionary's `all` recipient, a ReAct `Final Answer:`, a harmony final message),
+ * and the plan it kept beside its calls (a `Thought:`, AgentScope's `speak`), are prose like any
+ * other, so they hold no call attempt in any dialect and no model special token. One that does is
+ * refused with the correction the plain-text answer gets (`findCallAttempt`): the model's markup was
+ * not read, and handing it on as the answer, or keeping it as a thought, would hide what it meant.
+ */
+import type { ToolSpec } from '../spec/decision.ts';
+import type { ReadFailure, Reading } from './reading.ts';
+import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { isRecord } from './extract/read-json.ts';
+
+/** The text of an answer or question item, or undefined for a call. */
+function answerText(item: unknown): string | undefined {
+  if (!isRecord(item)) return undefined;
+  if (item.action === 'answer_user' && typeof item.answer === 'string') return item.answer;
+  if (item.action === 'ask_user' && typeof item.question === 'string') return item.question;
+  return undefined;
+}
+
+/**
+ * Decisions whose every field the model typed as a JSON value (the json and envelope protocols' own
+ * objects): an answer there is a string the model declared as the answer, quoted, so markup in it is
+ * its content (an answer may show a tool-call format), as a call's string values are.
+ */
+const typedDecisions: ReadonlySet<string> = new Set(['json', 'envelope']);
+
+/** A failure naming the markup in an answer, a question or a plan of `reading`; undefined when they hold none. */
+export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  if (typedDecisions.has(reading.dialect)) return undefined;
+  for (const item of reading.items) {
+    const text = answerText(item);
+    if (text === undefined || text === '') continue;
+    const attempt = findCallAttempt(text, tools);
+    if (attempt) return attempt;
+  }
+  // The plan a reader kept beside its calls is the model's prose too: a call or a token in it was
+  // never read. An element naming only the tools of the calls read labels them (`stray-prose.ts`).
+  const called = new Set<string>();
+  for (const item of reading.items) if (isRecord(item) && typeof item.tool === 'string') called.add(item.tool);
+  for (const thought of reading.thoughts) {
+    const attempt = thought.content === '' ? undefined : findCallAttempt(thought.content, tools, 'in the text beside the call(s) read', called);
+    if (attempt) return attempt;
+  }
+  return undefined;
+}

@@ -1,0 +1,53 @@
+/**
+ * An answer a dialect reads (Functionary's `all`, ReAct's `Final Answer:`) is prose: markup in it is
+ * refused as in a plain-text answer, and a raw text value never carries a special token. Written for reins.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const lookup: ToolSpec = { name: 'lookup_word', inputSchema: { type: 'object', properties: { word: { type: 'string' } } } };
+const tools = [lookup];
+
+describe('answers read by a dialect', () => {
+  it.each([
+    ['a Functionary answer holding a special token', 'all\nThe word means tide.<|reserved_7|>'],
+    ['a ReAct final answer holding a special token', 'Thought: known.\nFinal Answer: it means tide <|turn_end|> ok'],
+    ['a Functionary answer holding an unread call', 'all\nSure: <function=lookup_word>{"word": </function>'],
+  ])('refuses %s, naming the markup', (_label, text) => {
+    const result = parseDecision('native', text, { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toMatch(/special token|tool call/);
+  });
+
+  it.each([
+    ['all\nIt means tide.', 'It means tide.'],
+    ['Thought: known.\nFinal Answer: write `<|end|>` to stop', 'write `<|end|>` to stop'],
+  ])('keeps a clean answer, and markup quoted as inline code in it: %j', (text, answer) => {
+    expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decisions: [{ action: 'answer_user', answer }] });
+  });
+
+  it('never runs a raw text value that holds a special token', () => {
+    for (const text of ['lookup_word\nebb <|sep|> flow', 'Thought: go.\nAction: lookup_word\nAction Input: ebb <|sep|>']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message).toContain('<|sep|>');
+    }
+  });
+
+  it('refuses a plan beside a call that holds a special token or another call, never keeping it as a thought', () => {
+    for (const text of [
+      'Thought: look it up <|mask|> now\nAction: lookup_word\nAction Input: {"word": "ebb"}',
+      '{"thought": "first <function=lookup_word>{\\"word\\": \\"flow\\"}</function>", "speak": "ok", "function": [{"name": "lookup_word", "arguments": {"word": "ebb"}}]}',
+    ]) {
+      const result = parseDecision('native', text, { tools, maxActions: 2 });
+      expect(result.success, text).toBe(false);
+    }
+  });
+
+  it('keeps markup in an answer the model typed as a JSON string of its decision: quoted content, as in a call value', () => {
+    const answer = 'The format is:\n```\n<tool_call>{"name": "lookup_word", "arguments": {}}</tool_call>\n```';
+    const result = parseDecision('json', JSON.stringify({ action: 'answer_user', answer }), { tools });
+    expect(result).toMatchObject({ success: true, decisions: [{ action: 'answer_user', answer }] });
+  });
+});
