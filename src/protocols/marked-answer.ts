@@ -9,6 +9,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ReadFailure, Reading } from './reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { blankQuoted } from './extract/blank-quoted.ts';
 import { isRecord } from './extract/read-json.ts';
 
 /** The text of an answer or question item, or undefined for a call. */
@@ -32,7 +33,8 @@ export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): Read
   for (const item of reading.items) {
     const text = answerText(item);
     if (text === undefined || text === '') continue;
-    const attempt = findCallAttempt(text, tools);
+    // Quoted text in the answer (an indented block, a comment, a fence in a quotation) shows a call, never holds one.
+    const attempt = findCallAttempt(blankQuoted(text), tools);
     if (attempt) return attempt;
   }
   // The plan a reader kept beside its calls is the model's prose too: a call or a token in it was
@@ -40,7 +42,7 @@ export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): Read
   const called = new Set<string>();
   for (const item of reading.items) if (isRecord(item) && typeof item.tool === 'string') called.add(item.tool);
   for (const thought of reading.thoughts) {
-    const attempt = thought.content === '' ? undefined : findCallAttempt(thought.content, tools, 'in the text beside the call(s) read', called);
+    const attempt = thought.content === '' ? undefined : findCallAttempt(blankQuoted(thought.content), tools, 'in the text beside the call(s) read', called);
     if (attempt) return attempt;
   }
   return undefined;

@@ -22,8 +22,9 @@ const dialect = 'functionary-v2';
 /**
  * One message: the header and the recipient (the header may be left out, the template wrote it: then
  * the recipient ends its line), `<|content|>`, then the content up to the next header or the end.
+ * A line may be indented (a reply indented as a whole).
  */
-const message = /(?:<\|from\|>\s*assistant\s*<\|recipient\|>[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n?|([A-Za-z_][\w.-]*)[ \t]*\r?\n)<\|content\|>([\s\S]*?)(?=\s*<\|from\|>|<\|stop\|>|$)/y;
+const message = /(?:<\|from\|>\s*assistant\s*<\|recipient\|>[ \t]*([A-Za-z_][\w.-]*)[ \t]*(?:\r?\n[ \t]*)?|([A-Za-z_][\w.-]*)[ \t]*\r?\n[ \t]*)<\|content\|>([\s\S]*?)(?=\s*<\|from\|>|<\|stop\|>|$)/y;
 const stop = /\s*<\|stop\|>\s*$|\s*$/y;
 
 /** What a correction says of text where none belongs: the special token it holds, or to end the reply. */

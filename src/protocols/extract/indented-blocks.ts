@@ -140,7 +140,11 @@ export function trimmedIndent(raw: string, written: string): string {
   const first = raw.charCodeAt(0);
   if (first !== 0x20 && first !== 0x09 && first !== 0x0a && first !== 0x0d) return '';
   const leading = /^(?:[ \t]*\r?\n)*([ \t]+)([^\n]*)/.exec(raw);
-  const line = withoutTokens(leading?.[2] ?? '');
-  if (line === '' || written === '') return '';
-  return withoutTokens(written.split('\n', 1)[0] ?? '').endsWith(line) ? (leading?.[1] ?? '') : '';
+  const rawLine = (leading?.[2] ?? '').trim();
+  if (rawLine === '' || written === '') return '';
+  const firstLine = written.split('\n', 1)[0] ?? '';
+  const line = withoutTokens(rawLine);
+  // A line of tokens alone (`<|tool_call_start|>`) is compared as written: nothing is left without them.
+  const same = line === '' ? firstLine.trim() === rawLine : withoutTokens(firstLine).endsWith(line);
+  return same ? (leading?.[1] ?? '') : '';
 }
