@@ -36,6 +36,6 @@ export function asWrittenOr(blankedResult: Accepted, asWritten: ParseResult, wri
   return {
     kind: 'no-decision',
     message:
-      'a value holds a quoted block (a ``` block in a > quote or a list item, a block indented four spaces, or an <!-- comment -->), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
+      'a value holds a quoted block (lines of a > quote, a ``` block in a list item, a block indented four spaces, or an <!-- comment -->), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
   };
 }

@@ -45,6 +45,11 @@ describe('a call in a blockquote', () => {
     expect(result.success && result.decisions).toEqual([expect.objectContaining({ tool: 'get_weather', args: { city: 'oslo' } })]);
   });
 
+  it('an empty > spacer line is no quotation a value could hold: the real call runs', () => {
+    const result = read(`>\n\n> ${hermes('paris')}\n\n${hermes('New York')}`);
+    expect(result.success && result.decisions).toEqual([expect.objectContaining({ tool: 'get_weather', args: { city: 'New York' } })]);
+  });
+
   it('a quote without a call stays part of the answer, lazy lines included', () => {
     const text = '> The forecast said\nsunny all week.\n\nSo no umbrella.';
     expect(read(text).success && read(text)).toMatchObject({ decisions: [answer(text)] });
@@ -82,6 +87,17 @@ describe('lines that open with > but quote nothing', () => {
       `<tool_call>\n<function=write_file>\n<parameter=path>\na.md\n</parameter>\n<parameter=content>\n${content}\n</parameter>\n</function>\n</tool_call>`,
       `<write_file>\n<path>a.md</path>\n<content>\n${content}\n</content>\n</write_file>`,
     ]) {
+      const result = read(text);
+      expect(result.success && result.decision, text).toMatchObject({ tool: 'write_file', args: { path: 'a.md', content } });
+    }
+  });
+
+  it('a quote that ends a value on the line of its closing tag is the value as written', () => {
+    for (const [text, content] of [
+      ['<write_file>\n<path>a.md</path>\n<content>\n# Notes\n> the last line</content>\n</write_file>', '# Notes\n> the last line'],
+      ['<write_file>\n<path>a.md</path>\n<content>\n> a quote\nand its lazy line</content>\n</write_file>', '> a quote\nand its lazy line'],
+      ['<tool_call>\n<function=write_file>\n<parameter=path>\na.md\n</parameter>\n<parameter=content>\n> quoted</parameter>\n</function>\n</tool_call>', '> quoted'],
+    ] as const) {
       const result = read(text);
       expect(result.success && result.decision, text).toMatchObject({ tool: 'write_file', args: { path: 'a.md', content } });
     }

@@ -37,14 +37,34 @@ export function isQuoteLine(line: string): boolean {
   return quoteLine.test(line) && !functionaryRecipient.test(line) && !conflictMarker.test(line);
 }
 
+/**
+ * Where the quote `[start, end)`, lazy lines included, holds a closing tag it never opened (`> the
+ * last line</content>`): the quote is the end of a call's value, and the tag closes it, so the
+ * quotation stops there.
+ */
+function closedOutside(text: string, start: number, end: number): number | undefined {
+  const opened = new Set<string>();
+  for (const tag of text.slice(start, end).matchAll(/<(\/?)([\w:.-]+)(?=[\s>=/])/g)) {
+    const name = tag[2] ?? '';
+    if (tag[1] === '') opened.add(name);
+    else if (!opened.has(name)) return start + tag.index;
+  }
+  return undefined;
+}
+
 /** The blockquotes of `text`, in order. */
 export function blockquotes(text: string): Blockquote[] {
   if (!text.includes('>')) return [];
   const quotes: Blockquote[] = [];
   let open: { start: number; end: number; lazyStart?: number; lazyEnd?: number; paragraph: boolean } | undefined;
+  const mayClose = text.includes('</');
   const close = () => {
     if (!open) return;
-    quotes.push(open.lazyStart === undefined ? { quoted: [open.start, open.end] } : { quoted: [open.start, open.end], lazy: [open.lazyStart, open.lazyEnd ?? open.lazyStart] });
+    const { start, lazyStart } = open;
+    const cut = mayClose ? closedOutside(text, start, open.lazyEnd ?? open.end) : undefined;
+    const end = Math.min(open.end, cut ?? open.end);
+    const lazyEnd = Math.min(open.lazyEnd ?? start, cut ?? text.length);
+    quotes.push(lazyStart === undefined || lazyEnd <= lazyStart ? { quoted: [start, end] } : { quoted: [start, end], lazy: [lazyStart, lazyEnd] });
     open = undefined;
   };
   // A line inside fenced code is code: a `>>> ` prompt in a Python session shown, a fence's own quote.
@@ -73,7 +93,13 @@ export function blockquotes(text: string): Blockquote[] {
   return quotes;
 }
 
-/** The ranges `blockquotes` finds, quoted lines and lazy lines alike, in order: quotations to blank. */
+/**
+ * The ranges `blockquotes` finds, quoted lines and lazy lines alike, in order: quotations to blank. A
+ * quote of markers only (`>` as a spacer line) quotes nothing: left as written, its blank (a space or
+ * two) is not taken for a quotation inside a value (`quoted-values.ts`).
+ */
 export function blockquoteRanges(text: string): CodeRange[] {
-  return blockquotes(text).map(({ quoted, lazy }): CodeRange => [quoted[0], lazy ? lazy[1] : quoted[1]]);
+  return blockquotes(text)
+    .map(({ quoted, lazy }): CodeRange => [quoted[0], lazy ? lazy[1] : quoted[1]])
+    .filter(([start, end]) => !/^[\s>]*$/.test(text.slice(start, end)));
 }
