@@ -5,7 +5,9 @@
  * and those are blanked too; but a model may have written a real call right under a quote, forgetting
  * the blank line that ends it. Where such lines hold a call (or a call attempt), both readings stand:
  * the call quoted, or the call meant. Neither is safe to take silently, so the turn is corrected,
- * naming the ambiguity. A call on the `>` lines themselves is a quotation only.
+ * naming the ambiguity. A call on the `>` lines themselves is a quotation only. `parse-turn.ts` asks
+ * only where the reply read as written takes other decisions than its blanked reading: where both
+ * agree, the quote was text inside a value (a Markdown file's example) and reads one way.
  */
 import { blockquotes } from './extract/blockquotes.ts';
 import type { ReadFailure } from './reading.ts';

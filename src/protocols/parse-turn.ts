@@ -17,7 +17,7 @@ import { trimmedIndent } from './extract/indented-blocks.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
-import { asWrittenOr } from './quoted-values.ts';
+import { asWrittenOr, takesSameDecisions } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
 import { lazyQuotedCall } from './lazy-quoted-call.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
@@ -171,11 +171,11 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     // A plain answer whose comments hold a call is corrected (`commented-call.ts`).
     const hidden = spec.plainText && !result.decisions.some((decision) => decision.action === 'call_tool') ? hiddenCall(spec, written, options) : undefined;
     if (hidden) return failedResult(hidden, raw, tools);
-    // Lines continuing a > quote lazily that hold a call read two ways (`lazy-quoted-call.ts`).
-    const lazy = lazyQuotedCall(written, (lines) => holdsCall(parseTurn(spec, lines, options)));
-    if (lazy) return failedResult(lazy, raw, tools);
     // A quotation inside a value is that value's text (`quoted-values.ts`).
     const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
+    // Where it is not, lines continuing a > quote lazily that hold a call read two ways (`lazy-quoted-call.ts`).
+    const lazy = takesSameDecisions(result, asWritten) ? undefined : lazyQuotedCall(written, (lines) => holdsCall(parseTurn(spec, lines, options)));
+    if (lazy) return failedResult(lazy, raw, tools);
     const outcome = asWrittenOr(result, asWritten, written, text, leading);
     return 'kind' in outcome ? failedResult(outcome, raw, tools) : outcome;
   } catch (cause) {

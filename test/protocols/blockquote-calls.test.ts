@@ -92,6 +92,13 @@ describe('lines that open with > but quote nothing', () => {
     }
   });
 
+  it('a value showing a call right under a quote line is the value as written: the reply reads one way', () => {
+    const content = '> Example:\n[get_weather(city="paris")]';
+    const text = `<write_file>\n<path>a.md</path>\n<content>\n${content}\n</content>\n</write_file>`;
+    const result = read(text);
+    expect(result.success && result.decision, text).toMatchObject({ tool: 'write_file', args: { path: 'a.md', content } });
+  });
+
   it('a quote that ends a value on the line of its closing tag is the value as written', () => {
     for (const [text, content] of [
       ['<write_file>\n<path>a.md</path>\n<content>\n# Notes\n> the last line</content>\n</write_file>', '# Notes\n> the last line'],
