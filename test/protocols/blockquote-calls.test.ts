@@ -65,6 +65,20 @@ describe('lazy continuation: a call right under a quoted line', () => {
     }
   });
 
+  it('where the quote leaves the rest unreadable, the correction names the call under the quote', () => {
+    const text = 'Thought: the user said\n> what is the weather in Oslo\nAction: get_weather\nAction Input: {"city": "Oslo"}';
+    const result = read(text);
+    expect(result.success, text).toBe(false);
+    if (!result.success) expect(result.error.message).toContain(ambiguity);
+  });
+
+  it('a lazy line opening with inline code still continues the quote', () => {
+    const text = `> You asked for the weather.\n\`oslo\` it is: ${hermes('oslo')}`;
+    const result = read(text);
+    expect(result.success, text).toBe(false);
+    if (!result.success) expect(result.error.message).toContain(ambiguity);
+  });
+
   it('after a blank line the quote has ended: the call runs', () => {
     for (const call of calls.map(([, text]) => text)) {
       const result = read(`> You asked for the weather in Oslo.\n\n${call}`);

@@ -15,7 +15,7 @@
  * `<｜tool▁call▁end｜>`): the quote was then inside a call's value, and the call goes on. A line opening
  * with any other token (`<|tool_call_start|>`) may open a call: it stays lazy, for the caller to weigh.
  */
-import { codeRanges, isInCode, type CodeRange } from './code-ranges.ts';
+import { codeRanges, type CodeRange } from './code-ranges.ts';
 
 /** One blockquote: its lines with a `>` marker (`quoted`), and the lazy lines after them (`lazy`). */
 export interface Blockquote {
@@ -68,11 +68,14 @@ export function blockquotes(text: string): Blockquote[] {
     open = undefined;
   };
   // A line inside fenced code is code: a `>>> ` prompt in a Python session shown, a fence's own quote.
-  const code = text.includes('`') || text.includes('~') ? codeRanges(text) : [];
+  // Fences span lines; inline code never does (a lazy line may open with some).
+  const fences = (text.includes('`') || text.includes('~') ? codeRanges(text) : []).filter(([from, to]) => text.slice(from, to).includes('\n'));
+  let fence = 0;
   let start = 0;
   for (const line of text.split('\n')) {
     const end = start + line.length;
-    if (isInCode(code, start)) close();
+    while (fence < fences.length && (fences[fence] as CodeRange)[1] <= start) fence += 1;
+    if (fence < fences.length && (fences[fence] as CodeRange)[0] <= start) close();
     else if (isQuoteLine(line) && open?.lazyStart === undefined) {
       const content = quoteLine.exec(line)?.[2] ?? '';
       if (open) open.end = end;
