@@ -12,16 +12,17 @@
 import { blockquotes } from './extract/blockquotes.ts';
 import type { ReadFailure } from './reading.ts';
 
-/** The correction for `written` when the lazy lines of a quote in it hold a call, as `holdsCall` reads their text; else undefined. */
+/**
+ * The correction for `written` when the lazy lines of its quotes hold a call, as `holdsCall` reads
+ * their text; else undefined. The runs are read as one text, a blank line between them, so a reply of
+ * many quotes costs one reading; a call pieced together across two runs is corrected too.
+ */
 export function lazyQuotedCall(written: string, holdsCall: (lines: string) => boolean): ReadFailure | undefined {
-  for (const { lazy } of blockquotes(written)) {
-    if (lazy && holdsCall(written.slice(lazy[0], lazy[1]))) {
-      return {
-        kind: 'no-decision',
-        message:
-          'the reply holds a tool call right under a > quote line, so Markdown reads it as part of the quote: to run it, put a blank line between the quote and the call; to show it, start each of its lines with >',
-      };
-    }
-  }
-  return undefined;
+  const runs = blockquotes(written).flatMap(({ lazy }) => (lazy ? [written.slice(lazy[0], lazy[1])] : []));
+  if (runs.length === 0 || !holdsCall(runs.join('\n\n'))) return undefined;
+  return {
+    kind: 'no-decision',
+    message:
+      'the reply holds a tool call right under a > quote line, so Markdown reads it as part of the quote: to run it, put a blank line between the quote and the call; to show it, start each of its lines with >',
+  };
 }
