@@ -18,8 +18,9 @@ import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
 import { markedAnswer } from './marked-answer.ts';
-import { asWrittenOr } from './quoted-values.ts';
+import { asWrittenOr, takesSameDecisions } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
+import { lazyQuotedCall } from './lazy-quoted-call.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -103,6 +104,11 @@ function hiddenCall(spec: TurnSpec, answer: string, options: ParseOptions): Read
   return commentedCall(answer, (inner) => holdsCall(parseTurn(spec, inner, options)));
 }
 
+/** The correction for lines lazily continuing a > quote that hold a call, each run read as a reply (`lazy-quoted-call.ts`). */
+function lazyCall(spec: TurnSpec, written: string, options: ParseOptions): ReadFailure | undefined {
+  return lazyQuotedCall(written, (lines) => holdsCall(parseTurn(spec, lines, options)));
+}
+
 /** Reads `text` in the protocol's own dialect, then in every other, then as a plain answer. */
 function readReply(spec: TurnSpec, { text, written, normalized, options, context }: ReplyText): ParseResult {
   const { raw, tools } = context;
@@ -167,12 +173,20 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const leading = trimmedIndent(raw, written);
     const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
-    if (!result.success || text === written) return result;
+    if (text === written) return result;
+    // A call lazily continuing a > quote may be what the blanked reading misses: name that (`lazy-quoted-call.ts`).
+    if (!result.success) {
+      const lazy = lazyCall(spec, written, options);
+      return lazy ? failedResult(lazy, raw, tools) : result;
+    }
     // A plain answer whose comments hold a call is corrected (`commented-call.ts`).
     const hidden = spec.plainText && !result.decisions.some((decision) => decision.action === 'call_tool') ? hiddenCall(spec, written, options) : undefined;
     if (hidden) return failedResult(hidden, raw, tools);
     // A quotation inside a value is that value's text (`quoted-values.ts`).
     const asWritten = readReply(spec, { text: written, written, normalized, options, context: { raw, tools, maxActions, repaired: false } });
+    // Where it is not, lines continuing a > quote lazily that hold a call read two ways (`lazy-quoted-call.ts`).
+    const lazy = takesSameDecisions(result, asWritten) ? undefined : lazyCall(spec, written, options);
+    if (lazy) return failedResult(lazy, raw, tools);
     const outcome = asWrittenOr(result, asWritten, written, text, leading);
     return 'kind' in outcome ? failedResult(outcome, raw, tools) : outcome;
   } catch (cause) {

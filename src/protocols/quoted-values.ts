@@ -29,13 +29,16 @@ function holdsBlankedRange(result: Accepted, written: string, blanked: string, l
 /** The tools (or the action, for an answer or a question) `result` takes, in order. */
 const decisionsTaken = (result: Accepted): string => result.decisions.map((decision) => (decision.action === 'call_tool' ? decision.tool : decision.action)).join('\n');
 
+/** True when the reply read as written takes the decisions its blanked reading takes (the quotations were inside values, or changed nothing). */
+export const takesSameDecisions = (blankedResult: Accepted, asWritten: ParseResult): boolean => asWritten.success && decisionsTaken(asWritten) === decisionsTaken(blankedResult);
+
 /** The reading as written where it takes the decisions the blanked reading takes, in order; else the blanked reading, or the correction. */
 export function asWrittenOr(blankedResult: Accepted, asWritten: ParseResult, written: string, blanked: string, leading = ''): ParseResult | ReadFailure {
-  if (asWritten.success && decisionsTaken(asWritten) === decisionsTaken(blankedResult)) return asWritten;
+  if (takesSameDecisions(blankedResult, asWritten)) return asWritten;
   if (!holdsBlankedRange(blankedResult, written, blanked, leading)) return blankedResult;
   return {
     kind: 'no-decision',
     message:
-      'a value holds a quoted block (a ``` block in a > quote or a list item, a block indented four spaces, or an <!-- comment -->), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
+      'a value holds a quoted block (lines of a > quote, a ``` block in a list item, a block indented four spaces, or an <!-- comment -->), which also reads as an example shown: wrap the value in <![CDATA[..]]>',
   };
 }

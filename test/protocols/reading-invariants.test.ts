@@ -7,9 +7,10 @@
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
  *    (a YAML mapping in a tool-name tag names its arguments: read only where every key is the tool's);
- * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item, in an indented
- *    code block set in the text, or in an HTML comment is never run; a fence or indentation around
- *    the whole reply is layout, and the call inside is read.
+ * 5. quoted text is prose: a call shown in a fence inside a blockquote or a list item, on blockquote
+ *    lines, in an indented code block set in the text, or in an HTML comment is never run; a call
+ *    right under a quoted line (CommonMark's lazy continuation) is never answered silently; a fence or
+ *    indentation around the whole reply is layout, and the call inside is read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +165,13 @@ const noCall = (text: string) => expect(calls(text) ?? [], text).toEqual([]);
 /** `text` with every line indented by `by`. */
 const indented = (text: string, by: string) => text.split('\n').map((line) => `${by}${line}`).join('\n');
 const RUNS = 60;
+/** A call quoted without a fence: every line behind `>`, after prose, nested, in a list item. */
+const blockquoted = [
+  (call: string) => indented(call, '> '),
+  (call: string) => `The user wrote:\n${indented(call, '> ')}\n\nI will not run that.`,
+  (call: string) => indented(call, '> > '),
+  (call: string) => `- Quoted:\n${indented(call, '  > ')}`,
+];
 
 describe('reading invariants, over every dialect', () => {
   it('1. coverage: two calls in two dialects are both read or refused, never one; a special token is never answered', () => {
@@ -382,6 +390,8 @@ describe('reading invariants, over every dialect', () => {
       // HTML comments: never shown, never meant.
       (call: string) => `Checked. <!-- ${call} --> Done.`,
       (call: string) => `<!--\n${call}\n-->`,
+      // Blockquotes without a fence: every line quoted, also nested and in a list item.
+      ...blockquoted,
     ];
     // Every dialect in every quoting form, so no pair is left to chance.
     for (const dialect of [...writers, ...tokenWriters]) {
@@ -390,6 +400,35 @@ describe('reading invariants, over every dialect', () => {
           for (const quote of quotes) noCall(quote(dialect.write(tool, args)));
         }),
         { numRuns: 4 },
+      );
+    }
+  });
+
+  it('5c. quoted text is prose: a call on > lines is the answer, one lazily under a > line is corrected, one after the quote ends runs', () => {
+    for (const dialect of [...writers, ...tokenWriters]) {
+      fc.assert(
+        fc.property(fc.constantFrom(...toolNames), argsArbitrary, (tool, args) => {
+          const call = dialect.write(tool, args);
+          // Only a call the dialect's reader accepts bare counts: it must be neither run nor lost.
+          if (calls(call)?.length !== 1) return;
+          // A plain answer holding a quoted call only is the model quoting.
+          for (const quote of blockquoted) {
+            const text = quote(call);
+            const result = parseDecision('native', text, { tools });
+            // The answer is the reply as written (an end-of-turn token at its very end is framing, dropped).
+            const [decision] = result.success ? result.decisions : [];
+            expect(result.success && result.decisions.length === 1 && decision?.action === 'answer_user' && text.startsWith(decision.answer), `${dialect.name}: ${text}`).toBe(true);
+          }
+          // Right under a quoted line, CommonMark quotes the call too, but it may be meant: never
+          // answered (a silent drop) nor another call; run only where its first line ends the quote.
+          const lazy = `> You asked for ${tool}.\n${call}`;
+          const found = calls(lazy);
+          expect(found === undefined || (found.length === 1 && found[0]?.action === 'call_tool' && found[0].tool === tool), `${dialect.name}: ${lazy}`).toBe(true);
+          // After a blank line the quote has ended: the call runs as it does bare.
+          const after = `> You asked for ${tool}.\n\n${call}`;
+          expect(calls(after)?.map((decision) => decision.action === 'call_tool' && decision.tool), `${dialect.name}: ${after}`).toEqual([tool]);
+        }),
+        { numRuns: 3 },
       );
     }
   });

@@ -2,16 +2,17 @@
  * Quoted text is prose in every dialect. Before any reader looks at a reply, its quotations are
  * blanked (every character but line breaks becomes a space), so a call shown there as an example is
  * neither run nor taken for an attempt: the fenced blocks inside a blockquote or a list item
- * (`quotedFences`), the Markdown indented code blocks set inside the text (`indentedBlocks`), and HTML
+ * (`quotedFences`), blockquotes with their lazy continuation lines (`blockquotes`), the Markdown indented code blocks set inside the text (`indentedBlocks`), and HTML
  * comments (`htmlComments`: never shown, never meant). Offsets stay those of the reply; the answer is
  * still the reply as written.
  */
+import { blockquoteRanges } from './blockquotes.ts';
 import { quotedFences, type CodeRange } from './code-ranges.ts';
 import { htmlComments } from './html-comments.ts';
 import { indentedBlocks } from './indented-blocks.ts';
 
 /** False when `text` holds none of the characters a quotation starts with: most replies, read at once. */
-const quotationStart = /[`~]|<!--|\n[ \t]/;
+const quotationStart = /[`~]|<!--|\n[ \t]|(?:^|\n)[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*>/;
 const mayQuote = (text: string, leading: string): boolean => leading !== '' || quotationStart.test(text);
 
 /**
@@ -21,7 +22,7 @@ const mayQuote = (text: string, leading: string): boolean => leading !== '' || q
 export function quotedRanges(text: string, leading = ''): CodeRange[] {
   if (!mayQuote(text, leading)) return [];
   const indented = indentedBlocks(leading + text).map(([start, end]): CodeRange => [Math.max(0, start - leading.length), end - leading.length]);
-  const ranges = [...quotedFences(text), ...indented, ...htmlComments(text)].sort((left, right) => left[0] - right[0]);
+  const ranges = [...quotedFences(text), ...blockquoteRanges(text), ...indented, ...htmlComments(text)].sort((left, right) => left[0] - right[0]);
   const outer: CodeRange[] = [];
   for (const range of ranges) {
     const last = outer.at(-1);
