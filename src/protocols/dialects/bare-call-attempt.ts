@@ -35,8 +35,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       // A Python-style call with a keyword argument starting a line, its list brackets dropped or
       // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
       `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
-      // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code.
-      `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"`,
+      // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code;
+      // its first key's colon is part of the shape (`callAttemptNeeds`: no attempt is found without one).
+      `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // A label line naming only an offered tool (`Tool: name`, `Function name: name`), its arguments elsewhere.
