@@ -31,6 +31,21 @@ describe('the JSON of a call that holds more than calls', () => {
     expect(read('<tool_call>[{"name": "resize", "arguments": {"width": 640}}\n{"height": 480}]</tool_call>')).toMatchObject({ success: false });
   });
 
+  it('is refused for a JSON agent step, a token call and a [TOOL_CALLS] call alike', () => {
+    expect(read('{"action": "resize", "action_input": {"width": 640}\n{"height": 480}}')).toMatchObject({ success: false, error: { message: expect.stringContaining('holds more than steps') } });
+    expect(read('<|channel|>commentary to=functions.resize <|constrain|>json<|message|>{"width": 640}\n{"height": 480}<|call|>')).toMatchObject({ success: false, error: { message: expect.stringContaining('a second JSON value') } });
+    expect(read('[TOOL_CALLS]resize{"width": 640}\n{"height": 480}')).toMatchObject({ success: false, error: { message: expect.stringContaining('a second JSON value') } });
+    expect(read('[TOOL_CALLS] [{"name": "resize", "arguments": {"width": 640}}] [{"name": "resize", "arguments": {"height": 480}}]')).toMatchObject({ success: false });
+  });
+
+  it('keeps reading the markers and answers that follow a call', () => {
+    const marked = read('[TOOL_CALLS]resize{"width": 640}[TOOL_CALLS]resize{"height": 480}');
+    expect(marked.success && marked.decisions.length).toBe(2);
+    expect(read('[TOOL_CALLS] [{"name": "resize", "arguments": {"width": 640}}][/TOOL_CALLS]')).toMatchObject({ success: true, decision: { args: { width: 640 } } });
+    const harmony = read('<|channel|>commentary to=functions.resize<|message|>{"width": 640}<|end|><|start|>assistant<|message|>Resized.<|end|>');
+    expect(harmony).toMatchObject({ success: true, decision: { args: { width: 640 } } });
+  });
+
   it('reads a list of calls, and a call beside an object written after it, as before', () => {
     const two = read('[{"name": "resize", "arguments": {"width": 640}}, {"name": "resize", "arguments": {"height": 480}}]');
     expect(two.success && two.decisions.length).toBe(2);
@@ -47,6 +62,24 @@ describe('the JSON of a call that holds more than calls', () => {
         const json = `{"name": "resize", "arguments": ${JSON.stringify({ [firstKey]: first })}${gap}${JSON.stringify({ [secondKey]: second })}}`;
         const result = read(wrappers[index]!(json));
         expect(result.success).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('property: a second object right after a call\'s arguments never runs the call without it, in every form that names the tool first', () => {
+    const forms: ReadonlyArray<(args: string) => string> = [
+      (args) => `<|channel|>commentary to=functions.resize <|constrain|>json<|message|>${args}<|call|>`,
+      (args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.resize:0<|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`,
+      (args) => `[TOOL_CALLS]resize${args}`,
+      (args) => `[TOOL_CALLS]resize[ARGS]${args}`,
+      (args) => `{"action": "resize", "action_input": ${args}}`,
+    ];
+    const size = fc.integer({ min: 1, max: 4096 });
+    fc.assert(
+      fc.property(size, size, fc.constantFrom('', ' ', '\n'), fc.nat(forms.length - 1), (width, height, gap, index) => {
+        const result = read(forms[index]!(`{"width": ${width}}${gap}{"height": ${height}}`));
+        if (result.success && result.decision.action === 'call_tool') expect(result.decision.args).toEqual({ width, height });
       }),
       { numRuns: 200 },
     );

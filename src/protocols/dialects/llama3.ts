@@ -6,6 +6,7 @@
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
+import { splitByRepair } from '../extract/split-by-repair.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { callObjectProblem } from './call-object.ts';
@@ -37,8 +38,7 @@ export const llama3Reader: DialectReader = {
       // Beside a call, a list item that is no call, or a list the repair made of one written object
       // (`{"name": "t", "arguments": {..}\n{"b": 2}}`), is no reading of its own: dropping the rest
       // would run another call than the one written.
-      const split = Array.isArray(json.value) && json.repaired && span.text.trimStart().startsWith('{');
-      if (calls.length > 0 && (calls.length < values.length || split)) {
+      if (calls.length > 0 && (calls.length < values.length || splitByRepair(span.text, json))) {
         const message = `the JSON holding the call of \`${sanitizeName(String(calls[0]?.name))}\` holds more than calls (an object that is no call, or an object split in two): write each call as one JSON object`;
         return { ...failedReading('llama3', { kind: 'invalid-json', message }), conclusive: true };
       }

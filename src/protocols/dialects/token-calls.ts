@@ -136,6 +136,12 @@ export const tokenCallsReader: DialectReader = {
         const toolName = sanitizeName(call.name);
         return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: ${problem}`, toolName }));
       }
+      // One JSON value is a call's arguments: a second object or list right after them
+      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected.
+      if (object && /^\s*[{[]/.test(call.rest.slice(object.end))) {
+        const toolName = sanitizeName(call.name);
+        return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: a second JSON value follows them; give every argument in one object`, toolName }));
+      }
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;
       items.push(callItem(call.name, args.value, tools));
