@@ -16,10 +16,11 @@ import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validat
 import { isRecord, readJson } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
 import { respelledArgs } from './respelled-keys.ts';
+import { unpaddedArgs } from './padded-keys.ts';
 import type { ReadFailure } from './reading.ts';
 import { sanitizeName } from './sanitize.ts';
 
-/** `respelled`: an argument name was read in the tool's own case style (`respelledArgs`). */
+/** `respelled`: an argument name was read in the tool's own case style or without space around it (`respelledArgs`, `unpaddedArgs`). */
 export type DecisionValidation = { ok: true; decision: Decision; respelled?: true } | { ok: false; failure: ReadFailure };
 
 const schemas: Record<DecisionAction, JsonSchema> = {
@@ -64,13 +65,16 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
     return { ok: false, failure: { kind: 'schema', message: `invalid ${action} decision`, details } };
   }
   if (action !== 'call_tool' || options.toolbox === false) return { ok: true, decision: candidate as unknown as Decision };
-  const call = candidate as { tool: string; args: unknown };
+  const written = candidate as { tool: string; args: unknown };
+  // Space around an argument name is never part of it (`padded-keys.ts`): read before validation.
+  const tool = toolNamed(tools, written.tool);
+  const unpadded = tool && unpaddedArgs(tool, written.args);
+  const call = unpadded ? { ...written, args: unpadded } : written;
   const failure = checkToolCall(call, tools);
-  if (!failure) return { ok: true, decision: candidate as unknown as Decision };
-  const tool = failure.kind === 'invalid-args' ? toolNamed(tools, call.tool) : undefined;
-  const respelled = tool && respelledArgs(tool, call.args);
+  if (!failure) return unpadded ? { ok: true, decision: call as unknown as Decision, respelled: true } : { ok: true, decision: call as unknown as Decision };
+  const respelled = tool && failure.kind === 'invalid-args' ? respelledArgs(tool, call.args) : undefined;
   if (respelled && checkToolCall({ tool: call.tool, args: respelled }, tools) === undefined) {
-    return { ok: true, decision: { ...candidate, args: respelled } as unknown as Decision, respelled: true };
+    return { ok: true, decision: { ...call, args: respelled } as unknown as Decision, respelled: true };
   }
   return { ok: false, failure };
 }

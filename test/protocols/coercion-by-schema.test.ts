@@ -61,6 +61,19 @@ describe('schema-driven coercion of XML parameter values', () => {
     }
     expect(argsOf(qwen(param('77004')), { type: 'integer' })).toEqual({ v: 77004 });
   });
+
+  it("reads an untyped Qwen3-Coder `null`, in any letter case, as null, as its servers do before any type", () => {
+    for (const schema of [{}, undefined]) {
+      for (const written of ['null', 'NULL', 'Null']) expect(argsOf(qwen(param(written)), schema)).toEqual({ v: null });
+      // Only the whole value: space kept inside the newline pair, or more text, is the text.
+      expect(argsOf(qwen(param(' null')), schema)).toEqual({ v: ' null' });
+      expect(argsOf(qwen(param('nullable')), schema)).toEqual({ v: 'nullable' });
+      // GLM's own reader keeps its untyped text.
+      expect(argsOf(glm(glmParam('null')), schema)).toEqual({ v: 'null' });
+    }
+    // A declared type still decides.
+    expect(argsOf(qwen(param('null')), { type: 'string' })).toEqual({ v: 'null' });
+  });
 });
 
 describe('a union holding string, in the families that write strings bare (MiniCPM, Xing, MiniMax M3)', () => {

@@ -161,3 +161,20 @@ describe('GLM `name k=v`', () => {
     refused('<tool_call>get_weather city=Paris');
   });
 });
+
+describe("Kimi K2's singular section tokens", () => {
+  const call = (args: string) => `<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
+  it('reads `<|tool_call_section_begin|>` .. `<|tool_call_section_end|>` as the plural section', () => {
+    expect(callsOf(`<|tool_call_section_begin|>${call('{"city": "Quito"}')}<|tool_call_section_end|>`)).toEqual([['get_weather', { city: 'Quito' }]]);
+    expect(callsOf(`Checking.\n<|tool_call_section_begin|>${call('{"city": "Quito"}')}${call('{"city": "Lima", "days": 2}')}<|tool_call_section_end|>`)).toEqual([
+      ['get_weather', { city: 'Quito' }],
+      ['get_weather', { city: 'Lima', days: 2 }],
+    ]);
+  });
+
+  it('refuses a singular section never closed, or closed in the other spelling', () => {
+    expect(callsOf(`<|tool_call_section_begin|>${call('{"city": "Quito"}')}`)).toMatch(/cut off.*<\|tool_call_section_end\|>/);
+    refused(`<|tool_call_section_begin|>${call('{"city": "Quito"}')}<|tool_calls_section_end|>`);
+    refused(`<|tool_call_section_begin|> nothing inside`);
+  });
+});

@@ -86,6 +86,10 @@ const writers: readonly Writer[] = [
     write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>`,
   },
   {
+    name: 'kimi k2 singular section',
+    write: (tool, args) => `<|tool_call_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_call_section_end|>`,
+  },
+  {
     name: 'invoke tool_name',
     write: (tool, args) =>
       `<function_calls>\n<invoke>\n<tool_name>${tool}</tool_name>\n<parameters>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</parameters>\n</invoke>\n</function_calls>`,

@@ -13,6 +13,7 @@ import type { Thought } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
+import { splitByRepair } from '../extract/split-by-repair.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { readToolInput, type ToolInput, toolInputArgs } from './tool-input.ts';
@@ -82,6 +83,12 @@ export const jsonAgentReader: DialectReader = {
       // Completeness: a step whose object never closes is cut off; its repaired reading is a guess.
       const cut = found.find(() => !span.complete);
       if (cut) return failedReading(dialect, { kind: 'no-decision', message: `the step of \`${sanitizeName(cut.action)}\` is cut off before its JSON object closes: resend the whole step`, toolName: sanitizeName(cut.action) });
+      // Beside a step, a list item that is no step, or one written object the repair split in two, is
+      // refused: dropping the rest would run another step than the one written (as `llama3.ts`).
+      if (found.length && Array.isArray(json.value) && (found.length < json.value.length || splitByRepair(span.text, json))) {
+        const action = sanitizeName(found[0]?.action ?? '');
+        return failedReading(dialect, { kind: 'invalid-json', message: `the JSON holding the step of \`${action}\` holds more than steps (an object that is no step, or an object split in two): write each step as one JSON object`, toolName: action });
+      }
       if (found.length) {
         firstStart ??= span.start;
         spans.push([span.start, span.end]);

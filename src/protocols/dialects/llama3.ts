@@ -6,7 +6,9 @@
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
+import { splitByRepair } from '../extract/split-by-repair.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
 import { callObjectProblem } from './call-object.ts';
 
 const specialTokens = /<\|(?:python_tag|eom_id|eot_id)\|>/g;
@@ -27,10 +29,20 @@ export const llama3Reader: DialectReader = {
     for (const span of spans) {
       const json = readJson(span.text);
       if (!json.ok) continue;
-      const calls = (Array.isArray(json.value) ? json.value : [json.value]).filter(isCall);
+      const values = Array.isArray(json.value) ? json.value : [json.value];
+      const calls = values.filter(isCall);
       for (const call of calls) {
         const problem = callObjectProblem(call, 'parameters' in call ? 'parameters' : 'arguments', span.complete);
         if (problem) return { ...failedReading('llama3', problem), conclusive: true };
+      }
+      // Beside a call, a list item that is no call, or a list the repair made of one written object
+      // (`{"name": "t", "arguments": {..}\n{"b": 2}}`), is no reading of its own: dropping the rest
+      // would run another call than the one written.
+      if (calls.length > 0 && (calls.length < values.length || splitByRepair(span.text, json))) {
+        const message = `the JSON holding the call of \`${sanitizeName(String(calls[0]?.name))}\` holds more than calls (an object that is no call, or an object split in two): write each call as one JSON object`;
+        return { ...failedReading('llama3', { kind: 'invalid-json', message }), conclusive: true };
+      }
+      for (const call of calls) {
         const args = argumentsValue(call.parameters ?? call.arguments);
         repaired ||= json.repaired || args.repaired;
         items.push(callItem(call.name, args.value, tools));

@@ -100,6 +100,9 @@ export const mistralReader: DialectReader = {
       spans.push([spanStart, after]);
       spanStart = -1;
       if (/^[\]},]/.test(text.slice(after, after + 1))) return { ...unreadable(`unexpected \`${text[after] ?? ''}\` after the JSON (a list must open with [)`), conclusive };
+      // A second JSON value right after the arguments (an object, or a list, never a `[TOOL_CALLS]` or
+      // `[/TOOL_CALLS]` marker) would be dropped: one value per call.
+      if (/^(?:\{|\[\s*[[{"\d\]-])/.test(text.slice(after, after + 8))) return { ...unreadable('a second JSON value follows the arguments; give every argument in one object', found.calls.at(-1)?.name as string | undefined), conclusive };
       index = nextMarker(text, after, code);
       if (index !== after) repaired ||= text.slice(after, index < 0 ? text.length : index).trim() !== '';
     }

@@ -13,6 +13,7 @@ import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { cutOffCall } from './call-object.ts';
 
 interface TokenForm {
   dialect: string;
@@ -20,8 +21,8 @@ interface TokenForm {
   pattern: RegExp;
   /** Accept only names of known tools (forms without a distinctive token). */
   knownOnly?: boolean;
-  /** The tokens around a section of calls: a section the reply opens must be closed (else it is cut off). */
-  section?: { open: string; close: string };
+  /** The tokens around a section of calls, in each spelling: a section the reply opens must be closed (else it is cut off). */
+  sections?: ReadonlyArray<{ open: string; close: string }>;
 }
 
 const name = '([A-Za-z_][\\w.\\-]*)';
@@ -32,7 +33,11 @@ const forms: readonly TokenForm[] = [
     // `<|tool_call_argument_begin|>` may be left out before the JSON object (as goose reads it): the
     // object starts the arguments either way.
     pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*(?:<\\|tool_call_argument_begin\\|>|(?=\\{))`, 'g'),
-    section: { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },
+    // The singular spelling (`<|tool_call_section_begin|>`) is read as vLLM's and sglang's readers read it.
+    sections: [
+      { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },
+      { open: '<|tool_call_section_begin|>', close: '<|tool_call_section_end|>' },
+    ],
   },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
   { dialect: 'harmony', pattern: new RegExp(`to=functions\\.${name}(?:(?!<\\|message\\|>|to=functions\\.)[\\s\\S]){0,200}<\\|message\\|>`, 'g') },
@@ -85,14 +90,24 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
 /** A form with its own tokens is certainly present: its failure stands, and no other reader reads a part of it. */
 const certain = (call: Found, reading: Reading): Reading => (call.form.knownOnly ? reading : { ...reading, conclusive: true });
 
-/** Completeness: the first call whose section the reply opened and never closed (the output was cut off there). */
-function inOpenSection(text: string, calls: readonly Found[]): Found | undefined {
-  return calls.find((call) => {
-    const section = call.form.section;
-    if (!section) return false;
-    const opened = text.lastIndexOf(section.open, call.index);
-    return opened >= 0 && !text.includes(section.close, call.index);
-  });
+/** The section a call is in: the last one opened before it, in any spelling. */
+function sectionOf(text: string, call: Found): { open: string; close: string } | undefined {
+  let nearest: { open: string; close: string } | undefined;
+  let openedAt = -1;
+  for (const section of call.form.sections ?? []) {
+    const at = text.lastIndexOf(section.open, call.index);
+    if (at > openedAt) [nearest, openedAt] = [section, at];
+  }
+  return nearest;
+}
+
+/** Completeness: the first call whose section the reply opened and never closed (the output was cut off there), with that section. */
+function inOpenSection(text: string, calls: readonly Found[]): { call: Found; close: string } | undefined {
+  for (const call of calls) {
+    const section = sectionOf(text, call);
+    if (section && !text.includes(section.close, call.index)) return { call, close: section.close };
+  }
+  return undefined;
 }
 
 export const tokenCallsReader: DialectReader = {
@@ -104,10 +119,10 @@ export const tokenCallsReader: DialectReader = {
     const first = calls[0];
     if (!first) return undefined;
     const unclosed = inOpenSection(text, calls);
-    if (unclosed?.form.section) {
-      const toolName = sanitizeName(unclosed.name);
-      const message = `the call of \`${toolName}\` is cut off: its section is never closed with \`${unclosed.form.section.close}\``;
-      return certain(unclosed, failedReading(unclosed.dialect, { kind: 'no-decision', message, toolName }));
+    if (unclosed) {
+      const toolName = sanitizeName(unclosed.call.name);
+      const message = `the call of \`${toolName}\` is cut off: its section is never closed with \`${unclosed.close}\``;
+      return certain(unclosed.call, failedReading(unclosed.call.dialect, { kind: 'no-decision', message, toolName }));
     }
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
@@ -124,8 +139,13 @@ export const tokenCallsReader: DialectReader = {
       }
       if (object && !object.complete) {
         // An object the reply ends inside is a cut-off call: never repaired into one that runs.
+        return certain(call, failedReading(first.dialect, cutOffCall(call.name)));
+      }
+      // One JSON value is a call's arguments: a second object or list right after them
+      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected.
+      if (object && /^\s*[{[]/.test(call.rest.slice(object.end))) {
         const toolName = sanitizeName(call.name);
-        return certain(call, failedReading(first.dialect, { kind: 'no-decision', message: `the call of \`${toolName}\` is cut off before its JSON object closes: resend the whole call`, toolName }));
+        return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: a second JSON value follows them; give every argument in one object`, toolName }));
       }
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;

@@ -144,7 +144,7 @@ function unwrappedArguments(parameters: readonly RawParameter[], tool: ToolSpec 
 /**
  * Qwen3-Coder's and GLM's own servers keep a value as the text written where no schema types its
  * property (declared `{}` or not declared: `77004` stays `"77004"`): reading it as JSON would be
- * reins' guess, not the family's.
+ * reins' guess, not the family's. (Qwen3-Coder's `null` aside: its servers read it as null.)
  */
 const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' || rule === 'verbatim-quoted' || rule === 'trimmed-text';
 
@@ -202,6 +202,9 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     const untyped = schemaTypes(schema) === undefined;
     const quoted = untyped && parameter.hint === undefined ? untypedString(written.trim(), rule) : undefined;
     if (quoted !== undefined) return { name: parameter.key, text: quoted, hint: 'string' as const };
+    // Qwen3-Coder's servers (vLLM, sglang) read `null`, in any letter case, as null before they look at
+    // the schema; where no type is declared reins does too (a declared type still decides).
+    if (untyped && rule === 'newline-pair' && written.toLowerCase() === 'null') return { name: parameter.key, text: 'null', hint: undefined };
     if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
     if (rule === 'verbatim' && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };

@@ -44,7 +44,7 @@ const framing: Readonly<Record<string, string>> = {
   invoke: `${wrapperTags}|${deepseekTokens}`,
   glm: wrapperTags,
   deepseek: deepseekSection,
-  kimi: /<\|tool_calls_section_(?:begin|end)\|>|<\|tool_call_end\|>/.source,
+  kimi: /<\|tool_calls?_section_(?:begin|end)\|>|<\|tool_call_end\|>/.source,
   // Solar Open: `<|tool_calls|><|tool_call:begin|>0` before the name token, `<|tool_call:end|>` after the arguments.
   solar: /<\|begin\|>assistant|<\|tool_calls\|>|<\|tool_call:begin\|>\s*\d*|<\|tool_call:end\|>/.source,
   // Kimi K3's `tools` block around its calls.

@@ -86,6 +86,7 @@ export const endOfTurnTokens: readonly string[] = [
  */
 export const callSectionTokens: readonly string[] = [
   '<|tool_calls_section_begin|>',
+  '<|tool_call_section_begin|>', // Kimi K2's singular spelling
   '<|tool_call_begin|>',
   '<｜tool▁calls▁begin｜>',
   '<｜tool▁call▁begin｜>',
