@@ -12,6 +12,7 @@
  */
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
+import { atNameJsonReader } from './at-name-json.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
 import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
@@ -89,6 +90,7 @@ export const driftReaders: readonly DialectReader[] = [
   bashCommandFenceReader,
   continueXmlReader,
   nameThenJsonReader,
+  atNameJsonReader,
   pythonicCallsReader,
   callStringsReader,
   unwrappedCallsReader,

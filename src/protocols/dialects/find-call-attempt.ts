@@ -62,6 +62,8 @@ interface KnownToolPatterns {
   directive: RegExp;
   /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
   nameJson: RegExp;
+  /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
+  atName: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -77,6 +79,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
     nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
+    atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
   };
 });
 
@@ -89,7 +92,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
 }
 
 /**
@@ -131,7 +134,9 @@ export function findCallAttempt(
   /** Tools the reply's read calls run: an element naming only those labels a call read (`named-tool-element.ts`). */
   called: ReadonlySet<string> = new Set(),
 ): ReadFailure | undefined {
-  const visible = text.replace(/`[^`\n]+`/g, '');
+  // Inline code is talk about a call; a one-line run of three backticks around a call (```{..}```) is a
+  // model fencing it, which the readers read (`code-ranges.ts`), so it stays visible here too.
+  const visible = text.replace(/(?<!`)(`{1,2})(?!`)[^\n]*?[^`\n]\1(?!`)/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
   if (marker) {
