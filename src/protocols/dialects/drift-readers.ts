@@ -14,6 +14,7 @@ import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { atNameJsonReader } from './at-name-json.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
+import { callingToolBracketReader } from './calling-tool-bracket.ts';
 import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
@@ -78,6 +79,7 @@ export const driftReaders: readonly DialectReader[] = [
   tokenCallsReader,
   functionaryTextReader,
   pipeCallReader,
+  callingToolBracketReader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,

@@ -47,6 +47,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<atem:function_calls>(?![\s\S]*<\/atem:function_calls>)|<atem:invoke\b(?![\s\S]*<\/atem:invoke>)/, '<atem:function_calls>'],
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
   [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
+  // A past call as Qwen templates render it, copied by the model (`calling-tool-bracket.ts`).
+  [/\[Calling tool:/, '[Calling tool:'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
