@@ -71,6 +71,7 @@ const writers: readonly Writer[] = [
   { name: 'gemma 4, JSON in the braces', write: (tool, args) => `<|tool_call>call:${tool}{${json(args)}}<tool_call|>` },
   { name: 'pipe call', write: (tool, args) => `||call: ${tool}(${json(args)})` },
   { name: 'calling tool bracket', write: (tool, args) => `[Calling tool: ${tool}(${json(args)})]` },
+  { name: 'functionary v2', write: (tool, args) => `<|from|>assistant\n<|recipient|>${tool}\n<|content|>${json(args)}<|stop|>` },
   { name: 'lm studio tool request', write: (tool, args) => `[TOOL_REQUEST]\n${json({ name: tool, arguments: args })}\n[END_TOOL_REQUEST]` },
   { name: 'tool request, name then json', write: (tool, args) => `[TOOL_REQUEST]\n${tool} ${json(args)}\n[TOOL_REQUEST_END]` },
   { name: 'generic xml tool', write: (tool, args) => `<tool>\n<name>${tool}</name>\n<arguments>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</arguments>\n</tool>` },

@@ -23,6 +23,7 @@ import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
+import { functionaryV2Reader } from './functionary-v2.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
 import { genericJsonReader } from './generic-json.ts';
@@ -77,6 +78,7 @@ export const driftReaders: readonly DialectReader[] = [
   genericJsonReader,
   flatCallObjectReader,
   tokenCallsReader,
+  functionaryV2Reader,
   functionaryTextReader,
   pipeCallReader,
   callingToolBracketReader,
