@@ -42,6 +42,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\w.-])functions\.[A-Za-z_][\w.-]*:\d+\s*\{/, 'functions.name:0'],
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
+  // The XML agent's argument element (`xml-agent.ts`): beside any other call tag it holds arguments no reader took.
+  [/<tool_input>/, '<tool_input>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
   // A MuseGlimmer calls block never closed: cut off (a closed one in a message to the user is talk about a call).
   [/<atem:function_calls>(?![\s\S]*<\/atem:function_calls>)|<atem:invoke\b(?![\s\S]*<\/atem:invoke>)/, '<atem:function_calls>'],
