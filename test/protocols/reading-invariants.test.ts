@@ -74,6 +74,7 @@ const writers: readonly Writer[] = [
   { name: 'functionary v2', write: (tool, args) => `<|from|>assistant\n<|recipient|>${tool}\n<|content|>${json(args)}<|stop|>` },
   { name: 'lm studio tool request', write: (tool, args) => `[TOOL_REQUEST]\n${json({ name: tool, arguments: args })}\n[END_TOOL_REQUEST]` },
   { name: 'tool request, name then json', write: (tool, args) => `[TOOL_REQUEST]\n${tool} ${json(args)}\n[TOOL_REQUEST_END]` },
+  { name: 'cherry studio tool_use', write: (tool, args) => `<tool_use>\n<name>${tool}</name>\n<arguments>${json(args)}</arguments>\n</tool_use>` },
   { name: 'generic xml tool', write: (tool, args) => `<tool>\n<name>${tool}</name>\n<arguments>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</arguments>\n</tool>` },
   { name: 'gorilla call strings', write: (tool, args) => json([`${tool}(${Object.entries(args).map(([key, value]) => `${key}=${json(value)}`).join(', ')})`]) },
   {
