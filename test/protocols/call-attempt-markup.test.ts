@@ -34,6 +34,13 @@ describe('call markup no reader reads', () => {
     }
   });
 
+  it('corrects a <tool_input> no reader took beside a call read, never running the call without its arguments', () => {
+    // A bare name in <tool_call> reads as a call with no arguments; the arguments after it must not be dropped.
+    expect(read('<tool_call>list_tickets</tool_call><tool_input>status: open</tool_input>')).toMatchObject({ success: false, error: { message: expect.stringContaining('<tool_input>') } });
+    expect(read('<tool>open_ticket</tool><tool_input>{"title": "Printer"}</tool_input>')).toMatchObject({ success: true, decision: { tool: 'open_ticket', args: { title: 'Printer' } } });
+    expect(read('Arguments go in a `<tool_input>` element.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
   it('drops the ChatML assistant header a server kept, around an answer or a call', () => {
     expect(read('<|im_start|>assistant\nAll tickets are closed.<|im_end|>')).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'All tickets are closed.' } });
     const call = '<|im_start|>assistant\n<tool_call>\n{"name": "list_tickets", "arguments": {}}\n</tool_call>\n<|im_end|>';

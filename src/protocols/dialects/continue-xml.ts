@@ -10,7 +10,9 @@
  *   </tool_call>
  *
  * `<args>` may be left out for a call without arguments. The same call spelled `<tool>` with
- * `<arguments>` (as llxprt-code's text tool-call parser reads it) is read alike, each wrapper closed by
+ * `<arguments>` (as llxprt-code's text tool-call parser reads it), or `<tool_use>` with the arguments
+ * one JSON object (`<arguments>{"city": "Oslo"}</arguments>`, as Cherry Studio prompts models without
+ * native tool calls to write; read with the one guard, cut off or unreadable a correction) is read alike, each wrapper closed by
  * its own tag; there `<arguments>` is required (a `<tool>` holding only a `<name>` names a tool, as an
  * echoed definition does). The arguments are child elements, read as tool-named tags read theirs
  * (`tag-elements.ts`: typed by the schema; an untyped value is kept as its text in Continue's
@@ -21,27 +23,36 @@
  * talk about a call, not one (`mask-code.ts`).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { jsonArgumentsAt } from './json-arguments-at.ts';
 import { maskCode } from './mask-code.ts';
 import { childElements, elementArguments } from './tag-elements.ts';
 import type { ToolArgs } from './tool-input.ts';
 
 const dialect = 'continue-xml';
-const opening = /<(tool_call|tool)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
+const opening = /<(tool_call|tool_use|tool)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
 /** The body after the name: nothing, or one `<args>` (or `<arguments>`) element (group 2: its content). */
 const argsBody = /^\s*(?:<(args|arguments)>([\s\S]*)<\/\1>\s*)?$/;
 
 /** The arguments of a body, or undefined when the body is not exactly an `<args>` element of child elements (or nothing). */
-function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], untypedAsText: boolean): ToolArgs | undefined {
+function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], spelling: string): ToolArgs | undefined {
   const args = argsBody.exec(body);
   if (!args) return undefined;
   const inner = args[2] ?? '';
+  // In Cherry Studio's spelling the arguments are one JSON object: read with the one guard, or refused.
+  const json = inner.trim();
+  if (spelling === 'tool_use' && json.startsWith('{')) {
+    const read = jsonArgumentsAt(dialect, json, 0, name);
+    if (!read.ok) return { ok: false, failure: read.failure.failure as ReadFailure };
+    // Anything after the object is no part of JSON arguments.
+    return read.end === json.length ? { ok: true, args: read.args } : undefined;
+  }
   const elements = childElements(inner);
   if (!elements.whole) return undefined;
   const tool = tools.find((candidate) => candidate.name === name);
   // An unknown tool is refused when the call is accepted; its arguments are not read by any schema.
-  return tool ? elementArguments(elements.children, tool, untypedAsText) : { ok: true, args: {} };
+  return tool ? elementArguments(elements.children, tool, spelling !== 'tool') : { ok: true, args: {} };
 }
 
 export const continueXmlReader: DialectReader = {
@@ -65,7 +76,7 @@ export const continueXmlReader: DialectReader = {
       let end = -1;
       for (let at = text.indexOf(close, bodyStart); at >= 0 && !args; at = text.indexOf(close, at + 1)) {
         // Continue keeps an untyped value as its text; the `<tool>` spelling's parser types it.
-        args = bodyArguments(text.slice(bodyStart, at), name, tools, match[1] === 'tool_call');
+        args = bodyArguments(text.slice(bodyStart, at), name, tools, match[1] ?? 'tool_call');
         end = at + close.length;
       }
       if (!args) {

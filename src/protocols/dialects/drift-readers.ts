@@ -12,7 +12,9 @@
  */
 import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
+import { atNameJsonReader } from './at-name-json.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
+import { callingToolBracketReader } from './calling-tool-bracket.ts';
 import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
@@ -82,6 +84,7 @@ export const driftReaders: readonly DialectReader[] = [
   functionaryTextReader,
   pipeCallReader,
   functionaryV2Reader,
+  callingToolBracketReader,
   tgiFunctionReader,
   museReader,
   kimiK3Reader,
@@ -94,6 +97,7 @@ export const driftReaders: readonly DialectReader[] = [
   bashCommandFenceReader,
   continueXmlReader,
   nameThenJsonReader,
+  atNameJsonReader,
   pythonicCallsReader,
   callStringsReader,
   pythonTagCodeReader,

@@ -42,11 +42,15 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\w.-])functions\.[A-Za-z_][\w.-]*:\d+\s*\{/, 'functions.name:0'],
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
+  // The XML agent's argument element (`xml-agent.ts`): beside any other call tag it holds arguments no reader took.
+  [/<tool_input>/, '<tool_input>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
   // A MuseGlimmer calls block never closed: cut off (a closed one in a message to the user is talk about a call).
   [/<atem:function_calls>(?![\s\S]*<\/atem:function_calls>)|<atem:invoke\b(?![\s\S]*<\/atem:invoke>)/, '<atem:function_calls>'],
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
   [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
+  // A past call as Qwen templates render it, copied by the model (`calling-tool-bracket.ts`).
+  [/\[Calling tool:/, '[Calling tool:'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
@@ -62,6 +66,8 @@ interface KnownToolPatterns {
   directive: RegExp;
   /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
   nameJson: RegExp;
+  /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
+  atName: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -77,6 +83,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
     nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
+    atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
   };
 });
 
@@ -89,7 +96,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
 }
 
 /**
@@ -137,7 +144,9 @@ export function findCallAttempt(
   /** Tools the reply's read calls run: an element naming only those labels a call read (`named-tool-element.ts`). */
   called: ReadonlySet<string> = new Set(),
 ): ReadFailure | undefined {
-  const visible = text.replace(/`[^`\n]+`/g, '');
+  // Inline code is talk about a call; a one-line run of three backticks around a call (```{..}```) is a
+  // model fencing it, which the readers read (`code-ranges.ts`), so it stays visible here too.
+  const visible = text.replace(/(?<!`)(`{1,2})(?!`)[^\n]*?[^`\n]\1(?!`)/g, '');
   const hint = callAttemptHint;
   const marker = markers.find(([pattern]) => pattern.test(visible));
   if (marker) {

@@ -33,7 +33,8 @@ export const functionaryTextReader: DialectReader = {
     const name = match[1] ?? '';
     if (name === 'all') return { dialect, items: [{ action: 'answer_user', answer: rest.trim() }], thoughts: [], repaired: true };
     const tool = tools.find((candidate) => candidate.name === name);
-    if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest)) return undefined;
+    // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
+    if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
     const code = rest.replace(/\s+$/, '');
     const declared = isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
     if (name === codeInterpreter && !declared) return { dialect, items: [callItem(name, { code }, tools)], thoughts: [], repaired: true };

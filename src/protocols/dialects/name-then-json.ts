@@ -16,8 +16,8 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList, type Reading } from '../reading.ts';
-import { sanitizeName } from '../sanitize.ts';
+import { callItem, type DialectReader, escapeRegExp, lastToolList, type Reading } from '../reading.ts';
+import { jsonArgumentsAt } from './json-arguments-at.ts';
 import { maskCode } from './mask-code.ts';
 
 const dialect = 'name-then-json';
@@ -69,15 +69,11 @@ export const nameThenJsonReader: DialectReader = {
       const name = nameAt(text, at, names);
       const open = name === undefined ? -1 : skipSpace(text, at + name.length);
       if (name === undefined || text[open] !== '{') return callsAmidText(text, tools);
-      const end = closingBracketIndex(text, open);
-      const shown = sanitizeName(name);
-      if (end < 0) return failedReading(dialect, { kind: 'invalid-json', message: `the arguments of \`${shown}\` are cut off: their JSON object is never closed`, toolName: shown });
-      const json = readJson(text.slice(open, end));
-      if (!json.ok) return failedReading(dialect, { kind: 'invalid-json', message: `arguments of \`${shown}\`: ${json.message}`, toolName: shown });
-      if (!isRecord(json.value)) return failedReading(dialect, { kind: 'invalid-args', message: `the arguments of \`${shown}\` must be one JSON object`, toolName: shown });
-      repaired ||= json.repaired;
-      items.push(callItem(name, json.value, tools));
-      at = skipSpace(text, end);
+      const read = jsonArgumentsAt(dialect, text, open, name);
+      if (!read.ok) return read.failure;
+      repaired ||= read.repaired;
+      items.push(callItem(name, read.args, tools));
+      at = skipSpace(text, read.end);
     }
     return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
   },
