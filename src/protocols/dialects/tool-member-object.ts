@@ -24,9 +24,7 @@ import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { escapeRegExp, lastToolList } from '../reading.ts';
-
-/** Call metadata an API or framework may add beside the name: neither data nor an argument. */
-const metadataKeys = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
+import { callMetadataKeys } from './call-object.ts';
 
 /** `send\_message` as markdown escapes it: the name without the backslashes. */
 const unescapedName = (written: string): string => written.trim().replace(/\\(?=_)/g, '');
@@ -49,7 +47,7 @@ function namedCall(value: unknown, tools: readonly ToolSpec[], inList = false): 
     return undefined;
   }
   if (!isRecord(value)) return undefined;
-  const entries = Object.entries(value).filter(([key]) => !metadataKeys.has(key.toLowerCase()));
+  const entries = Object.entries(value).filter(([key]) => !callMetadataKeys.has(key.toLowerCase()));
   for (const [key, field] of entries) {
     if (typeof field !== 'string') continue;
     const tool = tools.find((candidate) => candidate.name !== '' && candidate.name === unescapedName(field));
