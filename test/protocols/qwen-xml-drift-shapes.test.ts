@@ -115,4 +115,10 @@ describe('a `>` left out after a name, before its line break', () => {
     expect(read('Call <function=get_weather with the city.').success).toBe(false);
     expect(read('<function=get_weather>\n<parameter=city Oslo</parameter>\n</function>').success).toBe(false);
   });
+
+  it('reads a parameter tag without its `>` only for a declared name: in a value, `<parameter=x` text reads two ways', () => {
+    // The value of `city` is `</parameter><parameter=#`: never read as an empty city and a parameter `#`.
+    expect(read(call('get_weather', '<parameter=city>\n</parameter><parameter=#\n</parameter>\n')).success).toBe(false);
+    expect(read(call('get_weather', '<parameter=unit\ncelsius\n</parameter>\n<parameter=city>\nOslo\n</parameter>\n'))).toMatchObject({ success: true, decision: { args: { city: 'Oslo', unit: 'celsius' } } });
+  });
 });

@@ -53,7 +53,10 @@ export const equalsFamily: TagFamily = {
     escapedGap: /(?:[^\S\r\n]|\\n)*/y,
     json: true,
     parameters: [
-      { open: new RegExp(`<parameter[^\\S\\n]*=[^\\S\\n]*(${equalsName})[^\\S\\n]*(?:>|(?=\\n))`, 'y'), close: '</parameter>', endsAtCallClose: true },
+      { open: new RegExp(`<parameter[^\\S\\n]*=[^\\S\\n]*(${equalsName})[^\\S\\n]*>`, 'y'), close: '</parameter>', endsAtCallClose: true },
+      // Its `>` left out before the line break: read so only for a name the tool declares, since a
+      // value may hold `<parameter=x` text (the tag then reads two ways).
+      { open: new RegExp(`<parameter[^\\S\\n]*=[^\\S\\n]*(${equalsName})[^\\S\\n]*(?=\\n)`, 'y'), close: '</parameter>', endsAtCallClose: true, declaredKeysOnly: true },
       // The name as an element's text, then the value (`<parameter>city</parameter>\nOslo\n`, its
       // `</parameter>` optional): a name only where the tool declares it.
       { open: /<parameter>[^\S\n]*([A-Za-z_][\w.-]*)[^\S\n]*<\/parameter>/y, close: '</parameter>', closeOptional: true, declaredKeysOnly: true },
