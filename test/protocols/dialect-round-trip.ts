@@ -99,7 +99,8 @@ const markupText = fc
   .map((parts) => parts.join(''));
 
 const defaultToolName = word(letters, [...letters, ...digits], 23).filter((name) => name !== 'ask_user' && name !== 'answer_user');
-const defaultKey = word(letters, [...letters, ...digits], 15).filter((key) => key !== '__proto__');
+// Prototype names are refused unless a tool declares them (`prototype-keys.ts`): no plain argument name.
+const defaultKey = word(letters, [...letters, ...digits], 15).filter((key) => !['__proto__', 'constructor', 'prototype'].includes(key));
 
 function valueOf(text: fc.Arbitrary<string>, values: 'json' | 'strings'): fc.Arbitrary<unknown> {
   if (values === 'strings') return text;
