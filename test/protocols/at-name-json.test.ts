@@ -30,11 +30,12 @@ describe('@name: {json} calls', () => {
     }
   });
 
-  it('refuses such a call at a line start after prose, and leaves one inside a sentence or quoted as code', () => {
+  it('refuses such a call after prose, even inside a sentence, and leaves one quoted as code', () => {
     expect(parse('Listing it now.\n@list_dir: {"path": "src"}').success).toBe(false);
-    const sentence = 'Mention a tool like @list_dir: {"path": "src"} in chat to use it.';
+    // Inside a sentence the name still has its arguments beside it (`tool-mention-attempt.ts`): corrected, never the answer.
+    expect(parse('Mention a tool like @list_dir: {"path": "src"} in chat to use it.').success).toBe(false);
     const asCode = 'Write calls as:\n```\n@list_dir: {"path": "src"}\n```';
-    for (const text of [sentence, asCode]) {
+    for (const text of [asCode]) {
       const result = parse(text);
       expect(result.success && result.decisions, text).toEqual([{ action: 'answer_user', answer: text }]);
     }

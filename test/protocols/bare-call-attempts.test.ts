@@ -72,7 +72,9 @@ describe('bare calls are call attempts, never the answer', () => {
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
     }
-    for (const text of ['You could run sum_pair(left=4, right=9) yourself.', 'Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
+    // Inside a sentence a call with its arguments is still a call (`tool-mention-attempt.ts`); quoted as code, or without arguments, it is prose.
+    expect(parse('You could run sum_pair(left=4, right=9) yourself.').success).toBe(false);
+    for (const text of ['Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
   it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {

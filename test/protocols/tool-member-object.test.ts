@@ -32,12 +32,16 @@ describe('a JSON object naming a tool under an unknown key', () => {
     expect(read('{\n  "run": "post\\_note",\n  "payload": {\n    "body": "hello"\n')).toMatchObject(refusedNaming('post_note'));
   });
 
-  it('stays an answer when it is data that mentions a tool, a tool definition, or quoted as code', () => {
+  it('stays an answer when it is a tool definition, quoted as code, or names no offered tool', () => {
     const answer = (text: string) => expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
-    answer('The tools: {"title": "clock", "summary": "tells the time"}');
-    answer('{"state": "clock"}');
     answer('{"label": "list_files", "parameters": {"type": "object", "properties": {"folder": {"type": "string"}}}}');
     answer('Send something like `{"op": "list_files", "folder": "docs"}` to list a folder.');
     answer('{"op": "list_files_now", "folder": "docs"}');
+  });
+
+  it('corrects JSON holding the name of an offered tool as a value under any key: the call spelling of a framework reins has not seen', () => {
+    for (const text of ['The tools: {"title": "clock", "summary": "tells the time"}', '{"state": "clock"}', '{"request": "clock"}']) {
+      expect(read(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('call of `clock`') } });
+    }
   });
 });

@@ -20,6 +20,8 @@ import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
+import { toolMentionAttempt } from './tool-mention-attempt.ts';
+import { namelessArguments } from './nameless-arguments.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -45,7 +47,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // The XML agent's argument element (`xml-agent.ts`): beside any other call tag it holds arguments no reader took.
   [/<tool_input>/, '<tool_input>'],
   [/<longcat_(?:tool_call|arg_key)>/, '<longcat_tool_call>'],
-  // A MuseGlimmer calls block never closed: cut off (a closed one in a message to the user is talk about a call).
+  // A MuseGlimmer calls block never closed: cut off (a closed one in a message to the user is talk about a call, `closedMuseBlock`).
   [/<atem:function_calls>(?![\s\S]*<\/atem:function_calls>)|<atem:invoke\b(?![\s\S]*<\/atem:invoke>)/, '<atem:function_calls>'],
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
   [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
@@ -104,7 +106,14 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
  * `<`, `[`, `=` (`to=functions.`), `｜` (DSML) or `✿` (Qwen-Agent's labels); a JSON call a colon, a
  * Python-style call a `[`.
  */
-export const callAttemptNeeds = '<[=｜:✿';
+export const callAttemptNeeds = '<[=｜:✿(';
+
+/**
+ * A closed MuseGlimmer calls block: one left in a message addressed to the user (the header names the
+ * recipient, and the message reader already read every call addressed to a tool) is talk about a
+ * call, as Glimmer's own parser treats it, so the names in it are no call attempt.
+ */
+const closedMuseBlock = /<atem:function_calls>[\s\S]*?<\/atem:function_calls>/g;
 
 /** A token as it may appear in a correction: printable, short. */
 const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]/g, '?').slice(0, 48);
@@ -169,9 +178,10 @@ export function findCallAttempt(
     namedToolElement(visible, tools, called) ??
     jsonNamedTool(visible, tools) ??
     toolMemberObject(visible, tools) ??
-    duplicateKeyCall(visible, tools);
+    duplicateKeyCall(visible, tools) ??
+    toolMentionAttempt(visible.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
+    const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);

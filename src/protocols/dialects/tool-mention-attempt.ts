@@ -1,0 +1,72 @@
+/**
+ * The general rule behind the call-attempt check, for call syntaxes no reader knows: an offered
+ * tool's name written with the parts of a call beside it is a call attempt, whatever the spelling.
+ * Each new agent framework invents its own (`@name(id): {..}`, `[Calling tool: name(..)]`,
+ * `{"request": "name", ..}`, `name -> {..}`, `<call name="name">`); what they share is the name and
+ * call structure around it:
+ *
+ *   get_weather("Paris")                   the name, then `(` opening its arguments
+ *   {"op": "get_weather"}                  the name as a JSON value or key
+ *   <call name="get_weather">              the name as an attribute value
+ *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
+ *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`) on its line or the next
+ *
+ * Prose that mentions a tool (`I used get_weather earlier`, `the get_weather() function`, an element
+ * around its name for emphasis) has none of these and stays the answer, and so does a tool's
+ * definition echoed as JSON (`"type": "function"`, a description or a schema beside the name).
+ * Returned as the answer, a call in an unknown spelling would be a call the model made and nobody
+ * ran; corrected, the model rewrites it in the expected shape. Code quoted inline or fenced is talk
+ * about a call (`maskCode`), and the tools whose calls a reply's readers already read are skipped
+ * (a plan beside a call names its tool). A call attempt found here is corrected, never run: which
+ * tool and arguments were meant is for the model to write again.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { escapeRegExp } from '../reading.ts';
+import { maskCode } from './mask-code.ts';
+
+/** A name not part of a longer one: no word character, dot or dash on either side. */
+const edge = (name: string) => `(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`;
+
+/** The declared parameter names of `tool` (those a reply could write as keys). */
+function parameterNames(tool: ToolSpec): string[] {
+  const properties = (tool.inputSchema as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null) return [];
+  return Object.keys(properties).filter((name) => /^[\w$-]+$/.test(name));
+}
+
+/** `name(` then an argument, a value or a keyword (`name()` alone is how prose refers to a function), or the name as an attribute value. */
+function structureAroundName(name: string): RegExp {
+  return new RegExp(`${edge(name)}\\((?=\\s*(?:[{["'\\d-]|[A-Za-z_]\\w*\\s*[=:]))|=\\s*["']?${escapeRegExp(name)}["'\\s/>]`);
+}
+
+/** The name as a JSON value or key. */
+function jsonAroundName(name: string): RegExp {
+  const tool = escapeRegExp(name);
+  return new RegExp(`:\\s*["']${tool}["']|["']${tool}["']\\s*:`);
+}
+
+/** A tool's definition echoed as JSON: an OpenAI function object, or a description or schema beside the name. */
+const toolDefinition = /["']type["']\s*:\s*["']function["']|["'](?:description|parameters|input_?schema|inputSchema)["']\s*:/i;
+
+/** One of `tool`'s declared parameters written as a key, on the name's line or the next one. */
+function parameterAfterName(name: string, parameters: readonly string[]): RegExp | undefined {
+  if (parameters.length === 0) return undefined;
+  const parameter = `(?:${parameters.map(escapeRegExp).join('|')})`;
+  const key = `(?:["']${parameter}["']\\s*:|(?<![\\w.-])${parameter}\\s*=(?!=)|[{,]\\s*${parameter}\\s*:)`;
+  return new RegExp(`${edge(name)}[^\\n]*(?:\\n[ \\t]*)?[^\\n]*?${key}`);
+}
+
+/** The offered tool (not in `called`) whose name `text` writes with call structure, or undefined. */
+export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], called: ReadonlySet<string> = new Set()): string | undefined {
+  let masked: string | undefined;
+  for (const tool of tools) {
+    if (tool.name === '' || called.has(tool.name) || !text.includes(tool.name)) continue;
+    masked ??= maskCode(text);
+    if (!masked.includes(tool.name)) continue;
+    if (structureAroundName(tool.name).test(masked)) return tool.name;
+    if (toolDefinition.test(masked)) continue;
+    if (jsonAroundName(tool.name).test(masked)) return tool.name;
+    if (parameterAfterName(tool.name, parameterNames(tool))?.test(masked)) return tool.name;
+  }
+  return undefined;
+}

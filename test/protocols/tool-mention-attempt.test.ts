@@ -1,0 +1,105 @@
+/**
+ * Calls in spellings no reader knows (`tool-mention-attempt.ts`, `nameless-arguments.ts`): an offered
+ * tool's name written with call structure beside it, or a reply that is nothing but one tool's valid
+ * arguments, is corrected, never answered; prose that only mentions a tool stays the answer.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'find_ferry', inputSchema: { type: 'object', properties: { port: { type: 'string' }, day: { type: 'string' } }, required: ['port'] } },
+  { name: 'roll_die', inputSchema: { type: 'object', properties: {} } },
+];
+const parse = (text: string, protocol: 'native' | 'xml' = 'native') => parseDecision(protocol, text, { tools });
+const answered = (text: string, protocol: 'native' | 'xml' = 'native') => {
+  const result = parse(text, protocol);
+  return result.success && result.decision.action === 'answer_user';
+};
+
+describe('an offered tool named with call structure is a call attempt', () => {
+  it.each([
+    ['the name, then `(` and a positional value', 'Booking: find_ferry("Bergen") please'],
+    ['the name, then `(` and a keyword', 'I will go with find_ferry(port=Bergen) now.'],
+    ['the name inside another call', 'invoke(find_ferry, port="Bergen")'],
+    ['the name as a JSON value under any key', '{"step": "find_ferry", "where": "Bergen"}'],
+    ['a tool without parameters named as a JSON value', 'Sure!\n{"do": "roll_die"}'],
+    ['the name as a JSON key', '{"find_ferry": {"port": "Bergen"}}'],
+    ['the name as an attribute value', '<step tool="find_ferry">Bergen</step>'],
+    ['the name, an arrow and its arguments', 'find_ferry -> {"port": "Bergen"}'],
+    ['the name in brackets and a parameter as k=v', '[find_ferry] port=Bergen day=Monday'],
+    ['the name on one line, a parameter key on the next', 'Running find_ferry\n  "port": "Bergen"'],
+  ])('%s', (_label, text) => {
+    for (const protocol of ['native', 'xml'] as const) {
+      const result = parse(text, protocol);
+      expect(result.success, `${protocol}: ${text}`).toBe(false);
+      if (!result.success) expect(result.error.message).toMatch(/call of `(?:find_ferry|roll_die)` that could not be read/);
+    }
+  });
+
+  it('a reply that is only valid arguments of a tool with required parameters names that tool in its correction', () => {
+    for (const text of ['{"port": "Bergen", "day": "Monday"}', '```json\n{"port": "Bergen"}\n```']) {
+      expect(parse(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('arguments of `find_ferry` but names no tool') } });
+    }
+  });
+
+  it('names every tool such arguments fit, and no tool when several do', () => {
+    const twins: ToolSpec[] = ['book_seat', 'hold_seat'].map((name) => ({ name, inputSchema: { type: 'object', properties: { seat: { type: 'string' } }, required: ['seat'] } }));
+    const result = parseDecision('native', '{"seat": "12A"}', { tools: twins });
+    expect(result).toMatchObject({ success: false, error: { message: expect.stringContaining('`book_seat` or `hold_seat`') } });
+    expect(!result.success && result.error.toolName).toBeUndefined();
+  });
+});
+
+describe('prose that mentions a tool stays the answer', () => {
+  it.each([
+    ['a mention in a sentence', 'I asked find_ferry earlier; the boat leaves at nine.'],
+    ['a function named with empty parentheses', 'The find_ferry() tool needs a port, which one?'],
+    ['a name set in an element for emphasis', 'Press <b>find_ferry</b> again to retry.'],
+    ['a call quoted as inline code', 'Write `find_ferry(port="Bergen")` to book.'],
+    ['a call in a fenced example', 'For example:\n```\nfind_ferry(port="Bergen")\n```\nthen wait.'],
+    ['an echoed tool definition', 'It is declared as {"type": "function", "function": {"name": "find_ferry", "description": "Finds a ferry."}}.'],
+    ['JSON data with a key no tool declares', '{"port": "Bergen", "departs": "09:00"}'],
+    ['JSON data missing a required parameter', '{"day": "Monday"}'],
+    ['JSON data whose value breaks the schema', '{"port": 42}'],
+    ['a longer identifier holding the name', 'See find_ferry_v2(port="x") and my_roll_die("y") in the docs.'],
+  ])('%s', (_label, text) => {
+    expect(answered(text), text).toBe(true);
+  });
+
+  it('a plan beside a call read may name that call with its arguments', () => {
+    const text = 'Thought: I will call find_ferry(port="Bergen") now.\n<tool_call>\n{"name": "find_ferry", "arguments": {"port": "Bergen"}}\n</tool_call>';
+    expect(parse(text)).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'find_ferry', args: { port: 'Bergen' } } });
+  });
+});
+
+describe('property: a call in an unknown wrapper is never the answer (fast-check)', () => {
+  const filler = fc.stringMatching(/^[A-Za-z ,.!?:;\n-]{0,24}$/);
+  const port = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,11}$/);
+  const shapes = [
+    (args: string) => `find_ferry(${args})`,
+    (args: string) => `{"call": "find_ferry", "with": ${args}}`,
+    (args: string) => `find_ferry => ${args}`,
+    (args: string) => `<run tool="find_ferry">${args}</run>`,
+  ];
+
+  it('whatever prose is around it: read as a call of that tool, or refused', () => {
+    fc.assert(
+      fc.property(filler, filler, port, fc.constantFrom(...shapes), (before, after, value, shape) => {
+        const text = `${before} ${shape(JSON.stringify({ port: value }))} ${after}`;
+        const result = parse(text);
+        if (result.success) expect(result.decision).toMatchObject({ action: 'call_tool', tool: 'find_ferry' });
+      }),
+    );
+  });
+
+  it('prose of words and punctuation that mentions the tools is always the answer', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(filler, fc.constantFrom('find_ferry', 'roll_die', 'find_ferry()')), { maxLength: 8 }), (pieces) => {
+        const text = `Note: ${pieces.join(' ')}.`;
+        expect(answered(text), text).toBe(true);
+      }),
+    );
+  });
+});
