@@ -3,8 +3,10 @@
  * twice (at any depth) never runs; the run gets the correction the text protocols give (naming the
  * key) and the strict loop asks again. Over the real @ai-sdk/openai-compatible package talking HTTP
  * to the fixture server, whose wire format carries the arguments as the text the model wrote, both
- * generated and streamed (the deltas joined by the provider package); and the MCP sampling handler,
- * which serves another server's request from the same Model, refuses such arguments too.
+ * generated and streamed (the deltas joined by the provider package), and the real @ai-sdk/anthropic
+ * package's stream (its `input_json_delta` pieces). `sampleTools` on the `model`
+ * backend corrects such a call the same way, and the MCP sampling handler, which serves another
+ * server's request from the same Model, refuses such arguments with a wire error.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,10 +14,12 @@ import { type AgentEvent, createAgent, defineTool, parseDecision } from '../../s
 import { fromToolCall } from '../../src/models/from-provider-result.ts';
 import { resolveModel } from '../../src/models/resolve-model.ts';
 import { toSamplingResult } from '../../src/mcp/sampling-messages.ts';
+import { samplingContext } from '../../src/server/index.ts';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import type { Model } from '../../src/spec/model.ts';
 import { fixture, type FixtureServer, startFixtureServer } from '../helpers/fixture-server.ts';
 import { propertyRuns } from '../helpers/property-runs.ts';
+import { inTool, noSampling } from '../server/sampling-client.ts';
 
 const modelId = 'Qwen/Qwen2.5-7B-Instruct';
 
@@ -80,6 +84,16 @@ async function runAgent(model: Model) {
 
 const invalid = (events: AgentEvent[]) => events.flatMap((event) => (event.type === 'output-invalid' ? [event] : []));
 
+/** The run answered, the tool ran once, with the clean call's `{ city: 'Paris' }`, and its one refusal named `key`. */
+function expectOneRefusal({ result, events, calls }: Awaited<ReturnType<typeof runAgent>>, key: string) {
+  expect(result.status).toBe('answered');
+  expect(calls).toEqual([{ city: 'Paris' }]);
+  const [refused, ...others] = invalid(events);
+  expect(others).toEqual([]);
+  expect(refused!.correction).toContain(`\`${key}\` is written twice`);
+  return refused!;
+}
+
 describe('native tool calls whose arguments write a key twice, over a real provider package', () => {
   let server: FixtureServer;
   let model: Model;
@@ -99,15 +113,10 @@ describe('native tool calls whose arguments write a key twice, over a real provi
       fixture('openai-compatible', 'tool-call'),
       fixture('openai-compatible', 'text'),
     );
-    const { result, events, calls } = await runAgent(generateOnly());
+    const run = await runAgent(generateOnly());
 
-    expect(result.status).toBe('answered');
-    expect(calls).toEqual([{ city: 'Paris' }]);
-    const [refused, ...others] = invalid(events);
-    expect(others).toEqual([]);
-    expect(refused!.reason).toContain('`city`');
-    expect(refused!.correction).toContain('`city` is written twice');
-    expect(events.filter((event) => event.type === 'tool-call')).toHaveLength(1);
+    expect(expectOneRefusal(run, 'city').reason).toContain('`city`');
+    expect(run.events.filter((event) => event.type === 'tool-call')).toHaveLength(1);
     // The correction went back to the model as the refused call's result.
     const retry = JSON.stringify(server.requests[before + 1]!.body);
     expect(retry).toContain('is written twice');
@@ -119,13 +128,7 @@ describe('native tool calls whose arguments write a key twice, over a real provi
       fixture('openai-compatible', 'stream-tool-call.chunks'),
       fixture('openai-compatible', 'stream-text.chunks'),
     );
-    const { result, events, calls } = await runAgent(model);
-
-    expect(result.status).toBe('answered');
-    expect(calls).toEqual([{ city: 'Paris' }]);
-    const [refused, ...others] = invalid(events);
-    expect(others).toEqual([]);
-    expect(refused!.correction).toContain('`options.unit` is written twice');
+    expectOneRefusal(await runAgent(model), 'options.unit');
   });
 
   it('stream: a call whose keys are each written once runs as before', async () => {
@@ -138,6 +141,30 @@ describe('native tool calls whose arguments write a key twice, over a real provi
     expect(result.status).toBe('answered');
     expect(invalid(events)).toEqual([]);
     expect(calls).toEqual([{ city: 'Paris', options: { unit: 'c' } }]);
+  });
+
+  it('anthropic stream: input_json_delta pieces that write a key twice never run; the clean call runs', async () => {
+    const anthropic = resolveModel('anthropic:claude-sonnet-4-5', { baseURL: `${server.url}/v1`, apiKey: 'sk-ant-test' });
+    const clean = fixture('anthropic', 'stream-tool-call.chunks');
+    const twice = clean.chunks!.map((chunk) => chunk.replace('"partial_json":"{\\"city\\""', '"partial_json":"{\\"city\\": \\"Lyon\\", \\"city\\""'));
+    expect(twice.join('')).toContain('Lyon');
+    server.enqueue({ chunks: twice }, clean, fixture('anthropic', 'stream-text.chunks'));
+    expectOneRefusal(await runAgent(anthropic), 'city');
+  });
+
+  it("sampleTools on the 'model' backend: the call is refused naming the key, and the retry's clean call is returned", async () => {
+    server.enqueue(
+      { body: toolCallBody('{"city": "Lyon", "city": "Paris"}') },
+      fixture('openai-compatible', 'tool-call'),
+    );
+    const tools = [{ name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } } } }] as const;
+    const run = await inTool({ capabilities: noSampling }, async (mcpServer, ctx) =>
+      samplingContext(mcpServer, ctx, { model }).sampleTools({ prompt: 'Weather in Paris?', tools }),
+    );
+    expect(run.error).toBeUndefined();
+    expect(run.value).toMatchObject({ attempts: 2, toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
+    // The refused call was answered with the correction, naming the key.
+    expect(JSON.stringify(server.requests.at(-1)!.body)).toContain('Invalid arguments for `get_weather`: the key `city` is written twice');
   });
 
   it('MCP sampling served by the model refuses such arguments with a wire error naming the key', async () => {
