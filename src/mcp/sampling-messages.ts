@@ -14,8 +14,10 @@ import {
   type ToolUseContent,
 } from '@modelcontextprotocol/client';
 import { describeContent } from '../protocols/describe-content.ts';
+import { duplicateKeyMessage } from '../protocols/extract/duplicate-keys.ts';
 import type { ToolSpec } from '../spec/decision.ts';
 import type { FinishReason, ModelMessage, ModelRequest, ModelResponse, ToolChoice } from '../spec/model.ts';
+import { duplicateKey } from '../tools/duplicate-key.ts';
 import type { ToolContent } from '../tools/toolbox.ts';
 
 /** Text for a content block the model interface cannot carry as is (images, audio, resources). */
@@ -87,16 +89,25 @@ function stopReason(finishReason: FinishReason): string {
   return finishReason;
 }
 
+/**
+ * A model's call arguments as a `tool_use` input. A string is what the adapter could not read as one
+ * object as written (`ModelToolCall.arguments`): unparseable, or a key written twice, whose last value
+ * `JSON.parse` would keep silently; either is refused, never sent as a guessed reading.
+ */
 function toolInput(args: Record<string, unknown> | string): Record<string, unknown> {
   if (typeof args !== 'string') return args;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(args);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    parsed = JSON.parse(args);
   } catch {
-    // reported below
+    parsed = undefined; // reported below
   }
+  const isObject = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  const twice = isObject ? duplicateKey(args, parsed) : undefined;
+  if (isObject && twice === undefined) return parsed as Record<string, unknown>;
   // A wire error: the SDK sends it back to the server as the JSON-RPC error of the request.
-  throw new ProtocolError(ProtocolErrorCode.InternalError, `The model returned tool arguments that are not a JSON object: ${args.slice(0, 200)}`);
+  const why = twice === undefined ? 'that are not a JSON object' : `in which ${duplicateKeyMessage(twice)}`;
+  throw new ProtocolError(ProtocolErrorCode.InternalError, `The model returned tool arguments ${why}: ${args.slice(0, 200)}`);
 }
 
 /** With tools offered, the result may carry `tool_use` blocks; without, it is one text block (spec). */

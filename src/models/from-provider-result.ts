@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { FinishReason, ModelResponse, ModelToolCall, Usage } from '../spec/model.ts';
+import { duplicateKey } from '../tools/duplicate-key.ts';
 
 /** A whole generate result as a reins response (`modelId` when the provider reports none). */
 export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelId: string): ModelResponse {
@@ -31,21 +32,26 @@ export function fromGenerateResult(result: LanguageModelV4GenerateResult, modelI
   };
 }
 
-/** A provider tool call with its JSON input parsed; unparseable input is kept as the raw string. */
+/**
+ * A provider tool call with its JSON input parsed. Input that is no JSON object, or that writes a key
+ * twice in one object (`{"path": "a", "path": "b"}`, at any depth: `JSON.parse` would keep the last
+ * value silently), is kept as the raw string: whoever reads the call (the native codec, through the
+ * guard of `read-json.ts`) refuses it with a correction naming the key, so the call never runs.
+ */
 export function fromToolCall(call: LanguageModelV4ToolCall): ModelToolCall {
   return { id: call.toolCallId, name: call.toolName, arguments: parseToolArguments(call.input) };
 }
 
 function parseToolArguments(input: string): Record<string, unknown> | string {
   if (input.trim() === '') return {};
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(input);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : input;
+    value = JSON.parse(input);
   } catch {
     return input;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return input;
+  return duplicateKey(input, value) === undefined ? (value as Record<string, unknown>) : input;
 }
 
 /** `interrupted` (the stream ended without a completion signal) has no reins equivalent: `other`. */

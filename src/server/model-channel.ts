@@ -6,7 +6,8 @@
 import type { JsonSchema } from '../spec/decision.ts';
 import type { FinishReason, Model } from '../spec/model.ts';
 import type { ChannelReply, ChannelRequest, SamplingChannel } from './sampling-channel.ts';
-import { argumentsObject } from './to-sampling-messages.ts';
+import { readArguments } from './to-sampling-messages.ts';
+import type { SampleToolCall } from './types.ts';
 
 /** Model finish reasons in MCP's `stopReason` vocabulary. */
 const stopReasons: Record<FinishReason, string> = {
@@ -43,11 +44,19 @@ export function modelChannel(model: Model): SamplingChannel {
         ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
         ...(request.signal ? { signal: request.signal } : {}),
       });
+      const argumentProblems = new Map<SampleToolCall, string>();
+      const toolCalls = response.toolCalls.map((call) => {
+        const { value, problem } = readArguments(call.arguments);
+        const sampled: SampleToolCall = { id: call.id, name: call.name, arguments: value };
+        if (problem !== undefined) argumentProblems.set(sampled, problem);
+        return sampled;
+      });
       return {
         text: response.text,
-        toolCalls: response.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: argumentsObject(call.arguments) })),
+        toolCalls,
         model: response.modelId,
         stopReason: stopReasons[response.finishReason],
+        ...(argumentProblems.size > 0 ? { argumentProblems } : {}),
       };
     },
   };

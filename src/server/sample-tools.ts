@@ -23,6 +23,9 @@ async function checkCalls(reply: ChannelReply, tools: PreparedTool[]): Promise<C
     reply.toolCalls.map(async (call): Promise<CallCheck> => {
       const tool = tools.find((candidate) => candidate.spec.name === call.name);
       if (!tool) return { call, problem: `Unknown tool \`${toProviderToolName(call.name)}\`; available: ${available}.` };
+      // Arguments that are no JSON object as written (a key written twice) are never validated as `{ _raw }`.
+      const unread = reply.argumentProblems?.get(call);
+      if (unread !== undefined) return { call, problem: `Invalid arguments for \`${call.name}\`: ${unread}.` };
       const check = await tool.check(call.arguments);
       if (check.ok) return { call, value: check.value };
       return { call, problem: `Invalid arguments for \`${call.name}\`: ${check.details.join('; ')}.` };

@@ -32,6 +32,12 @@ export interface ChannelReply {
   structuredCall?: { call: SampleToolCall; value: unknown };
   /** Why the text could not be read as a tool call, phrased as a correction for the model. */
   problem?: string;
+  /**
+   * Calls whose arguments came as text that reads as no JSON object as written (a key written twice,
+   * say; their `arguments` are `{ _raw }`): why, phrased as a correction. Only a Model's calls can
+   * carry it; MCP sampling delivers `tool_use` input as an object.
+   */
+  argumentProblems?: ReadonlyMap<SampleToolCall, string>;
 }
 
 export interface SamplingChannel {

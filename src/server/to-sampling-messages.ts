@@ -8,9 +8,18 @@ import type { SampleMessage } from './types.ts';
 
 /** Tool call arguments as an object; a raw string is read leniently, else kept under `_raw`. */
 export function argumentsObject(args: Record<string, unknown> | string): Record<string, unknown> {
-  if (typeof args !== 'string') return args;
+  return readArguments(args).value;
+}
+
+/**
+ * `argumentsObject`, with why a raw string is no JSON object as written (the guard's words: a key
+ * written twice, a value the repair could only guess, ...) when it is kept under `_raw`.
+ */
+export function readArguments(args: Record<string, unknown> | string): { value: Record<string, unknown>; problem?: string } {
+  if (typeof args !== 'string') return { value: args };
   const reading = readJson(args);
-  return reading.ok && isRecord(reading.value) ? reading.value : { _raw: args };
+  if (reading.ok && isRecord(reading.value)) return { value: reading.value };
+  return { value: { _raw: args }, problem: reading.ok ? 'the arguments are not a JSON object' : reading.message };
 }
 
 function single(blocks: SamplingMessageContentBlock[]): SamplingMessage['content'] {

@@ -9,7 +9,10 @@ export interface ModelToolCall {
   /** Provider-assigned id, used to pair the call with its result. */
   id: string;
   name: string;
-  /** Parsed arguments, or the raw string when the provider returned unparseable JSON. */
+  /**
+   * Parsed arguments, or the raw string when the provider's JSON is not one object read as written:
+   * unparseable, or a key written twice in one object (whose last value `JSON.parse` would keep silently).
+   */
   arguments: Record<string, unknown> | string;
 }
 

@@ -106,7 +106,7 @@ function convert(trimmed: string, type: string, schema: unknown, options: Coerce
       const value = repairedJson(trimmed, '[', options);
       if (Array.isArray(value)) return { ok: true, value, repaired: true };
       if (!options.commaLists || trimmed.startsWith('[')) return undefined;
-      return commaList(trimmed, schema);
+      return commaList(trimmed, schema, options);
     }
     default:
       return undefined;
@@ -117,7 +117,7 @@ function convert(trimmed: string, type: string, schema: unknown, options: Coerce
  * `a, b,c` -> each item read by the items schema (reins' `line` protocol). With no items type, the
  * items are numbers when every one is a numeral (seed 004 casts `1,2,3` to ints), else strings.
  */
-function commaList(text: string, schema: unknown): CoercedText | undefined {
+function commaList(text: string, schema: unknown, options: CoerceTextOptions): CoercedText | undefined {
   const itemsSchema = isRecord(schema) ? schema.items : undefined;
   const texts = text === '' ? [] : text.split(',').map((item) => item.trim());
   if (schemaTypes(itemsSchema) === undefined) {
@@ -126,7 +126,8 @@ function commaList(text: string, schema: unknown): CoercedText | undefined {
   }
   const items: unknown[] = [];
   for (const item of texts) {
-    const read = coerceText(item, itemsSchema);
+    // Each item meets the caller's JSON reader and refusals, as a whole value does (`{"a": 1 "a": 2}`).
+    const read = coerceText(item, itemsSchema, { repairJson: options.repairJson, refuseJson: options.refuseJson });
     if (!read.ok) return undefined;
     items.push(read.value);
   }

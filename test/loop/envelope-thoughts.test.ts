@@ -45,6 +45,13 @@ describe('EnvelopeThoughtTracker', () => {
     expect(new EnvelopeThoughtTracker().update('{"status":"REQUIRES_ACTION","thoughts":[{"type":"PLAN","content":"}')).toEqual([]);
   });
 
+  it('shows no thought whose JSON writes a key twice (the whole reply is refused for it), and the others', () => {
+    const text = '{"status":"SUCCESS_FINAL","thoughts":[{"type":"PLAN","content":"a","content":"b"},{"type":"GOAL","content":"c"}],"actions":[],"final_response":"d"}';
+    expect(feed(text).map((entry) => entry.thought)).toEqual([{ type: 'GOAL', content: 'c' }]);
+    const parsed = envelope.parse(text, { tools: [] });
+    expect(parsed.success ? parsed : parsed.error.message).toContain('`thoughts[].content` is written twice');
+  });
+
   it('reports the rest of the thoughts once at the end', () => {
     const tracker = new EnvelopeThoughtTracker();
     const text = envelope.render({ decisions: [answer('x')], thoughts });

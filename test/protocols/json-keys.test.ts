@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
-import { duplicateKey } from '../../src/protocols/extract/duplicate-keys.ts';
+import { duplicateKey } from '../../src/tools/duplicate-key.ts';
 
 type Entry = readonly [string, unknown];
 const json = (value: unknown) => JSON.stringify(value);

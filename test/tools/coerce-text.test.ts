@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseDecision } from '../../src/protocols/index.ts';
 import { coercePositionalArgs } from '../../src/tools/coerce-args.ts';
 import { coerceText } from '../../src/tools/coerce-text.ts';
 import { collectParameters } from '../../src/tools/collect-parameters.ts';
@@ -101,5 +102,30 @@ describe('refuseJson: JSON that parses, refused by the guard of the caller', () 
     const schema = { type: 'object', properties: { a: { type: 'object' }, b: {} } } as const;
     expect(collectParameters([{ name: 'a', text: '{"twice": 1}' }, { name: 'b', text: '2' }], schema, { refuseJson })).toEqual({ ok: false, details: ['parameter `a`: refused 12'] });
     expect(coercePositionalArgs(['{"once": 1}', '{"twice": 2}'], schema, { refuseJson })).toEqual({ ok: false, details: ['param 2 (b): refused 12'] });
+  });
+});
+
+describe('the items of a comma list meet the caller\'s JSON reader and refusals', () => {
+  const items = { type: 'array', items: { type: 'object' } } as const;
+
+  it('an item is read by repairJson, never by a bare repair behind the caller\'s back', () => {
+    const seen: string[] = [];
+    const repairJson = (text: string) => (seen.push(text), undefined);
+    // `{"a": 1 "a": 2}` is no JSON; a bare jsonrepair would read it as {a: 2}, the last value.
+    expect(coerceText('{"a": 1 "a": 2}, {"b": 1}', items, { commaLists: true, repairJson })).toMatchObject({ ok: false });
+    expect(seen).toContain('{"a": 1 "a": 2}');
+  });
+
+  it('an item that parses is refused by refuseJson as a whole value would be', () => {
+    const refuseJson = (_json: string, value: unknown) => (typeof value === 'object' && value !== null && 'twice' in value ? 'refused' : undefined);
+    expect(coerceText('{"once": 1}, {"twice": 2}', items, { commaLists: true, refuseJson })).toMatchObject({ ok: false });
+    expect(coerceText('{"once": 1}, {"b": 2}', items, { commaLists: true, refuseJson })).toEqual({ ok: true, value: [{ once: 1 }, { b: 2 }], repaired: false });
+  });
+
+  it("the line protocol's positional list never runs an item that writes a key twice", () => {
+    const tools = [{ name: 'put', inputSchema: { type: 'object', properties: { rows: items }, required: ['rows'] } }];
+    for (const text of ['FUNCTION_CALL: put|{"a": 1 "a": 2}', 'FUNCTION_CALL: put|{"a": 1 "a": 2}, {"b": 1}']) expect(parseDecision('line', text, { tools }).success, text).toBe(false);
+    const clean = parseDecision('line', 'FUNCTION_CALL: put|{"a": 1}, {"b": 1}', { tools });
+    expect(clean.success && clean.decision).toMatchObject({ action: 'call_tool', tool: 'put', args: { rows: [{ a: 1 }, { b: 1 }] } });
   });
 });

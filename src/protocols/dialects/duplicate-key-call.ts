@@ -6,7 +6,7 @@
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
-import { duplicateKey } from '../extract/duplicate-keys.ts';
+import { duplicateKey } from '../../tools/duplicate-key.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord } from '../extract/read-json.ts';
 

@@ -2,7 +2,7 @@
  * Reads reins' `json` protocol (seed 000): JSON objects `{ "action": ... }` anywhere in the text, in
  * fences or among prose; an array of such objects counts as several actions.
  */
-import { duplicateKey } from '../extract/duplicate-keys.ts';
+import { duplicateKey } from '../../tools/duplicate-key.ts';
 import { findJsonSpans, type JsonSpan, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { type DialectReader, failedReading, type Reading } from '../reading.ts';

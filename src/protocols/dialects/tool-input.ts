@@ -9,7 +9,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { guardedCoercion } from '../extract/guarded-json.ts';
 import { coerceValue } from '../../tools/coerce-args.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
-import { duplicateKey } from '../extract/duplicate-keys.ts';
+import { duplicateKey } from '../../tools/duplicate-key.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';

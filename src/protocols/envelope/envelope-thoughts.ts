@@ -2,12 +2,12 @@
  * Reads the typed thoughts of a streamed envelope as each one completes, in time linear in the
  * streamed text: the `"thoughts": [` of the envelope is searched for in the new text only, then the
  * array's elements are scanned one character at a time, string-aware (a `}` or `{"a":1}` inside a
- * thought's content does not close it), and each element that closes is read alone (JSON, else
- * repaired by jsonrepair). Thoughts the stream could not show are reported by `remaining`.
+ * thought's content does not close it), and each element that closes is read alone, with the JSON
+ * guard (`read-json.ts`: repaired where the repair need not guess, never with a key written twice). Thoughts the stream could not show are reported by `remaining`.
  */
-import { jsonrepair } from 'jsonrepair';
 import type { Thought } from '../../spec/decision.ts';
 import type { ThoughtStream } from '../thought-stream.ts';
+import { readJson } from '../extract/read-json.ts';
 
 /** The `"thoughts": [` of the envelope. In valid JSON a quote inside a string is escaped, so this cannot match inside a value. */
 const thoughtsArray = /"thoughts"\s*:\s*\[/g;
@@ -98,18 +98,10 @@ export class EnvelopeThoughtTracker implements ThoughtStream {
   }
 }
 
+/** One element, read by the guard every reply meets (`read-json.ts`): a key written twice, or damage the repair could only guess, shows no thought. */
 function readThought(element: string): Thought | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(element);
-  } catch {
-    try {
-      value = JSON.parse(jsonrepair(element));
-    } catch {
-      return undefined;
-    }
-  }
-  return isThought(value) ? value : undefined;
+  const reading = readJson(element);
+  return reading.ok && isThought(reading.value) ? reading.value : undefined;
 }
 
 function isThought(value: unknown): value is Thought {

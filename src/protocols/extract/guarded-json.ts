@@ -5,7 +5,8 @@
  * only guess (`{"missing": }`, `[1, 2, unclosed`) stays the text, for strict validation to refuse,
  * and JSON holding a key twice (`{"a": 1, "a": 2}`) is refused with the key named, never read as its last value.
  */
-import { duplicateKey, duplicateKeyMessage } from './duplicate-keys.ts';
+import { duplicateKey } from '../../tools/duplicate-key.ts';
+import { duplicateKeyMessage } from './duplicate-keys.ts';
 import { readJson } from './read-json.ts';
 
 export function guardedJson(text: string): unknown {

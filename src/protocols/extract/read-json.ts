@@ -10,7 +10,8 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
-import { duplicateKey, duplicateKeyMessage } from './duplicate-keys.ts';
+import { duplicateKey } from '../../tools/duplicate-key.ts';
+import { duplicateKeyMessage } from './duplicate-keys.ts';
 import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess, swallowedBracket } from './repair-guesses.ts';
 import { readStrayQuotes } from './stray-quotes.ts';
