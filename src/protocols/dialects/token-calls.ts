@@ -142,8 +142,9 @@ export const tokenCallsReader: DialectReader = {
         return certain(call, failedReading(first.dialect, cutOffCall(call.name)));
       }
       // One JSON value is a call's arguments: a second object or list right after them
-      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected.
-      if (object && /^\s*[{[]/.test(call.rest.slice(object.end))) {
+      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected. A bracket
+      // opening a word (`[INST]`, a control token) is no JSON list: the prose check names it.
+      if (object && /^\s*(?:\{|\[\s*[[{"'\d\]-])/.test(call.rest.slice(object.end))) {
         const toolName = sanitizeName(call.name);
         return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: a second JSON value follows them; give every argument in one object`, toolName }));
       }

@@ -12,6 +12,7 @@
  * Most replies hold no marker at all: one combined pattern of every marker is tested first, and such
  * a reply skips the per-marker patterns.
  */
+import { endOfTurnSource } from './control-tokens.ts';
 import { callSectionTokens, endOfTurnTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
 
 export interface StrippedReply {
@@ -108,12 +109,12 @@ function templateReasoningEnd(text: string): { reasoning: string; rest: string }
 /** An empty block, a lone open marker or a stray close marker of a special token, or an end-of-turn token, at the end. */
 const trailingMarkers: readonly RegExp[] = [
   ...compiled
-    .filter(({ marker }) => marker.special)
+    .filter(({ marker }) => marker.special && !marker.htmlTag)
     .map(({ marker, open, close }) => {
       const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
       return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
     }),
-  new RegExp(`(?:${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*$`),
+  new RegExp(`(?:${endOfTurnSource})\\s*$`),
 ];
 
 function withoutTrailingMarkers(text: string): string {
