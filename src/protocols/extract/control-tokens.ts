@@ -12,8 +12,11 @@ import { endOfTurnTokens } from './reply-markers.ts';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `</s>` with no `<s>` before it that is still open. */
-export const unpairedEndOfSequence = String.raw`(?<!<s>(?:(?!<\/s>)[\s\S])*)<\/s>`;
+/**
+ * `</s>` with no `<s>` before it that is still open. The token comes first, so the look back runs only
+ * where a `</s>` stands, and it stops at the `</s>` before it: linear in the text.
+ */
+export const unpairedEndOfSequence = String.raw`<\/s>(?<!<s>(?:(?!<\/s>)[\s\S])*<\/s>)`;
 
 /** Every token that ends a turn or the text: the listed end-of-turn tokens and an unpaired `</s>`. */
 export const endOfTurnSource = [...endOfTurnTokens.map(escapeRegExp), unpairedEndOfSequence].join('|');
