@@ -116,4 +116,18 @@ describe("the assistant's own header a server kept (Gemma, Phi, DeepSeek, Granit
       expect(called.success && called.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), open).toEqual(['find_tide']);
     }
   });
+
+  it('keeps reasoning that opens its text out of the answer, in every header (ChatML and Llama 3 too)', () => {
+    for (const [open, close] of [
+      ['<|im_start|>assistant\n', '<|im_end|>'],
+      ['<|start_header_id|>assistant<|end_header_id|>\n\n', '<|eot_id|>'],
+      ['<start_of_turn>model\n', '<end_of_turn>'],
+      ['<｜Assistant｜>', '<｜end▁of▁sentence｜>'],
+    ] as const) {
+      const result = read(`${open}<think>\nLow water first.\n</think>\nThe tide turns at six.${close}`);
+      expect(result.success && result.decisions, open).toEqual([{ action: 'answer_user', answer: 'The tide turns at six.' }]);
+    }
+    const granite = read('<|start_of_role|>assistant<|end_of_role|><think>Low water first.</think><response>The tide turns at six.</response><|end_of_text|>');
+    expect(granite.success && granite.decisions).toEqual([{ action: 'answer_user', answer: 'The tide turns at six.' }]);
+  });
 });

@@ -139,16 +139,29 @@ export function stripReplyMarkers(input: string): StrippedReply {
   const reasoning: string[] = [];
   let text = input;
   let consumed = false;
+  // After a content wrapper (a turn header a server kept) only reasoning may open its text, and a
+  // wrapper written after that reasoning (Granite's `<response>`): `<|im_start|>assistant\n<think>..`.
+  let wrapped = false;
+  let afterReasoning = false;
   for (;;) {
     text = text.replace(/^\s+/, '');
-    const entry = compiled.find((candidate) => candidate.atStart.test(text) && (consumed || !candidate.marker.onlyAfterReasoning));
+    const entry = compiled.find(
+      (candidate) =>
+        candidate.atStart.test(text) &&
+        (consumed || !candidate.marker.onlyAfterReasoning) &&
+        (!wrapped || candidate.marker.kind === 'reasoning' || (afterReasoning && candidate.marker.onlyAfterReasoning === true)),
+    );
     if (entry) {
       const openLength = entry.open.exec(text)?.[0].length ?? 0;
       const block = readLeadingBlock(text, entry, openLength);
       if (block.reasoning !== undefined) reasoning.push(block.reasoning);
       text = block.rest;
       consumed = true;
-      if (entry.marker.kind === 'content') break;
+      afterReasoning = entry.marker.kind === 'reasoning';
+      if (entry.marker.kind === 'content') {
+        if (wrapped) break;
+        wrapped = true;
+      }
       continue;
     }
     const ended = consumed ? undefined : templateReasoningEnd(text);
