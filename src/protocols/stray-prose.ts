@@ -16,14 +16,13 @@ import type { ReadFailure, Reading } from './reading.ts';
 import { callAttemptHint, findCallAttempt } from './dialects/find-call-attempt.ts';
 import { callAttemptMask, mayRead, presentCharacters } from './dialects/drift-readers.ts';
 import { framingOf } from './extract/dialect-framing.ts';
-import { endOfTurnTokens } from './extract/reply-markers.ts';
-import { escapeRegExp } from './reading.ts';
+import { endOfTurnSource } from './extract/control-tokens.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
 
-const endOfTurn = new RegExp(endOfTurnTokens.map(escapeRegExp).join('|'), 'g');
+const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
 /** An end-of-turn token with text after it (in one piece of prose). */
-const textAfterEnd = new RegExp(`(${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*\\S`);
+const textAfterEnd = new RegExp(`(${endOfTurnSource})\\s*\\S`);
 
 /** True when `piece` holds more than space and end-of-turn tokens (each of which opens with `<`). */
 const holdsText = (piece: string): boolean => (piece.includes('<') ? piece.replace(endOfTurn, '') : piece).trim() !== '';

@@ -17,7 +17,7 @@ import { toolMemberObject } from './tool-member-object.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
-import { endOfTurnTokens } from '../extract/reply-markers.ts';
+import { bareControlTokenSource, endOfTurnSource } from '../extract/control-tokens.ts';
 import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
@@ -116,19 +116,18 @@ export const callAttemptNeeds = '<[=｜:✿(';
 const closedMuseBlock = /<atem:function_calls>[\s\S]*?<\/atem:function_calls>/g;
 
 /** A token as it may appear in a correction: printable, short. */
-const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.-]/g, '?').slice(0, 48);
+const sanitizeToken = (token: string): string => token.replace(/[^\w|｜<>▁.[\]/-]/g, '?').slice(0, 48);
 
 /** The detail every "call could not be read" failure carries. */
 export const callAttemptHint = 'write the tool call exactly in the expected shape, or give the answer as plain text without tool-call markup';
 
 /**
- * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`, and the end-of-turn tokens written
- * otherwise, `<end_of_turn>`): the framing reins knows is stripped before this check (an end-of-turn
- * token at the reply's end), so one left in the reply is markup no reader accounted for.
+ * A model's special token (`<|im_end|>`, `<｜end▁of▁sentence｜>`, and the tokens written otherwise:
+ * `<end_of_turn>`, an unpaired `</s>`, `[INST]`, `control-tokens.ts`): the framing reins knows is
+ * stripped before this check (an end-of-turn token at the reply's end), so one left in the reply is
+ * markup no reader accounted for.
  */
-const specialToken = new RegExp(
-  [/<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/.source, ...endOfTurnTokens.map(escapeRegExp)].join('|'),
-);
+const specialToken = new RegExp([/<\|[^|<>\s]{1,40}\|>|<｜[^｜<>\s]{1,40}｜>/.source, endOfTurnSource, bareControlTokenSource].join('|'));
 
 /** The first model special token in `text` (inline code aside), as a correction may show it; undefined when none. */
 export function specialTokenIn(text: string): string | undefined {

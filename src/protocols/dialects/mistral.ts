@@ -19,6 +19,8 @@ import { leadsReply, unreadableCall } from './unreadable-call.ts';
 const marker = '[TOOL_CALLS]';
 const namedCall = /\s*([^\s[\]{}]+?)\s*(?:\[CALL_ID\][^[]*?)?(?:\[ARGS\]\s*|(?=\{))/y;
 const between = /\s*(?:```\s*)?(?:<\/s>\s*)*/y;
+/** The space and fence close that end a call, before any `</s>`. */
+const closing = /\s*(?:```)?/y;
 
 interface Found {
   calls: Array<{ name: unknown; args: unknown }>;
@@ -97,7 +99,10 @@ export const mistralReader: DialectReader = {
       between.lastIndex = found.end;
       between.exec(text);
       const after = between.lastIndex;
-      spans.push([spanStart, after]);
+      // The span ends before an end-of-sequence `</s>`: text after that token is past the reply's end (`stray-prose.ts`).
+      closing.lastIndex = found.end;
+      closing.exec(text);
+      spans.push([spanStart, closing.lastIndex]);
       spanStart = -1;
       if (/^[\]},]/.test(text.slice(after, after + 1))) return { ...unreadable(`unexpected \`${text[after] ?? ''}\` after the JSON (a list must open with [)`), conclusive };
       // A second JSON value right after the arguments (an object, or a list, never a `[TOOL_CALLS]` or

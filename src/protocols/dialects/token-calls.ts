@@ -14,6 +14,7 @@ import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { cutOffCall } from './call-object.ts';
+import { kimiCallTool } from './kimi-call-id.ts';
 
 interface TokenForm {
   dialect: string;
@@ -23,6 +24,8 @@ interface TokenForm {
   knownOnly?: boolean;
   /** The tokens around a section of calls, in each spelling: a section the reply opens must be closed (else it is cut off). */
   sections?: ReadonlyArray<{ open: string; close: string }>;
+  /** The offered tool a written name stands for, where the form writes names otherwise (Kimi K2's sanitized ids). */
+  toolOf?: (written: string, tools: readonly ToolSpec[]) => string;
 }
 
 const name = '([A-Za-z_][\\w.\\-]*)';
@@ -38,6 +41,7 @@ const forms: readonly TokenForm[] = [
       { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },
       { open: '<|tool_call_section_begin|>', close: '<|tool_call_section_end|>' },
     ],
+    toolOf: kimiCallTool,
   },
   { dialect: 'solar', pattern: new RegExp(`<\\|tool_call:name\\|>\\s*${name}\\s*<\\|tool_call:args\\|>`, 'g') },
   { dialect: 'harmony', pattern: new RegExp(`to=functions\\.${name}(?:(?!<\\|message\\|>|to=functions\\.)[\\s\\S]){0,200}<\\|message\\|>`, 'g') },
@@ -75,7 +79,7 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
   for (const form of forms) {
     for (const match of text.matchAll(form.pattern)) {
       if (isInCode(code, match.index)) continue;
-      const called = match[1] ?? '';
+      const called = form.toolOf ? form.toolOf(match[1] ?? '', tools) : (match[1] ?? '');
       if (form.knownOnly && !tools.some((tool) => tool.name === called)) continue;
       const restAt = match.index + match[0].length;
       found.push({ dialect: form.dialect, index: match.index, name: called, rest: text.slice(restAt), restAt, form });
@@ -142,8 +146,9 @@ export const tokenCallsReader: DialectReader = {
         return certain(call, failedReading(first.dialect, cutOffCall(call.name)));
       }
       // One JSON value is a call's arguments: a second object or list right after them
-      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected.
-      if (object && /^\s*[{[]/.test(call.rest.slice(object.end))) {
+      // (`<|message|>{"a": 1}\n{"b": 2}<|call|>`) would be dropped, so the call is corrected. A bracket
+      // opening a word (`[INST]`, a control token) is no JSON list: the prose check names it.
+      if (object && /^\s*(?:\{|\[\s*[[{"'\d\]-])/.test(call.rest.slice(object.end))) {
         const toolName = sanitizeName(call.name);
         return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: a second JSON value follows them; give every argument in one object`, toolName }));
       }

@@ -37,7 +37,6 @@ const framing: Readonly<Record<string, string>> = {
   llama3: jsonWrappers,
   'json-call': jsonWrappers,
   openai: jsonWrappers,
-  mistral: /<\/s>/.source,
   'qwen-xml': wrapperTags,
   'function-tag': wrapperTags,
   'invoke-tool-name': wrapperTags,

@@ -6,6 +6,8 @@
  *   kept as written for the token-call reader, whatever its channel;
  * - the `analysis` channel without a recipient is reasoning;
  * - `final` and `commentary` without a recipient are the reply.
+ * A header holding more than its channel and content type but no recipient `to=R` (`to = functions.x`,
+ * `functions.x`) is kept as written: its body is neither the reply nor reasoning.
  * When the template opened the first message (`<|start|>assistant<|channel|>analysis<|message|>`), the
  * output starts with that body: text ending in `<|end|>` before the first `<|start|>` is reasoning.
  * Reasoning ends at the next `<|start|>` too; a call or a reply whose body reaches the next `<|start|>`
@@ -26,6 +28,9 @@ function recipientOf(header: string): string | undefined {
   const recipients = [...header.matchAll(/\bto=([^\s<]+)/g)].map((match) => match[1] ?? '');
   return recipients.filter((recipient) => recipient !== 'assistant').at(-1);
 }
+
+/** A header's role, channel, content type and space (and `to=assistant`): what a header holds when it names no recipient. */
+const plainHeader = /<\|start\|>|\b(?:to=)?assistant\b|<\|channel\|>\s*\w+|<\|constrain\|>\s*\w+|\s+/g;
 
 function channelOf(header: string): string | undefined {
   return [...header.matchAll(/<\|channel\|>\s*(\w+)/g)].at(-1)?.[1];
@@ -51,6 +56,12 @@ export function readHarmonyMessages(text: string): HarmonyReading | undefined {
     const rest = segment.slice(messageAt + messageToken.length);
     const end = messageEnd.exec(rest);
     const recipient = recipientOf(header);
+    if (recipient === undefined && header.replace(plainHeader, '') !== '') {
+      // More in the header than a channel (`commentary to = functions.x`, `commentary x`): a recipient
+      // written in a way no reader reads. Its body is no reply and no reasoning: kept as written, refused.
+      parts.push(index === 0 ? segment : `<|start|>${segment}`);
+      continue;
+    }
     const isReasoning = recipient === undefined && channelOf(header) === 'analysis';
     if (!end && !isReasoning && index < segments.length - 1) {
       // A call or a reply not ended before the next `<|start|>` may hold that token (in a JSON string,

@@ -24,6 +24,12 @@ export interface ReplyMarker {
   onlyAfterReasoning?: boolean;
   /** A special token, never plain prose: empty blocks and stray markers at the end of the reply are removed. @default false */
   special?: boolean;
+  /**
+   * The markers also read as an HTML tag (`<s>`..`</s>`, strikethrough): at the reply's end only a close
+   * marker no open one precedes is removed (`control-tokens.ts`), so `Use <s>old</s>` keeps its tag.
+   * @default false
+   */
+  htmlTag?: boolean;
 }
 
 const thinkTags = ['think', 'thinking', 'reasoning', 'reflection', 'thought'].map(
@@ -52,9 +58,13 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Kimi K3', open: '<|open|>response<|sep|>', close: '<|close|>response<|sep|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
-  { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true },
+  { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true, htmlTag: true },
   // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
   { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true },
+  { models: 'Gemma 2, 3 (model turn header echoed)', open: '<start_of_turn>model', close: '<end_of_turn>', kind: 'content', special: true },
+  { models: 'Phi-3, Phi-4 (assistant header echoed)', open: '<|assistant|>', close: '<|end|>', kind: 'content', special: true },
+  { models: 'DeepSeek V3, R1 (assistant header echoed)', open: '<｜Assistant｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true },
+  { models: 'Granite 3 (assistant header echoed)', open: '<|start_of_role|>assistant<|end_of_role|>', close: '<|end_of_text|>', kind: 'content', special: true },
 ];
 
 /**

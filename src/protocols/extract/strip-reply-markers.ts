@@ -12,6 +12,7 @@
  * Most replies hold no marker at all: one combined pattern of every marker is tested first, and such
  * a reply skips the per-marker patterns.
  */
+import { endOfTurnSource } from './control-tokens.ts';
 import { callSectionTokens, endOfTurnTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
 
 export interface StrippedReply {
@@ -108,12 +109,12 @@ function templateReasoningEnd(text: string): { reasoning: string; rest: string }
 /** An empty block, a lone open marker or a stray close marker of a special token, or an end-of-turn token, at the end. */
 const trailingMarkers: readonly RegExp[] = [
   ...compiled
-    .filter(({ marker }) => marker.special)
+    .filter(({ marker }) => marker.special && !marker.htmlTag)
     .map(({ marker, open, close }) => {
       const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
       return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
     }),
-  new RegExp(`(?:${endOfTurnTokens.map(escapeRegExp).join('|')})\\s*$`),
+  new RegExp(`(?:${endOfTurnSource})\\s*$`),
 ];
 
 function withoutTrailingMarkers(text: string): string {
@@ -138,16 +139,29 @@ export function stripReplyMarkers(input: string): StrippedReply {
   const reasoning: string[] = [];
   let text = input;
   let consumed = false;
+  // After a content wrapper (a turn header a server kept) only reasoning may open its text, and a
+  // wrapper written after that reasoning (Granite's `<response>`): `<|im_start|>assistant\n<think>..`.
+  let wrapped = false;
+  let afterReasoning = false;
   for (;;) {
     text = text.replace(/^\s+/, '');
-    const entry = compiled.find((candidate) => candidate.atStart.test(text) && (consumed || !candidate.marker.onlyAfterReasoning));
+    const entry = compiled.find(
+      (candidate) =>
+        candidate.atStart.test(text) &&
+        (consumed || !candidate.marker.onlyAfterReasoning) &&
+        (!wrapped || candidate.marker.kind === 'reasoning' || (afterReasoning && candidate.marker.onlyAfterReasoning === true)),
+    );
     if (entry) {
       const openLength = entry.open.exec(text)?.[0].length ?? 0;
       const block = readLeadingBlock(text, entry, openLength);
       if (block.reasoning !== undefined) reasoning.push(block.reasoning);
       text = block.rest;
       consumed = true;
-      if (entry.marker.kind === 'content') break;
+      afterReasoning = entry.marker.kind === 'reasoning';
+      if (entry.marker.kind === 'content') {
+        if (wrapped) break;
+        wrapped = true;
+      }
       continue;
     }
     const ended = consumed ? undefined : templateReasoningEnd(text);
