@@ -34,11 +34,20 @@ function countKeys(items: readonly unknown[]): Map<string, number> {
   return counts;
 }
 
+type Spans = Reading['spans'];
+
+/** True when every span of `inner` lies inside one span of `outer` (false when either reader reported none). */
+function within(inner: Spans, outer: Spans): boolean {
+  if (!inner || !outer || inner.length === 0) return false;
+  return inner.every(([start, end]) => outer.some(([from, to]) => from <= start && end <= to));
+}
+
 /** The first call another dialect reads in `text` that `accepted` does not hold, as a failure; undefined when there is none. */
 export function uncoveredCall(text: string, accepted: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
   const held = countKeys(accepted.items);
   // Markup inside an accepted call's values (an HTML document holding `<html>`) is that value, not a call.
   const values = accepted.items.flatMap((item) => (isRecord(item) ? stringValues(item.args) : []));
+  const argumentKeys = new Set(accepted.items.flatMap((item) => (isRecord(item) && isRecord(item.args) ? Object.keys(item.args) : [])));
   let context: ReaderContext | undefined;
   for (let index = 0; index < driftReaders.length; index++) {
     const reader = driftReaders[index] as DialectReader;
@@ -51,6 +60,9 @@ export function uncoveredCall(text: string, accepted: Reading, tools: readonly T
     // call the reading must hold.
     const items = other?.failure && other.dialect === flatCallDialect ? flatCallItems(text, tools) : other?.items;
     if (!other || !items || items.length === 0) continue;
+    // An argument element named like a tool (`<invoke name="query"><query>..</query>`), read by another
+    // dialect wholly inside the calls read, is their argument, not a call of its own.
+    if (within(other.spans, accepted.spans) && items.every((item) => isRecord(item) && typeof item.tool === 'string' && argumentKeys.has(item.tool))) continue;
     for (const [key, count] of countKeys(items)) {
       if (!key.startsWith('call_tool:') || (held.get(key) ?? 0) >= count) continue;
       const tool = key.slice('call_tool:'.length, key.indexOf('('));
