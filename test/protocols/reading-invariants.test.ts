@@ -3,6 +3,8 @@
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
  *    one of them; a special token left in prose, or in an answer or a raw value a dialect read, is
  *    never answered nor run; a JSON object naming a tool under any key beside its arguments is never answered;
+ *    an element naming a tool under a namespace (`<fn.get_weather/>`) is never answered, nor is a reply
+ *    of markup only; calls listed under any one key are read whole or refused;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -28,6 +30,8 @@ const atem = (tool: string, args: Args) =>
   `<atem:function_calls>\n<atem:invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<atem:parameter name="${key}">${value}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls>`;
 const writers: readonly Writer[] = [
   { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
+  { name: 'hermes, args key', write: (tool, args) => `<tool_call>\n${json({ name: tool, args })}\n</tool_call>` },
+  { name: 'calls listed under a key', write: (tool, args) => json({ functions: [{ name: tool, parameters: args }] }) },
   { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
   { name: 'json args', write: (tool, args) => json({ name: tool, args }) },
   { name: 'json function params', write: (tool, args) => json({ function: tool, params: args }) },
@@ -261,6 +265,59 @@ describe('reading invariants, over every dialect', () => {
         // Read as a call it is this call; it is never answered.
         expect(result.decisions.every((decision) => decision.action === 'call_tool'), text).toBe(true);
         expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1f. coverage: an element naming an offered tool is never the answer, whatever namespace its name carries', () => {
+    const namespace = fc.array(fc.stringMatching(/^[A-Za-z_][a-z0-9_]{0,8}$/), { minLength: 1, maxLength: 3 }).chain((parts) => fc.constantFrom('.', ':').map((sep) => parts.join(sep) + sep));
+    const element = fc.constantFrom(
+      (name: string, args: Args) => `<${name} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}/>`,
+      (name: string, args: Args) => `<${name}>${json(args)}</${name}>`,
+      (name: string) => `<${name}>`,
+    );
+    fc.assert(
+      fc.property(namespace, element, fc.constantFrom(...toolNames), argsArbitrary, prose, fc.constantFrom('', '<plan>\n', '<steps>'), (ns, write, tool, args, before, frame) => {
+        const text = `${before}\n${frame}${write(`${ns}${tool}`, args)}`;
+        const result = parseDecision('native', text, { tools });
+        // Refused, or read as this very call: never answered with the markup in it.
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1g. coverage: a reply made of markup only is never the answer; words beside the markup are', () => {
+    // A tag named after a tool may be that tool's call (`<get_weather/>`): only other names here.
+    const tagName = fc.stringMatching(/^[a-z][a-z_.:-]{0,10}$/).filter((name) => !toolNames.some((tool) => name.endsWith(tool)));
+    const tag = fc.tuple(tagName, fc.constantFrom('open', 'close', 'self', 'attr')).map(([name, form]) =>
+      form === 'open' ? `<${name}>` : form === 'close' ? `</${name}>` : form === 'self' ? `<${name}/>` : `<${name} id="x">`,
+    );
+    const space = fc.constantFrom('', ' ', '\n', '\n  ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(tag, space), { minLength: 1, maxLength: 5 }), word, (parts, words) => {
+        const markup = parts.map(([written, gap]) => written + gap).join('');
+        expect(calls(markup), markup).toBeUndefined();
+        const answered = parseDecision('native', `${markup}${words}`, { tools: [] });
+        expect(answered, `${markup}${words}`).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1h. coverage: calls listed under any one key are read whole, and one naming no offered tool is refused, never answered', () => {
+    const listKey = fc.stringMatching(/^[a-z][a-z_]{2,11}$/).filter((name) => !['tool_calls', 'tool_call', 'function_call', 'function'].includes(name));
+    fc.assert(
+      fc.property(listKey, fc.array(fc.tuple(fc.constantFrom(...toolNames), argsArbitrary, fc.constantFrom('arguments', 'parameters', 'args')), { minLength: 1, maxLength: 3 }), fc.boolean(), (key, listed, unknown) => {
+        const items = listed.map(([tool, args, argsKey], index) => ({ name: unknown && index === 0 ? `${tool}_v2` : tool, [argsKey]: args }));
+        const text = json({ [key]: items });
+        const result = parseDecision('native', text, { tools, maxActions: 3 });
+        if (unknown) {
+          expect(result.success, text).toBe(false);
+          return;
+        }
+        expect(result.success ? result.decisions.map((decision) => decision.action === 'call_tool' && [decision.tool, decision.args]) : undefined, text).toEqual(listed.map(([tool, args]) => [tool, args]));
       }),
       { numRuns: RUNS * 2 },
     );
