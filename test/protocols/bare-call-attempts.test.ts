@@ -75,6 +75,13 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['You could run sum_pair(left=4, right=9) yourself.', 'Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a pythonic call inside other code or markup, a `/name k=v` command and an upper-case label line, never answering them', () => {
+    for (const text of ['print(sum_pair(left=4, right=9))', 'total = await sum_pair(left=4, right=9)', '<run>\nlookup_city(name="Lima")\n</run>', '/sum_pair left=4 right=9', 'TOOL: lookup_city\nINPUT: {"name": "Lima"}']) {
+      expect([text, parse(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['`print(sum_pair(left=4, right=9))` prints 13.', 'The check (x == sum_pair(a)) holds.', 'Paths like /sum_pair are routes.']) expect(answered(text), text).toBe(true);
+  });
+
   it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',

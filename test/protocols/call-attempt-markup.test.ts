@@ -71,4 +71,27 @@ describe('call markup no reader reads', () => {
       expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
     }
   });
+
+  it('corrects an element named for a call whose attribute names a tool, and leaves other elements naming one as the answer', () => {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', 'Filing.\n<use_tool name="list_tickets"/>', '<action tool="open_ticket" title="Printer"/> done', "<FunctionCall function='functions.list_tickets'>"]) {
+      expect([text, read(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['<form><input name="open_ticket"> Send</form>', 'Write `<tool name="open_ticket">` first.']) {
+      expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('corrects a JSON call naming a tool as `functions.<name>` under `recipient_name`', () => {
+    const text = '{"tool_uses": [{"recipient_name": "functions.open_ticket", "parameters": {"title": "Printer"}}]}';
+    expect(read(text)).toMatchObject({ success: false, error: { message: expect.stringContaining('open_ticket') } });
+  });
+
+  it('corrects an answer holding a call block\'s closing tag with no call before it, and keeps one quoted as code', () => {
+    for (const text of ['All tickets are closed.</tool_call>', '</tool_call>\nAll closed.', 'Closed.\n</minimax:tool_call>']) {
+      expect(read(text)).toMatchObject({ success: false, error: { message: expect.stringContaining('call\'s start is missing') } });
+    }
+    // The JSON before it is a call whose <tool_call> the template opened: read.
+    expect(read('{"name": "list_tickets", "arguments": {}}\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'list_tickets' } });
+    expect(read('Close a block with `</tool_call>`.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
 });

@@ -4,7 +4,9 @@
  *    one of them; a special token left in prose, or in an answer or a raw value a dialect read, is
  *    never answered nor run; a JSON object naming a tool under any key beside its arguments is never answered;
  *    an element naming a tool under a namespace (`<fn.get_weather/>`) is never answered, nor is a reply
- *    of markup only; calls listed under any one key are read whole or refused;
+ *    of markup only, an element named for a call whose attribute names a tool (`<tool name="x">`), a
+ *    Python-style call inside code or markup (`print(x(k=1))`), or a call block's closing tag with no
+ *    call before it; calls listed under any one key are read whole or refused;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -318,6 +320,57 @@ describe('reading invariants, over every dialect', () => {
           return;
         }
         expect(result.success ? result.decisions.map((decision) => decision.action === 'call_tool' && [decision.tool, decision.args]) : undefined, text).toEqual(listed.map(([tool, args]) => [tool, args]));
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1i. coverage: an element named for a call whose attribute names an offered tool is never the answer', () => {
+    const element = fc.constantFrom('tool', 'use_tool', 'call', 'function_call', 'action', 'command', 'ToolCall');
+    const attribute = fc.constantFrom('name', 'tool', 'function', 'action');
+    const body = fc.constantFrom(
+      (open: string) => `${open}/>`,
+      (open: string, args: Args, tag: string) => `${open}>${json(args)}</${tag}>`,
+      (open: string, args: Args, tag: string) => `${open}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tag}>`,
+    );
+    fc.assert(
+      fc.property(element, attribute, body, fc.constantFrom('', 'functions.'), fc.constantFrom('"', "'"), fc.constantFrom(...toolNames), argsArbitrary, prose, (tag, attr, write, ns, quote, tool, args, before) => {
+        const text = `${before}\n${write(`<${tag} ${attr}=${quote}${ns}${tool}${quote}`, args, tag)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1j. coverage: a Python-style call of an offered tool inside other code or markup is never the answer', () => {
+    const context = fc.constantFrom(
+      (call: string) => `print(${call})`,
+      (call: string) => `result = ${call}`,
+      (call: string) => `value = await ${call}`,
+      (call: string) => `<execute>\n${call}\n</execute>`,
+      (call: string) => `<code>${call}</code>`,
+      (call: string) => `{"step": ${call}}`,
+    );
+    fc.assert(
+      fc.property(context, fc.constantFrom(...toolNames), argsArbitrary, prose, (wrap, tool, args, before) => {
+        const call = `${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})`;
+        const text = `${before}\n${wrap(call)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1k. coverage: an answer holding a call block\'s closing tag with no call before it is never answered', () => {
+    const close = fc.constantFrom('</tool_call>', '</tool_calls>', '</minimax:tool_call>', '</tool_call:opensource>');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.nat(), close, fc.constantFrom('', ' ', '\n'), (words, at, tag, gap) => {
+        const index = at % (words.length + 1);
+        const text = [...words.slice(0, index), `${gap}${tag}${gap}`, ...words.slice(index)].join(' ');
+        noCall(text);
+        expect(parseDecision('native', text, { tools }).success, text).toBe(false);
       }),
       { numRuns: RUNS * 2 },
     );

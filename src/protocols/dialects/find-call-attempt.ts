@@ -67,6 +67,13 @@ interface KnownToolPatterns {
    * body), also under a namespace (`<function.read_file path="a"/>`, Semantic Kernel's plans; `<tools:read_file>`).
    */
   tag: RegExp;
+  /**
+   * An element named for a call whose attribute names a tool (`<tool name="search">`, `<use_tool
+   * name="search">`, `<action tool="search" q="x"/>`); elements of other names (`<input name="search">`
+   * in an HTML answer) are left alone, and so is `<invoke name=..>`, which is a marker of its own
+   * (MuseGlimmer's `<atem:invoke>` in a message to the user is talk about a call).
+   */
+  attribute: RegExp;
   /** A line that is only a directive naming a tool, as agents write calls into text (goose: `Using tool: shell`). */
   directive: RegExp;
   /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
@@ -84,10 +91,15 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     // The key's opening quote may be lost (a reply cut at its start: `name": "search"`) and the quotes
     // doubled (`""search"`, or every quote as a C# or CSV string writes them: `{""name"": ""search""}`);
     // `action` names the tool in the agent formats (`{"action": "search"}`).
-    jsonName: new RegExp(`(?<![\\w-])["']{0,2}(?:name|tool_name|tool|function|action)["']{1,2}\\s*:\\s*["']{1,2}(${alternatives})["']`),
+    // The name may carry the `functions.` namespace, as OpenAI's parallel tool use writes it
+    // (`{"tool_uses": [{"recipient_name": "functions.search", "parameters": {..}}]}`).
+    jsonName: new RegExp(`(?<![\\w-])["']{0,2}(?:name|tool_name|tool|function|action|recipient_name|recipient)["']{1,2}\\s*:\\s*["']{1,2}(?:functions\\.)?(${alternatives})["']`),
     doubledName: new RegExp(`""(?:name|tool_name|tool|function|action)""\\s*:\\s*""(${alternatives})""`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(?:[A-Za-z_][\\w-]*[.:])*(${alternatives})(?=[\\s/>]|$)`),
+    attribute: new RegExp(
+      `<[\\w:.-]*(?:[Tt]ool|[Cc]all|[Ff]unction|[Aa]ction|[Cc]ommand)[\\w:.-]*\\s[^<>]*?(?<![\\w-])(?:name|tool|tool_name|function|function_name|action|recipient|call|command)\\s*=\\s*["']?(?:functions\\.)?(${alternatives})(?=["'\\s/>])`,
+    ),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
     nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
     atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
@@ -105,7 +117,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (doubled) return doubled[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.attribute.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
 }
 
 /**
