@@ -6,7 +6,8 @@
  *    an element naming a tool under a namespace (`<fn.get_weather/>`) is never answered, nor is a reply
  *    of markup only, an element named for a call whose attribute names a tool (`<tool name="x">`), a
  *    Python-style call inside code or markup (`print(x(k=1))`), or a call block's closing tag with no
- *    call before it; calls listed under any one key are read whole or refused;
+ *    call before it, or an object keyed by a tool (`{"get_weather": {..}}`, browser-use's action list);
+ *    calls listed under any one key are read whole or refused;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -371,6 +372,24 @@ describe('reading invariants, over every dialect', () => {
         const text = [...words.slice(0, index), `${gap}${tag}${gap}`, ...words.slice(index)].join(' ');
         noCall(text);
         expect(parseDecision('native', text, { tools }).success, text).toBe(false);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1l. coverage: an object keyed by an offered tool holding its arguments is never the answer, alone, in a list or under any key', () => {
+    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !toolNames.includes(name));
+    const place = fc.constantFrom(
+      (item: object) => item,
+      (item: object) => [item],
+      (item: object, under: string) => ({ [under]: [item] }),
+      (item: object, under: string) => ({ state: { note: 'x' }, [under]: [item, item] }),
+    );
+    fc.assert(
+      fc.property(place, key, fc.constantFrom(...toolNames), argsArbitrary, prose, (put, under, tool, args, before) => {
+        const text = `${before}\n${json(put({ [tool]: args }, under))}`;
+        const result = parseDecision('native', text, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
       }),
       { numRuns: RUNS * 2 },
     );

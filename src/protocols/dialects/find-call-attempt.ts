@@ -14,6 +14,7 @@ import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
 import { toolMemberObject } from './tool-member-object.ts';
+import { toolKeyedObject } from './tool-keyed-object.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
@@ -190,6 +191,7 @@ export function findCallAttempt(
     namedToolElement(visible, tools, called) ??
     jsonNamedTool(visible, tools) ??
     toolMemberObject(visible, tools) ??
+    toolKeyedObject(visible, tools) ??
     duplicateKeyCall(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
