@@ -147,7 +147,7 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
   const attempt =
-    spec.plainText && mayRead(callAttemptMask, present) ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? answerMarkup(normalized.fencedText ?? answer)) : undefined;
+    spec.plainText && mayRead(callAttemptMask, present) ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? answerMarkup(normalized.fencedText ?? answer, tools)) : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).

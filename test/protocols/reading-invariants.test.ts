@@ -6,7 +6,9 @@
  *    an element naming a tool under a namespace (`<fn.get_weather/>`) is never answered, nor is a reply
  *    of markup only, an element named for a call whose attribute names a tool (`<tool name="x">`), a
  *    Python-style call inside code or markup (`print(x(k=1))`), or a call block's closing tag with no
- *    call before it, or an object keyed by a tool (`{"get_weather": {..}}`, browser-use's action list);
+ *    call before it, or an object keyed by a tool (`{"get_weather": {..}}`, browser-use's action list),
+ *    or a tool named with its arguments in a template (`{{get_weather city="x"}}`), a command, brackets,
+ *    before an arrow or as a fence's label;
  *    calls listed under any one key are read whole or refused;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
@@ -352,6 +354,7 @@ describe('reading invariants, over every dialect', () => {
       (call: string) => `<execute>\n${call}\n</execute>`,
       (call: string) => `<code>${call}</code>`,
       (call: string) => `{"step": ${call}}`,
+      (call: string) => `$${call}`,
     );
     fc.assert(
       fc.property(context, fc.constantFrom(...toolNames), argsArbitrary, prose, (wrap, tool, args, before) => {
@@ -390,6 +393,25 @@ describe('reading invariants, over every dialect', () => {
         const text = `${before}\n${json(put({ [tool]: args }, under))}`;
         const result = parseDecision('native', text, { tools, maxActions: 2 });
         if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1m. coverage: a tool named with its arguments in a template, a command, brackets, an arrow or a fence label is never the answer', () => {
+    const form = fc.constantFrom(
+      (tool: string, args: Args) => `{{${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}}}`,
+      (tool: string, args: Args) => `{{set "x" (${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')})}}`,
+      (tool: string, args: Args) => `@${tool} ${Object.entries(args).map(([key, value]) => `${key}=${value}`).join(' ')}`,
+      (tool: string, args: Args) => `[${tool}]${json(args)}`,
+      (tool: string, args: Args) => `${tool} -> ${json(args)}`,
+      (tool: string, args: Args) => `\`\`\`${tool}\n${json(args)}\n\`\`\``,
+    );
+    fc.assert(
+      fc.property(form, fc.constantFrom(...toolNames), argsArbitrary, prose, (write, tool, args, before) => {
+        const text = `${before}\n${write(tool, args)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
       }),
       { numRuns: RUNS * 2 },
     );

@@ -77,7 +77,7 @@ interface KnownToolPatterns {
   attribute: RegExp;
   /** A line that is only a directive naming a tool, as agents write calls into text (goose: `Using tool: shell`). */
   directive: RegExp;
-  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
+  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`; `[read_file]{..}`, `read_file -> {..}`). */
   nameJson: RegExp;
   /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
   atName: RegExp;
@@ -102,7 +102,8 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
       `<[\\w:.-]*(?:[Tt]ool|[Cc]all|[Ff]unction|[Aa]ction|[Cc]ommand)[\\w:.-]*\\s[^<>]*?(?<![\\w-])(?:name|tool|tool_name|function|function_name|action|recipient|call|command)\\s*=\\s*["']?(?:functions\\.)?(${alternatives})(?=["'\\s/>])`,
     ),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
-    nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
+    // Also the name in brackets or before an arrow (`[read_file]{..}`, `read_file -> {..}`).
+    nameJson: new RegExp(`(?<!\\w)(?:\\[[ \\t]*)?(${alternatives})(?:[ \\t]*\\])?[ \\t]*(?:[-=]>[ \\t]*)?\\{\\s*["'][^"'\\n]*["']\\s*:`),
     atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
   };
 });
