@@ -21,6 +21,7 @@ import { markedAnswer } from './marked-answer.ts';
 import { asWrittenOr, takesSameDecisions } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
 import { lazyQuotedCall } from './lazy-quoted-call.ts';
+import { answerMarkup } from './answer-markup.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -145,7 +146,8 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (failure) return failure;
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
-  const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
+  const attempt =
+    spec.plainText && mayRead(callAttemptMask, present) ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? answerMarkup(normalized.fencedText ?? answer, tools)) : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).

@@ -77,6 +77,27 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a pythonic call inside other code or markup, a `/name k=v` command and an upper-case label line, never answering them', () => {
+    for (const text of ['print(sum_pair(left=4, right=9))', 'total = await sum_pair(left=4, right=9)', '<run>\nlookup_city(name="Lima")\n</run>', '/sum_pair left=4 right=9', 'TOOL: lookup_city\nINPUT: {"name": "Lima"}']) {
+      expect([text, parse(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['`print(sum_pair(left=4, right=9))` prints 13.', 'The check (x == sum_pair(a)) holds.', 'Paths like /sum_pair are routes.']) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects keyword arguments after a template or command opener, a name in brackets or before an arrow, and `$name(k=..)`', () => {
+    for (const text of ['{{lookup_city name="Lima"}}', 'Plan:\n{{set "c" (lookup_city name="Lima")}}\n{{json c}}', '@sum_pair left=4 right=9', '[lookup_city]{"name": "Lima"}', 'lookup_city -> {"name": "Lima"}', '$sum_pair(left=4, right=9)']) {
+      expect([text, parse(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['Use `{{lookup_city name="Lima"}}` in a plan.', 'Email @sum_pair about it.', 'The arrow -> {"a": 1} maps.']) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects a fence labelled with an offered tool\'s name, and keeps a fence labelled with a language', () => {
+    const result = parse('```lookup_city\n{"name": "Lima"}\n```');
+    expect(result).toMatchObject({ success: false, error: { message: expect.stringContaining('fence labelled `lookup_city`') } });
+    const python = parseDecision('native', '```python\nprint(1 + 1)\n```', { tools: [{ name: 'python', inputSchema: { type: 'object' } }] });
+    expect(python).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
   it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',

@@ -48,4 +48,50 @@ describe('call markup no reader reads', () => {
     // Elsewhere in the reply it is still a special token no reader accounted for.
     expect(read('Done.\n<|im_start|>assistant\nMore.')).toMatchObject({ success: false });
   });
+
+  it('corrects an element naming a tool under a namespace (`<fn.open_ticket/>`, `<ns:open_ticket>`), never answering it', () => {
+    for (const text of ['<steps>\n  <fn.open_ticket title="Printer" urgent="true"/>\n</steps>', 'Plan:\n<tools:list_tickets></tools:list_tickets>', '<a.b.open_ticket title="x">']) {
+      expect(read(text)).toMatchObject({ success: false, error: { message: expect.stringContaining('could not be read') } });
+    }
+    // Quoted as code, or a tag whose name only ends in a tool's letters, is prose.
+    expect(read('Write `<fn.open_ticket/>` to open one.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('See <my_open_ticket> for details.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('corrects JSON whose quotes are all doubled when it names a tool', () => {
+    expect(read('{""call"": {""function"": ""list_tickets""}}')).toMatchObject({ success: false, error: { message: expect.stringContaining('list_tickets') } });
+    expect(read('She said ""hello"" twice.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('corrects a reply made of markup only, and keeps markup around words as the answer', () => {
+    for (const text of ['<report>', '<summary></summary>', '<items>\n  <item/>\n</items>']) {
+      expect([text, read(text)]).toMatchObject([text, { success: false, error: { message: expect.stringContaining('only markup') } }]);
+    }
+    for (const text of ['<b>Two tickets</b> are open.', 'Use <br/> for a line break.', '```\n<report>\n```']) {
+      expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('corrects an element named for a call whose attribute names a tool, and leaves other elements naming one as the answer', () => {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', 'Filing.\n<use_tool name="list_tickets"/>', '<action tool="open_ticket" title="Printer"/> done', "<FunctionCall function='functions.list_tickets'>"]) {
+      expect([text, read(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['<form><input name="open_ticket"> Send</form>', 'Write `<tool name="open_ticket">` first.']) {
+      expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('corrects a JSON call naming a tool as `functions.<name>` under `recipient_name`', () => {
+    const text = '{"tool_uses": [{"recipient_name": "functions.open_ticket", "parameters": {"title": "Printer"}}]}';
+    expect(read(text)).toMatchObject({ success: false, error: { message: expect.stringContaining('open_ticket') } });
+  });
+
+  it('corrects an answer holding a call block\'s closing tag with no call before it, and keeps one quoted as code', () => {
+    for (const text of ['All tickets are closed.</tool_call>', '</tool_call>\nAll closed.', 'Closed.\n</minimax:tool_call>']) {
+      expect(read(text)).toMatchObject({ success: false, error: { message: expect.stringContaining('call\'s start is missing') } });
+    }
+    // The JSON before it is a call whose <tool_call> the template opened: read.
+    expect(read('{"name": "list_tickets", "arguments": {}}\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'list_tickets' } });
+    expect(read('Close a block with `</tool_call>`.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
 });

@@ -43,4 +43,16 @@ describe('JSON call shapes', () => {
       { numRuns: 120 },
     );
   });
+
+  it('reads calls listed under a key of their own, the object\'s only key, and corrects a name not offered', () => {
+    const listed = parse('{"steps": [{"name": "book_room", "parameters": {"room": "A1"}}, {"name": "notify", "args": {"text": "done"}}]}', 2);
+    expect(listed).toMatchObject({ success: true, decisions: [{ tool: 'book_room', args: { room: 'A1' } }, { tool: 'notify', args: { text: 'done' } }] });
+    expect(parse('{"plan": [{"name": "cancel_room", "parameters": {}}]}')).toMatchObject({ success: false, error: { kind: 'unknown-tool' } });
+  });
+
+  it('leaves a list of data or of tool definitions under one key as the answer', () => {
+    for (const text of ['{"rooms": [{"name": "A1", "floor": 2}]}', '{"tools": [{"name": "book_room", "description": "Books a room.", "parameters": {"type": "object", "properties": {}}}]}', '{"rooms": []}']) {
+      expect(parse(text)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: text } });
+    }
+  });
 });

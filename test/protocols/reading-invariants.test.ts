@@ -3,6 +3,13 @@
  * 1. coverage: a reply holding two calls in two dialects is read whole (both calls) or refused, never
  *    one of them; a special token left in prose, or in an answer or a raw value a dialect read, is
  *    never answered nor run; a JSON object naming a tool under any key beside its arguments is never answered;
+ *    an element naming a tool under a namespace (`<fn.get_weather/>`) is never answered, nor is a reply
+ *    of markup only, an element named for a call whose attribute names a tool (`<tool name="x">`), a
+ *    Python-style call inside code or markup (`print(x(k=1))`), or a call block's closing tag with no
+ *    call before it, or an object keyed by a tool (`{"get_weather": {..}}`, browser-use's action list),
+ *    or a tool named with its arguments in a template (`{{get_weather city="x"}}`), a command, brackets,
+ *    before an arrow or as a fence's label;
+ *    calls listed under any one key are read whole or refused;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -28,6 +35,8 @@ const atem = (tool: string, args: Args) =>
   `<atem:function_calls>\n<atem:invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<atem:parameter name="${key}">${value}</atem:parameter>\n`).join('')}</atem:invoke>\n</atem:function_calls>`;
 const writers: readonly Writer[] = [
   { name: 'hermes', write: (tool, args) => `<tool_call>\n${json({ name: tool, arguments: args })}\n</tool_call>` },
+  { name: 'hermes, args key', write: (tool, args) => `<tool_call>\n${json({ name: tool, args })}\n</tool_call>` },
+  { name: 'calls listed under a key', write: (tool, args) => json({ functions: [{ name: tool, parameters: args }] }) },
   { name: 'llama3', write: (tool, args) => json({ name: tool, parameters: args }) },
   { name: 'json args', write: (tool, args) => json({ name: tool, args }) },
   { name: 'json function params', write: (tool, args) => json({ function: tool, params: args }) },
@@ -262,6 +271,148 @@ describe('reading invariants, over every dialect', () => {
         // Read as a call it is this call; it is never answered.
         expect(result.decisions.every((decision) => decision.action === 'call_tool'), text).toBe(true);
         expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1f. coverage: an element naming an offered tool is never the answer, whatever namespace its name carries', () => {
+    const namespace = fc.array(fc.stringMatching(/^[A-Za-z_][a-z0-9_]{0,8}$/), { minLength: 1, maxLength: 3 }).chain((parts) => fc.constantFrom('.', ':').map((sep) => parts.join(sep) + sep));
+    const element = fc.constantFrom(
+      (name: string, args: Args) => `<${name} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}/>`,
+      (name: string, args: Args) => `<${name}>${json(args)}</${name}>`,
+      (name: string) => `<${name}>`,
+    );
+    fc.assert(
+      fc.property(namespace, element, fc.constantFrom(...toolNames), argsArbitrary, prose, fc.constantFrom('', '<plan>\n', '<steps>'), (ns, write, tool, args, before, frame) => {
+        const text = `${before}\n${frame}${write(`${ns}${tool}`, args)}`;
+        const result = parseDecision('native', text, { tools });
+        // Refused, or read as this very call: never answered with the markup in it.
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1g. coverage: a reply made of markup only is never the answer; words beside the markup are', () => {
+    // A tag named after a tool may be that tool's call (`<get_weather/>`): only other names here.
+    const tagName = fc.stringMatching(/^[a-z][a-z_.:-]{0,10}$/).filter((name) => !toolNames.some((tool) => name.endsWith(tool)));
+    const tag = fc.tuple(tagName, fc.constantFrom('open', 'close', 'self', 'attr')).map(([name, form]) =>
+      form === 'open' ? `<${name}>` : form === 'close' ? `</${name}>` : form === 'self' ? `<${name}/>` : `<${name} id="x">`,
+    );
+    const space = fc.constantFrom('', ' ', '\n', '\n  ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(tag, space), { minLength: 1, maxLength: 5 }), word, (parts, words) => {
+        const markup = parts.map(([written, gap]) => written + gap).join('');
+        expect(calls(markup), markup).toBeUndefined();
+        const answered = parseDecision('native', `${markup}${words}`, { tools: [] });
+        expect(answered, `${markup}${words}`).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1h. coverage: calls listed under any one key are read whole, and one naming no offered tool is refused, never answered', () => {
+    const listKey = fc.stringMatching(/^[a-z][a-z_]{2,11}$/).filter((name) => !['tool_calls', 'tool_call', 'function_call', 'function'].includes(name));
+    fc.assert(
+      fc.property(listKey, fc.array(fc.tuple(fc.constantFrom(...toolNames), argsArbitrary, fc.constantFrom('arguments', 'parameters', 'args')), { minLength: 1, maxLength: 3 }), fc.boolean(), (key, listed, unknown) => {
+        const items = listed.map(([tool, args, argsKey], index) => ({ name: unknown && index === 0 ? `${tool}_v2` : tool, [argsKey]: args }));
+        const text = json({ [key]: items });
+        const result = parseDecision('native', text, { tools, maxActions: 3 });
+        if (unknown) {
+          expect(result.success, text).toBe(false);
+          return;
+        }
+        expect(result.success ? result.decisions.map((decision) => decision.action === 'call_tool' && [decision.tool, decision.args]) : undefined, text).toEqual(listed.map(([tool, args]) => [tool, args]));
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1i. coverage: an element named for a call whose attribute names an offered tool is never the answer', () => {
+    const element = fc.constantFrom('tool', 'use_tool', 'call', 'function_call', 'action', 'command', 'ToolCall');
+    const attribute = fc.constantFrom('name', 'tool', 'function', 'action');
+    const body = fc.constantFrom(
+      (open: string) => `${open}/>`,
+      (open: string, args: Args, tag: string) => `${open}>${json(args)}</${tag}>`,
+      (open: string, args: Args, tag: string) => `${open}>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</${tag}>`,
+    );
+    fc.assert(
+      fc.property(element, attribute, body, fc.constantFrom('', 'functions.'), fc.constantFrom('"', "'"), fc.constantFrom(...toolNames), argsArbitrary, prose, (tag, attr, write, ns, quote, tool, args, before) => {
+        const text = `${before}\n${write(`<${tag} ${attr}=${quote}${ns}${tool}${quote}`, args, tag)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1j. coverage: a Python-style call of an offered tool inside other code or markup is never the answer', () => {
+    const context = fc.constantFrom(
+      (call: string) => `print(${call})`,
+      (call: string) => `result = ${call}`,
+      (call: string) => `value = await ${call}`,
+      (call: string) => `<execute>\n${call}\n</execute>`,
+      (call: string) => `<code>${call}</code>`,
+      (call: string) => `{"step": ${call}}`,
+      (call: string) => `$${call}`,
+    );
+    fc.assert(
+      fc.property(context, fc.constantFrom(...toolNames), argsArbitrary, prose, (wrap, tool, args, before) => {
+        const call = `${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})`;
+        const text = `${before}\n${wrap(call)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1k. coverage: an answer holding a call block\'s closing tag with no call before it is never answered', () => {
+    const close = fc.constantFrom('</tool_call>', '</tool_calls>', '</minimax:tool_call>', '</tool_call:opensource>');
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.nat(), close, fc.constantFrom('', ' ', '\n'), (words, at, tag, gap) => {
+        const index = at % (words.length + 1);
+        const text = [...words.slice(0, index), `${gap}${tag}${gap}`, ...words.slice(index)].join(' ');
+        noCall(text);
+        expect(parseDecision('native', text, { tools }).success, text).toBe(false);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1l. coverage: an object keyed by an offered tool holding its arguments is never the answer, alone, in a list or under any key', () => {
+    const key = fc.stringMatching(/^[a-z][a-z_]{1,11}$/).filter((name) => !toolNames.includes(name));
+    const place = fc.constantFrom(
+      (item: object) => item,
+      (item: object) => [item],
+      (item: object, under: string) => ({ [under]: [item] }),
+      (item: object, under: string) => ({ state: { note: 'x' }, [under]: [item, item] }),
+    );
+    fc.assert(
+      fc.property(place, key, fc.constantFrom(...toolNames), argsArbitrary, prose, (put, under, tool, args, before) => {
+        const text = `${before}\n${json(put({ [tool]: args }, under))}`;
+        const result = parseDecision('native', text, { tools, maxActions: 2 });
+        if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('1m. coverage: a tool named with its arguments in a template, a command, brackets, an arrow or a fence label is never the answer', () => {
+    const form = fc.constantFrom(
+      (tool: string, args: Args) => `{{${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')}}}`,
+      (tool: string, args: Args) => `{{set "x" (${tool} ${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(' ')})}}`,
+      (tool: string, args: Args) => `@${tool} ${Object.entries(args).map(([key, value]) => `${key}=${value}`).join(' ')}`,
+      (tool: string, args: Args) => `[${tool}]${json(args)}`,
+      (tool: string, args: Args) => `${tool} -> ${json(args)}`,
+      (tool: string, args: Args) => `\`\`\`${tool}\n${json(args)}\n\`\`\``,
+    );
+    fc.assert(
+      fc.property(form, fc.constantFrom(...toolNames), argsArbitrary, prose, (write, tool, args, before) => {
+        const text = `${before}\n${write(tool, args)}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool), text).toEqual([tool]);
       }),
       { numRuns: RUNS * 2 },
     );

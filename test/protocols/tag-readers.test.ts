@@ -60,6 +60,16 @@ describe('the end of a call is found by parsing the value', () => {
 });
 
 describe('formats read', () => {
+  it('reads a Hermes block whose arguments sit under `args`, and corrects two argument keys', () => {
+    const tools = [{ name: 'rename', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } } }];
+    expect(parseDecision('native', 'Renaming.\n<tool_call>\n{"name": "rename", "args": {"from": "a.txt", "to": "b.txt"}}\n</tool_call>', { tools })).toMatchObject({
+      success: true,
+      decision: { tool: 'rename', args: { from: 'a.txt', to: 'b.txt' } },
+    });
+    const both = parseDecision('native', '<tool_call>{"name": "rename", "arguments": {"from": "a"}, "args": {"to": "b"}}</tool_call>', { tools });
+    expect(both).toMatchObject({ success: false, error: { message: expect.stringContaining('`args`') } });
+  });
+
   it('reads Qwen3-Coder <function=name/> with no parameters (not "unknown tool")', () => {
     expect(read('<tool_call>\n<function=get_weather/>\n</tool_call>')).toMatchObject(call('get_weather', {}));
     expect(read('<tool_call>\n<function=get_weather>\n</function>\n</tool_call>')).toMatchObject(call('get_weather', {}));

@@ -44,4 +44,14 @@ describe('a JSON object naming a tool under an unknown key', () => {
       expect(read(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('call of `clock`') } });
     }
   });
+
+  it('corrects an object keyed by a tool holding its arguments, alone, in a list or in an agent\'s action list (`tool-keyed-object.ts`)', () => {
+    expect(read('{"post_note": {"body": "hi"}}')).toMatchObject(refusedNaming('post_note'));
+    expect(read('{"state": {"goal": "look"}, "action": [{"list_files": {"folder": "docs"}}, {"clock": {}}]}')).toMatchObject(refusedNaming('list_files'));
+    // A tool list echoed, a key naming no tool, or a tool's name beside other keys is no call.
+    const answer = (text: string) => expect(read(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    answer('{"list_files": {"description": "Lists a folder.", "parameters": {"type": "object"}}}');
+    answer('{"files": {"folder": "docs"}}');
+    answer('{"clock": {"hour": 3}, "zone": "UTC"}');
+  });
 });

@@ -26,7 +26,7 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name as a JSON value under any key', '{"step": "find_ferry", "where": "Bergen"}'],
     ['a tool without parameters named as a JSON value', 'Sure!\n{"do": "roll_die"}'],
     ['the name as a JSON key', '{"find_ferry": {"port": "Bergen"}}'],
-    ['the name as an attribute value', '<step tool="find_ferry">Bergen</step>'],
+    ['the name as an attribute of an element named for a call', '<call name="find_ferry">Bergen</call>'],
     ['the name, an arrow and its arguments', 'find_ferry -> {"port": "Bergen"}'],
     ['the name in brackets and a parameter as k=v', '[find_ferry] port=Bergen day=Monday'],
     ['the name on one line, a parameter key on the next', 'Running find_ferry\n  "port": "Bergen"'],

@@ -5,13 +5,15 @@
  *
  *   call:get_weather{city:<escape>Oslo<escape>}    Gemma 4 / FunctionGemma without `<|tool_call>`
  *   get_weather[ARGS]{"city": "Oslo"}              Mistral v11 without `[TOOL_CALLS]`
- *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
+ *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>` (also `/get_weather city=Oslo`,
+ *                                                  `@get_weather city=Oslo`, and Handlebars' `{{get_weather city="Oslo"}}`)
  *   functions.get_weather:0{"city": "Oslo"}        Kimi K2 without its call tokens
- *   get_weather(city="Oslo")                       a pythonic call starting a line, without its `[..]`
+ *   get_weather(city="Oslo")                       a pythonic call without its `[..]`, starting a line or inside code or markup
+ *                                                  (`print(get_weather(city="Oslo"))`, `<execute>get_weather(..)`)
  *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
- *   Tool: get_weather                              a label line naming only an offered tool
+ *   Tool: get_weather                              a label line naming only an offered tool (`TOOL:` too)
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -30,18 +32,25 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
     [
       `(?<![\\w.-])call:${name}\\s*\\{`, // Gemma 4, FunctionGemma
       `(?<![\\w.-])${name}\\[ARGS\\]`, // Mistral v11
-      `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
+      `^[ \\t]*\\/?${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v` (or a `/name k=v` command), the whole line
+      // The same keyword arguments after a template's or a command's opener, anywhere outside code:
+      // a Handlebars helper (`{{name k="v"}}`, `(name k="v")`, Semantic Kernel's plans), `@name k=v`.
+      `(?:\\{\\{~?|\\(|@)[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=(?:"[^"\\n]*"|'[^'\\n]*'|[^\\s"'}()]+))+[ \\t]*(?:~?\\}\\}|\\)|$)`,
       `(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, // Kimi K2
       // A Python-style call with a keyword argument starting a line, its list brackets dropped or
       // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
       `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // The same call inside other code or markup, outside code quotes: an argument, a value assigned,
+      // awaited or keyed, an element's text (`print(name(k=..))`, `x = await name(k=..)`, `{"f": name(k=..)}`,
+      // `<execute>name(k=..)` as CodeAct agents write it). In a sentence (`run name(k=..) yourself`) it stays prose.
+      `(?:(?<=[(>=:$][ \\t]*)|(?<=\\b(?:await|return)[ \\t]+))${name}[ \\t]*\\([ \\t]*[A-Za-z_]\\w*[ \\t]*=(?!=)`,
       // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code;
       // its first key's colon is part of the shape (`callAttemptNeeds`: no attempt is found without one).
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // A label line naming only an offered tool (`Tool: name`, `Function name: name`), its arguments elsewhere.
-      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      `^[ \\t]*(?:[Tt]ool|TOOL|[Ff]unction|FUNCTION|[Aa]ction|ACTION|[Cc]all|CALL)(?:[ _]?(?:[Nn]ame|NAME))?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
     ].join('|'),
     'm',
   );

@@ -12,6 +12,12 @@
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 
+/**
+ * The keys a JSON call object holds its arguments under, in every reader (`arguments` as OpenAI and
+ * Hermes write it, `parameters` as Llama 3, `args`, `input` and `params` as agents and JSON-RPC do).
+ */
+export const callArgumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
+
 /** Call metadata APIs add beside a call's name and arguments: no argument. */
 export const callMetadataKeys: ReadonlySet<string> = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 

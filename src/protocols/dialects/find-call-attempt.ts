@@ -14,6 +14,7 @@ import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
 import { toolMemberObject } from './tool-member-object.ts';
+import { toolKeyedObject } from './tool-keyed-object.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
@@ -60,13 +61,25 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
 interface KnownToolPatterns {
   /** `"name": "<tool>"` and its spellings. */
   jsonName: RegExp;
+  /** `""name"": ""<tool>""`: JSON with every quote doubled, which no reader reads and no prose writes. */
+  doubledName: RegExp;
   /** `[<tool>(` followed by `)` or a keyword argument. */
   pythonic: RegExp;
-  /** An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken body). */
+  /**
+   * An element named after a tool (`<read_file>`, `<read_file/>`, `<read_file` cut off or with a broken
+   * body), also under a namespace (`<function.read_file path="a"/>`, Semantic Kernel's plans; `<tools:read_file>`).
+   */
   tag: RegExp;
+  /**
+   * An element named for a call whose attribute names a tool (`<tool name="search">`, `<use_tool
+   * name="search">`, `<action tool="search" q="x"/>`); elements of other names (`<input name="search">`
+   * in an HTML answer) are left alone, and so is `<invoke name=..>`, which is a marker of its own
+   * (MuseGlimmer's `<atem:invoke>` in a message to the user is talk about a call).
+   */
+  attribute: RegExp;
   /** A line that is only a directive naming a tool, as agents write calls into text (goose: `Using tool: shell`). */
   directive: RegExp;
-  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`). */
+  /** A tool's name right before a JSON object and its first key (`read_file{"path": ..}`, `name-then-json.ts`; `[read_file]{..}`, `read_file -> {..}`). */
   nameJson: RegExp;
   /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
   atName: RegExp;
@@ -78,13 +91,21 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
   if (names.length === 0) return undefined;
   const alternatives = names.map(escapeRegExp).join('|');
   return {
-    // The key's opening quote may be lost (a reply cut at its start: `name": "search"`) and the value's
-    // quote doubled (`""search"`); `action` names the tool in the agent formats (`{"action": "search"}`).
-    jsonName: new RegExp(`(?<![\\w-])["']?(?:name|tool_name|tool|function|action)["']\\s*:\\s*["']{1,2}(${alternatives})["']`),
+    // The key's opening quote may be lost (a reply cut at its start: `name": "search"`) and the quotes
+    // doubled (`""search"`, or every quote as a C# or CSV string writes them: `{""name"": ""search""}`);
+    // `action` names the tool in the agent formats (`{"action": "search"}`).
+    // The name may carry the `functions.` namespace, as OpenAI's parallel tool use writes it
+    // (`{"tool_uses": [{"recipient_name": "functions.search", "parameters": {..}}]}`).
+    jsonName: new RegExp(`(?<![\\w-])["']{0,2}(?:name|tool_name|tool|function|action|recipient_name|recipient)["']{1,2}\\s*:\\s*["']{1,2}(?:functions\\.)?(${alternatives})["']`),
+    doubledName: new RegExp(`""(?:name|tool_name|tool|function|action)""\\s*:\\s*""(${alternatives})""`),
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
-    tag: new RegExp(`<(${alternatives})(?=[\\s/>]|$)`),
+    tag: new RegExp(`<(?:[A-Za-z_][\\w-]*[.:])*(${alternatives})(?=[\\s/>]|$)`),
+    attribute: new RegExp(
+      `<[\\w:.-]*(?:[Tt]ool|[Cc]all|[Ff]unction|[Aa]ction|[Cc]ommand)[\\w:.-]*\\s[^<>]*?(?<![\\w-])(?:name|tool|tool_name|function|function_name|action|recipient|call|command)\\s*=\\s*["']?(?:functions\\.)?(${alternatives})(?=["'\\s/>])`,
+    ),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
-    nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
+    // Also the name in brackets or before an arrow (`[read_file]{..}`, `read_file -> {..}`).
+    nameJson: new RegExp(`(?<!\\w)(?:\\[[ \\t]*)?(${alternatives})(?:[ \\t]*\\])?[ \\t]*(?:[-=]>[ \\t]*)?\\{\\s*["'][^"'\\n]*["']\\s*:`),
     atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
   };
 });
@@ -95,10 +116,12 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (!patterns) return undefined;
   const json = patterns.jsonName.exec(text);
   // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
-  if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
+  if (json && /["'](?:arguments|args|input)["']{1,2}\s*:|["']parameters["']{1,2}\s*:(?!\s*\{\s*["']{1,2}type["']{1,2}\s*:\s*["']{1,2}object["'])/.test(text)) return json[1];
+  const doubled = patterns.doubledName.exec(text);
+  if (doubled) return doubled[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
+  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.attribute.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
 }
 
 /**
@@ -177,6 +200,7 @@ export function findCallAttempt(
     namedToolElement(visible, tools, called) ??
     jsonNamedTool(visible, tools) ??
     toolMemberObject(visible, tools) ??
+    toolKeyedObject(visible, tools) ??
     duplicateKeyCall(visible, tools) ??
     toolMentionAttempt(visible.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {

@@ -1,6 +1,6 @@
 /**
  * Hermes / Qwen tool calls: `<tool_call>{"name": .., "arguments": {..}}</tool_call>`, one block per
- * call. A block ends where its JSON object ends, not at the first `</tool_call>`: a string value may
+ * call (the arguments under any key of `callArgumentKeys`: `args` as OpenManus writes them). A block ends where its JSON object ends, not at the first `</tool_call>`: a string value may
  * hold `</tool_call>` or `"}`. Text left between the object and `</tool_call>` makes the block
  * ambiguous and is corrected. An unclosed JSON object closed by `</tool_call>` is read with repair
  * (the call object's last brace left out); one the text ends inside, or whose arguments or a string
@@ -13,7 +13,7 @@ import { closingBracketIndex, cutOffBeforeTag } from '../extract/closing-bracket
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
-import { callObjectProblem } from './call-object.ts';
+import { callArgumentKeys, callObjectProblem } from './call-object.ts';
 
 const open = '<tool_call>';
 const close = '</tool_call>';
@@ -84,10 +84,11 @@ export const hermesReader: DialectReader = {
       if (!isRecord(json.value) || typeof json.value.name !== 'string') {
         return { ...failedReading('hermes', { kind: 'schema', message: '<tool_call> must hold {"name": .., "arguments": {..}}' }), conclusive: afterCall };
       }
-      const argumentKey = 'arguments' in json.value ? 'arguments' : 'parameters' in json.value ? 'parameters' : undefined;
+      // The first argument key the object holds (`args` as OpenManus writes it); a second one is a stray key.
+      const argumentKey = callArgumentKeys.find((key) => key in (json.value as Record<string, unknown>));
       const problem = callObjectProblem(json.value, argumentKey, block.complete);
       if (problem) return { ...failedReading('hermes', problem), conclusive: true };
-      const args = argumentsValue(json.value.arguments ?? json.value.parameters);
+      const args = argumentsValue(argumentKey === undefined ? undefined : json.value[argumentKey]);
       repaired ||= json.repaired || args.repaired;
       items.push(callItem(json.value.name, args.value, tools));
       spans.push([at, from]);

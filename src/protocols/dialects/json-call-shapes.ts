@@ -23,7 +23,7 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
+import { callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
 
 interface ShapedCall {
   name: string;
@@ -45,10 +45,26 @@ function withProblem(calls: ShapedCall[] | undefined, problem: ReadFailure | und
 
 const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
-const argumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
 /** `command_name`, `functionName`, `action_name`: the name of the call under a qualified key (MetaGPT's commands). */
 const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
 
+
+/** A tool definition (`{"name", "description", "parameters": {"type": "object", ..}}`), echoed from a tool list. */
+const isDefinition = (item: unknown): boolean =>
+  isRecord(item) && ('description' in item || (isRecord(item.parameters) && ('properties' in item.parameters || item.parameters.type === 'object')));
+
+/**
+ * `{"functions": [..]}`, `{"calls": [..]}`: calls listed under a key of their own, the object's only key
+ * (swarms writes `functions`). Read whatever the key, since each item must be a whole call (a name and
+ * its arguments): a list of data or of tool definitions is no call, and a name not offered is corrected.
+ */
+function listedCalls(value: Record<string, unknown>, tools: readonly ToolSpec[], depth: number): ShapedCall[] | undefined {
+  const [key, ...others] = Object.keys(value);
+  const list = key === undefined || others.length > 0 ? undefined : value[key];
+  if (!Array.isArray(list) || list.length === 0 || list.some(isDefinition)) return undefined;
+  const calls = callsOf(list, false, tools, depth + 1);
+  return calls?.every((call) => call.shape === 'json-call' && !call.noArguments) ? calls : undefined;
+}
 
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
@@ -62,6 +78,8 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
   }
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
   if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools, depth + 1);
+  const listed = listedCalls(value, tools, depth);
+  if (listed) return listed;
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;
   // `arguments` tells a call from a tool definition (`{"type": "function", "function": {"name", "parameters"}}`).
   if (openAi) {
@@ -79,7 +97,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
-  const argumentKey = argumentKeys.find((key) => key in value);
+  const argumentKey = callArgumentKeys.find((key) => key in value);
   if (nameKey !== undefined && (argumentKey || wrapped)) {
     const name = value[nameKey] as string;
     const problem = argumentKey ? callObjectProblem(value, argumentKey, true, nameKey) : undefined;

@@ -2,12 +2,11 @@
  * The general rule behind the call-attempt check, for call syntaxes no reader knows: an offered
  * tool's name written with the parts of a call beside it is a call attempt, whatever the spelling.
  * Each new agent framework invents its own (`@name(id): {..}`, `[Calling tool: name(..)]`,
- * `{"request": "name", ..}`, `name -> {..}`, `<call name="name">`); what they share is the name and
+ * `{"request": "name", ..}`, `name -> {..}`); what they share is the name and
  * call structure around it:
  *
  *   get_weather("Paris")                   the name, then `(` opening its arguments
- *   {"op": "get_weather"}                  the name as a JSON value or key
- *   <call name="get_weather">              the name as an attribute value
+ *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`) on its line or the next
  *
@@ -34,15 +33,21 @@ function parameterNames(tool: ToolSpec): string[] {
   return Object.keys(properties).filter((name) => /^[\w$-]+$/.test(name));
 }
 
-/** `name(` then an argument, a value or a keyword (`name()` alone is how prose refers to a function), or the name as an attribute value. */
+/**
+ * `name(` then an argument, a value or a keyword (`name()` alone is how prose refers to a function).
+ * (An attribute naming a tool is a call only on an element named for one, `find-call-attempt.ts`:
+ * `<input name="search">` in an HTML answer is a form field.)
+ */
 function structureAroundName(name: string): RegExp {
-  return new RegExp(`${edge(name)}\\((?=\\s*(?:[{["'\\d-]|[A-Za-z_]\\w*\\s*[=:]))|=\\s*["']?${escapeRegExp(name)}["'\\s/>]`);
+  return new RegExp(`${edge(name)}\\((?=\\s*(?:[{["'\\d-]|[A-Za-z_]\\w*\\s*[=:]))`);
 }
 
-/** The name as a JSON value or key. */
+/**
+ * The name as a JSON value. (As a key it is a call only where it holds the arguments alone,
+ * `tool-keyed-object.ts`: `{"weather": {..}, "city": ..}` is data a weather tool's name may key.)
+ */
 function jsonAroundName(name: string): RegExp {
-  const tool = escapeRegExp(name);
-  return new RegExp(`:\\s*["']${tool}["']|["']${tool}["']\\s*:`);
+  return new RegExp(`:\\s*["']${escapeRegExp(name)}["']`);
 }
 
 /** A tool's definition echoed as JSON: an OpenAI function object, or a description or schema beside the name. */
