@@ -75,6 +75,15 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['You could run sum_pair(left=4, right=9) yourself.', 'Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a pythonic call written with a positional literal, doubled brackets, a JSON key before it or Llama\'s `.call`, and answers prose naming the tool with identifiers', () => {
+    for (const text of ['[sum_pair(4, 9)]', '{"step": lookup_city("Lima")}', '[[lookup_city(name="Lima")]]', '[(lookup_city(name="Lima"),)]', '{"step": lookup_city(name="Lima")}', 'lookup_city.call(name="Lima")', '[sum_pair([4], True)]']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['sum_pair(left, right) adds two numbers.', 'lookup_city(name) finds a city.', 'Use `lookup_city("Lima")` for that.', 'Run sum_pair(4, 9) to add.', 'Example: sum_pair(4, 9) gives 13.']) expect(answered(text), text).toBe(true);
+  });
+
   it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
@@ -133,6 +142,11 @@ describe('bare calls are call attempts, never the answer', () => {
       (tool: string, k: string, v: string) => `${tool}(${k}="${v}")`,
       (tool: string, k: string, v: string) => `{${tool}(${k}="${v}")}`,
       (tool: string, k: string, v: string) => `[${tool}{${k}="${v}"}]`,
+      // A positional literal, a doubled bracket, a JSON key before it, Llama's built-in `.call`.
+      (tool: string, _k: string, v: string) => `[${tool}("${v}")]`,
+      (tool: string, k: string, v: string) => `[(${tool}(${k}="${v}"),)]`,
+      (tool: string, k: string, v: string) => `{"${k}": ${tool}(${k}="${v}")}`,
+      (tool: string, k: string, v: string) => `${tool}.call(${k}="${v}")`,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

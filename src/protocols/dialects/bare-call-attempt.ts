@@ -8,6 +8,8 @@
  *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
  *   functions.get_weather:0{"city": "Oslo"}        Kimi K2 without its call tokens
  *   get_weather(city="Oslo")                       a pythonic call starting a line, without its `[..]`
+ *   [get_weather("Oslo")]                          the same with a positional literal (no reader maps it)
+ *   brave_search.call(query="x")                   Llama 3's built-in tool call without `<|python_tag|>`
  *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
@@ -32,9 +34,14 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])${name}\\[ARGS\\]`, // Mistral v11
       `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
       `(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, // Kimi K2
-      // A Python-style call with a keyword argument starting a line, its list brackets dropped or
-      // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
-      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // A Python-style call starting a line, its list brackets dropped, mistyped or doubled (`{..}`,
+      // `name{k=v}`, `[(name(..),)]`), after a label ending in a colon (NexusRaven's `Call: name(..)`)
+      // or a JSON key (`{"f": name(..)}`), with Llama's built-in `.call` or without, its first argument
+      // a keyword (`k=`)...
+      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?(?:[[{(][ \\t]*|"[^"\\n]{0,64}"[ \\t]*:[ \\t]*){0,3}${name}(?:\\.call)?[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // ...or a literal (`"x"`, `3`, `[..]`, `True`) inside a list or after a JSON key, which no prose
+      // writes (a `[` or `:` is part of this shape: `callAttemptNeeds`; after a prose label it may be an example).
+      `^[({ \\t]*(?:\\[|"[^"\\n]{0,64}"[ \\t]*:)[[{( \\t]*${name}(?:\\.call)?[ \\t]*\\([ \\t]*(?:["'\\d[{-]|(?:True|False|None)\\b)`,
       // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code;
       // its first key's colon is part of the shape (`callAttemptNeeds`: no attempt is found without one).
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
