@@ -75,6 +75,15 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['You could run sum_pair(left=4, right=9) yourself.', 'Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a label line that says "call" naming an offered tool, and a bracket action a line or a colon introduces, and answers prose around the names', () => {
+    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['Act: now, before it is late.', 'The tools:\n- lookup_city: finds a city\n- sum_pair: adds', 'Note: lookup_city[name] is the syntax.', 'Use lookup_city[Lima] in the form.']) expect(answered(text), text).toBe(true);
+  });
+
   it('corrects a pythonic call written with a positional literal, doubled brackets, a JSON key before it or Llama\'s `.call`, and answers prose naming the tool with identifiers', () => {
     for (const text of ['[sum_pair(4, 9)]', '{"step": lookup_city("Lima")}', '[[lookup_city(name="Lima")]]', '[(lookup_city(name="Lima"),)]', '{"step": lookup_city(name="Lima")}', 'lookup_city.call(name="Lima")', '[sum_pair([4], True)]']) {
       const result = parse(text);
@@ -147,6 +156,9 @@ describe('bare calls are call attempts, never the answer', () => {
       (tool: string, k: string, v: string) => `[(${tool}(${k}="${v}"),)]`,
       (tool: string, k: string, v: string) => `{"${k}": ${tool}(${k}="${v}")}`,
       (tool: string, k: string, v: string) => `${tool}.call(${k}="${v}")`,
+      // A label line that says "call" (AgentBench's `Act:`), a bracket action on its own line.
+      (tool: string) => `Act: ${tool}`,
+      (tool: string, _k: string, v: string) => `${tool}[${v}]`,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

@@ -13,7 +13,8 @@
  *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
- *   Tool: get_weather                              a label line naming only an offered tool
+ *   Tool: get_weather                              a label line naming only an offered tool (`Act:`, `Command:`..)
+ *   Next: get_weather[Oslo]                        a bracket action after a colon, its `Action` label written otherwise
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -47,8 +48,12 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
-      // A label line naming only an offered tool (`Tool: name`, `Function name: name`), its arguments elsewhere.
-      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      // A label line naming only an offered tool (`Tool: name`, `Function name: name`, AgentBench's
+      // `Act: name` above a fenced script), its arguments elsewhere: any label that says "call".
+      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ct(?:ion)?s?|[Cc]all|[Cc]ommand|[Ii]nvoke|[Ee]xecute|[Oo]peration)(?:[ _]?(?:[Nn]ame|[Tt]ype))?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      // An offered tool's bracket action (`search[earbuds]`, WebShop's `click[Buy Now]`) ending a line
+      // it starts or a colon introduces: ReAct's bracket form with its `Action` label written otherwise or not at all.
+      `(?:^[ \\t]*|:[ \\t]+)${name}\\[[^\\]\\n]+\\][ \\t]*$`,
     ].join('|'),
     'm',
   );
