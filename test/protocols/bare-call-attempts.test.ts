@@ -84,6 +84,15 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['Act: now, before it is late.', 'The tools:\n- lookup_city: finds a city\n- sum_pair: adds', 'Note: lookup_city[name] is the syntax.', 'Use lookup_city[Lima] in the form.']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a Python-style call as the text of an element starting a line, and a call tag naming an offered tool in its name attribute; answers HTML and quoted tags', () => {
+    for (const text of ['<think>Click it.</think>\n<step>\nlookup_city(\'Lima\')\n</step>', '<do>sum_pair(4, 9)</do>', '<call_tool name="lookup_city">Lima</call_tool>', '<use_tool id="2" tool=\'sum_pair\'>4 9</use_tool>']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['<a name="lookup_city">the city finder</a>', 'Press <kbd>lookup_city(\'x\')</kbd> to try.', '`<call_tool name="sum_pair">4 9</call_tool>` is the syntax.', '<p>lookup_city(name) finds a city</p>']) expect(answered(text), text).toBe(true);
+  });
+
   it('corrects a pythonic call written with a positional literal, doubled brackets, a JSON key before it or Llama\'s `.call`, and answers prose naming the tool with identifiers', () => {
     for (const text of ['[sum_pair(4, 9)]', '{"step": lookup_city("Lima")}', '[[lookup_city(name="Lima")]]', '[(lookup_city(name="Lima"),)]', '{"step": lookup_city(name="Lima")}', 'lookup_city.call(name="Lima")', '[sum_pair([4], True)]']) {
       const result = parse(text);
@@ -159,6 +168,9 @@ describe('bare calls are call attempts, never the answer', () => {
       // A label line that says "call" (AgentBench's `Act:`), a bracket action on its own line.
       (tool: string) => `Act: ${tool}`,
       (tool: string, _k: string, v: string) => `${tool}[${v}]`,
+      // A call as an element's text, a call tag naming the tool.
+      (tool: string, k: string, v: string) => `<act>\n${tool}(${k}='${v}')\n</act>`,
+      (tool: string, _k: string, v: string) => `<call_tool name="${tool}">${v}</call_tool>`,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

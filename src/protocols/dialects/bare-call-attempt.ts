@@ -15,6 +15,8 @@
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
  *   Tool: get_weather                              a label line naming only an offered tool (`Act:`, `Command:`..)
  *   Next: get_weather[Oslo]                        a bracket action after a colon, its `Action` label written otherwise
+ *   <action>get_weather('Oslo')</action>           a Python-style call as an element's text
+ *   <call_tool name="get_weather">Oslo</call_tool> a tag naming an offered tool in its name attribute
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -43,6 +45,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       // ...or a literal (`"x"`, `3`, `[..]`, `True`) inside a list or after a JSON key, which no prose
       // writes (a `[` or `:` is part of this shape: `callAttemptNeeds`; after a prose label it may be an example).
       `^[({ \\t]*(?:\\[|"[^"\\n]{0,64}"[ \\t]*:)[[{( \\t]*${name}(?:\\.call)?[ \\t]*\\([ \\t]*(?:["'\\d[{-]|(?:True|False|None)\\b)`,
+      // A Python-style call opening the text of an element that starts a line, whatever the element
+      // (BrowserGym's `<action>click('12')</action>`): markup around a call no reader maps.
+      `^[ \\t]*<[A-Za-z_][\\w:-]{0,64}>\\s*${name}(?:\\.call)?[ \\t]*\\([ \\t]*(?:\\)|["'\\d[{-]|(?:True|False|None)\\b|[A-Za-z_]\\w*[ \\t]*=)`,
       // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code;
       // its first key's colon is part of the shape (`callAttemptNeeds`: no attempt is found without one).
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
@@ -59,9 +64,32 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
   );
 });
 
+/** An opening tag with attributes; its name and its attributes' text. */
+const attributedTag = /<([A-Za-z_][\w:-]{0,64})((?:\s+[\w:-]+\s*=\s*(?:"[^"\n]*"|'[^'\n]*'))+)\s*\/?>/g;
+const callTagName = /call|tool|function|invoke|action|exec|command/i;
+const nameAttribute = /(?:^|\s)(?:name|tool|tool_name|function)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+
+/**
+ * A call tag whose name attribute names an offered tool (DR Tulu's `<call_tool name="search">q</call_tool>`,
+ * `<use_tool name="..">`): the tag says "call"; a tag of another name (`<a name="search">`) is HTML.
+ */
+function namedCallTag(text: string, tools: readonly ToolSpec[]): string | undefined {
+  for (const match of text.matchAll(attributedTag)) {
+    const tag = match[1] ?? '';
+    // The dialects' own tags (`<invoke name=..>`, `<function name=..>`, namespaced `<atem:invoke ..>`)
+    // are their readers' and markers' to judge: a closed one may be talk about a call.
+    if (!callTagName.test(tag) || tag.includes(':') || /^(?:invoke|function)$/i.test(tag)) continue;
+    const attribute = nameAttribute.exec(match[2] ?? '');
+    const named = attribute?.[1] ?? attribute?.[2];
+    if (named !== undefined && tools.some((tool) => tool.name === named)) return named;
+  }
+  return undefined;
+}
+
 /** The name of the offered tool a bare call in `text` names, or undefined when there is none. */
 export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): string | undefined {
   const pattern = bareCallPattern(tools);
-  const match = pattern?.exec(maskCode(text));
-  return match ? match.slice(1).find((group) => group !== undefined) : undefined;
+  const unquoted = maskCode(text);
+  const match = pattern?.exec(unquoted);
+  return match ? match.slice(1).find((group) => group !== undefined) : unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined;
 }
