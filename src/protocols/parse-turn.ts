@@ -145,7 +145,8 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (failure) return failure;
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
-  const attempt = spec.plainText && mayRead(callAttemptMask, present) ? findCallAttempt(answer === written ? text : blankQuoted(answer), tools) : undefined;
+  // The fence around the whole reply is gone from `text`; its label (```` ```tool_code ````) may say it is a call.
+  const attempt = spec.plainText && mayRead(callAttemptMask, present) ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? (normalized.fencedText === undefined ? undefined : findCallAttempt(normalized.fencedText, tools))) : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).

@@ -93,6 +93,15 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['<a name="lookup_city">the city finder</a>', 'Press <kbd>lookup_city(\'x\')</kbd> to try.', '`<call_tool name="sum_pair">4 9</call_tool>` is the syntax.', '<p>lookup_city(name) finds a city</p>']) expect(answered(text), text).toBe(true);
   });
 
+  it('corrects a call in a fence whose label names a call format, the whole reply or beside prose, and answers the same call in a fence of code', () => {
+    for (const text of ['```tool_code\nprint(lookup_city(name="Lima"))\n```', 'Checking.\n```tool_code\nprint(default_api.sum_pair(left=4, right=9))\n```', 'Next:\n```function_call\nnote-taker(text="milk")\n```\nDone.', '```tool_use\nlookup_city({"name": "Lima"})\n```']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['```python\nprint(lookup_city(name="Lima"))\n```', 'Try this:\n```js\nsum_pair(left = 4)\n```', '```tool_code\nprint("no tool here")\n```']) expect(answered(text), text).toBe(true);
+  });
+
   it('corrects a pythonic call written with a positional literal, doubled brackets, a JSON key before it or Llama\'s `.call`, and answers prose naming the tool with identifiers', () => {
     for (const text of ['[sum_pair(4, 9)]', '{"step": lookup_city("Lima")}', '[[lookup_city(name="Lima")]]', '[(lookup_city(name="Lima"),)]', '{"step": lookup_city(name="Lima")}', 'lookup_city.call(name="Lima")', '[sum_pair([4], True)]']) {
       const result = parse(text);
@@ -171,6 +180,8 @@ describe('bare calls are call attempts, never the answer', () => {
       // A call as an element's text, a call tag naming the tool.
       (tool: string, k: string, v: string) => `<act>\n${tool}(${k}='${v}')\n</act>`,
       (tool: string, _k: string, v: string) => `<call_tool name="${tool}">${v}</call_tool>`,
+      // A call in a fence labelled with a call format (Gemma 3's tool_code).
+      (tool: string, k: string, v: string) => `\`\`\`tool_code\nprint(${tool}(${k}="${v}"))\n\`\`\``,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

@@ -17,6 +17,7 @@
  *   Next: get_weather[Oslo]                        a bracket action after a colon, its `Action` label written otherwise
  *   <action>get_weather('Oslo')</action>           a Python-style call as an element's text
  *   <call_tool name="get_weather">Oslo</call_tool> a tag naming an offered tool in its name attribute
+ *   ```tool_code + print(get_weather(city="Oslo")) a call in a fence labelled with a call format
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -86,10 +87,29 @@ function namedCallTag(text: string, tools: readonly ToolSpec[]): string | undefi
   return undefined;
 }
 
+/** A fence labelled with a call format (Gemma 3's and Gemini's ```` ```tool_code ````, ```` ```function_call ````) and its body. */
+const callFence = /^[ \t]*(`{3,})[ \t]*(?:tool_code|tool_calls?|function_calls?|tool_use)[ \t]*\r?\n([\s\S]*?)^[ \t]*\1/gm;
+
+/**
+ * An offered tool called in a fence whose label names a call format (`print(get_weather(city="Oslo"))`,
+ * `default_api.search(query="x")`): the label says the fence is a call, not a quotation, so it is never
+ * the answer. Only a body with a keyword argument or a JSON key counts (`=` or `:`, `callAttemptNeeds`).
+ */
+function callInLabelledFence(text: string, tools: readonly ToolSpec[]): string | undefined {
+  for (const match of text.matchAll(callFence)) {
+    const body = match[2] ?? '';
+    if (!/[=:]/.test(body)) continue;
+    const called = tools.find((tool) => tool.name !== '' && new RegExp(`(?<![\\w-])${escapeRegExp(tool.name)}[ \\t]*[({]`).test(body));
+    if (called) return called.name;
+  }
+  return undefined;
+}
+
 /** The name of the offered tool a bare call in `text` names, or undefined when there is none. */
 export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): string | undefined {
   const pattern = bareCallPattern(tools);
   const unquoted = maskCode(text);
   const match = pattern?.exec(unquoted);
-  return match ? match.slice(1).find((group) => group !== undefined) : unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined;
+  if (match) return match.slice(1).find((group) => group !== undefined);
+  return (unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined) ?? (text.includes('```') ? callInLabelledFence(text, tools) : undefined);
 }
