@@ -1,8 +1,11 @@
 /**
  * Call markup no reader reads is a correction, never the answer: LM Studio's `[TOOL_REQUEST]` tokens,
  * and a `<name>` element opening an element named for a call with an arguments element after it.
- * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing.
+ * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing. A call's
+ * arguments in an element of their own (`<arguments>{..}</arguments>`) beside a tool named otherwise
+ * are never dropped.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -47,5 +50,40 @@ describe('call markup no reader reads', () => {
     expect(read(call)).toMatchObject({ success: true, decision: { tool: 'list_tickets', args: {} } });
     // Elsewhere in the reply it is still a special token no reader accounted for.
     expect(read('Done.\n<|im_start|>assistant\nMore.')).toMatchObject({ success: false });
+  });
+});
+
+describe('arguments written in an element of their own', () => {
+  it('corrects a JSON arguments element beside a tool element, or alone, instead of running the tool without them', () => {
+    for (const text of [
+      '<tool>open_ticket</tool>\n<arguments>{"title": "Printer"}</arguments>',
+      'Filing it.\n<tool>open_ticket</tool><params>{"title": "Printer", "urgent": true}</params>',
+      '<args>{"title": "Printer"}</args>',
+      '<function>open_ticket</function>\n<parameters>{"title": "Printer"}</parameters>',
+    ]) {
+      const result = read(text);
+      expect(result.success, text).toBe(false);
+    }
+    // Quoted as code it is talk about the markup; a tool element with its own input element still reads.
+    expect(read('The shape:\n```xml\n<arguments>{"title": "x"}</arguments>\n```')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('<tool>open_ticket</tool><tool_input>{"title": "Printer"}</tool_input>')).toMatchObject({ success: true, decision: { tool: 'open_ticket', args: { title: 'Printer' } } });
+  });
+
+  it('corrects a label line in any letter case naming an offered tool', () => {
+    for (const text of ['TOOL: open_ticket\nINPUT: {"title": "Printer"}', 'ACT: list_tickets', 'Function Name: Open_Ticket']) expect(read(text).success, text).toBe(false);
+    expect(read('Tool: a sharp pencil').success).toBe(true);
+  });
+
+  it('property: a tool element followed by an arguments element is never run without those arguments', () => {
+    const wrapperName = fc.constantFrom('arguments', 'args', 'parameters', 'params', 'input', 'kwargs', 'action_input');
+    const title = fc.stringMatching(/^[A-Za-z ]{1,12}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('tool', 'function', 'action'), wrapperName, title, fc.constantFrom('', '\n', ' '), (toolTag, wrapper, value, gap) => {
+        const text = `<${toolTag}>open_ticket</${toolTag}>${gap}<${wrapper}>${JSON.stringify({ title: value })}</${wrapper}>`;
+        const result = read(text);
+        if (result.success && result.decision.action === 'call_tool') expect(result.decision.args, text).toEqual({ title: value });
+        else expect(result.success, text).toBe(false);
+      }),
+    );
   });
 });

@@ -54,15 +54,24 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
-      // A label line naming only an offered tool (`Tool: name`, `Function name: name`, AgentBench's
-      // `Act: name` above a fenced script), its arguments elsewhere: any label that says "call".
-      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ct(?:ion)?s?|[Cc]all|[Cc]ommand|[Ii]nvoke|[Ee]xecute|[Oo]peration)(?:[ _]?(?:[Nn]ame|[Tt]ype))?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
       // An offered tool's bracket action (`search[earbuds]`, WebShop's `click[Buy Now]`) ending a line
       // it starts or a colon introduces: ReAct's bracket form with its `Action` label written otherwise or not at all.
       `(?:^[ \\t]*|:[ \\t]+)${name}\\[[^\\]\\n]+\\][ \\t]*$`,
     ].join('|'),
     'm',
   );
+});
+
+/**
+ * A label line naming only an offered tool (`Tool: name`, `TOOL: name`, `Function name: name`,
+ * AgentBench's `Act: name` above a fenced script), its arguments elsewhere: any label that says
+ * "call", in any letter case (the tool's name too: a near miss is corrected with the names on offer).
+ */
+const labelLinePattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  if (names.length === 0) return undefined;
+  const label = '(?:tool|function|act(?:ion)?s?|call|command|invoke|execute|operation)(?:[ _]?(?:name|type))?';
+  return new RegExp(`^[ \\t]*${label}[ \\t]*:[ \\t]*["'\`*]*(${names.map(escapeRegExp).join('|')})["'\`*]*[ \\t]*$`, 'im');
 });
 
 /** An opening tag with attributes; its name and its attributes' text. */
@@ -111,5 +120,7 @@ export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): strin
   const unquoted = maskCode(text);
   const match = pattern?.exec(unquoted);
   if (match) return match.slice(1).find((group) => group !== undefined);
+  const labelled = labelLinePattern(tools)?.exec(unquoted)?.[1];
+  if (labelled !== undefined) return tools.find((tool) => tool.name.toLowerCase() === labelled.toLowerCase())?.name ?? labelled;
   return (unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined) ?? (text.includes('```') ? callInLabelledFence(text, tools) : undefined);
 }

@@ -9,6 +9,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentElementAttempt } from './argument-element-attempt.ts';
+import { argumentsWrapperElement } from './arguments-wrapper-element.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
@@ -171,7 +172,7 @@ export function findCallAttempt(
     toolMemberObject(visible, tools) ??
     duplicateKeyCall(visible, tools);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
+    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);
