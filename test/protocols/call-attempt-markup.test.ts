@@ -3,7 +3,7 @@
  * and a `<name>` element opening an element named for a call with an arguments element after it.
  * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing. A call's
  * arguments in an element of their own (`<arguments>{..}</arguments>`) beside a tool named otherwise
- * are never dropped.
+ * are never dropped, nor are arguments written as JSON after a tool named in a sentence.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,26 @@ describe('arguments written in an element of their own', () => {
         const result = read(text);
         if (result.success && result.decision.action === 'call_tool') expect(result.decision.args, text).toEqual({ title: value });
         else expect(result.success, text).toBe(false);
+      }),
+    );
+  });
+
+  it('corrects a tool named in a sentence with its arguments as JSON on the same line, and answers JSON that is not its arguments', () => {
+    for (const text of ['Calling open_ticket with {"title": "Printer"}', 'Next I use open_ticket: {"title": "Printer", "urgent": true}']) {
+      const result = read(text);
+      expect(result.success, text).toBe(false);
+      expect(!result.success && result.error.message, text).toContain('open_ticket');
+    }
+    for (const text of ['open_ticket returned {"id": 12}', 'Use `open_ticket` with `{"title": "x"}`.', 'The ticket {"title": "Printer"} is open.']) expect(read(text), text).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('property: a sentence naming a tool with an object of its parameters is never the answer', () => {
+    const words = fc.stringMatching(/^[A-Za-z ,]{0,20}$/);
+    fc.assert(
+      fc.property(words, words, fc.stringMatching(/^[A-Za-z ]{1,12}$/), fc.boolean(), (before, between, title, urgent) => {
+        const text = `${before} open_ticket ${between} ${JSON.stringify({ title, urgent })}`;
+        const result = read(text);
+        if (result.success) expect(result.decision, text).toMatchObject({ action: 'call_tool', tool: 'open_ticket', args: { title, urgent } });
       }),
     );
   });

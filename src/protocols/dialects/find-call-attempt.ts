@@ -15,6 +15,7 @@ import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
 import { toolMemberObject } from './tool-member-object.ts';
+import { toolArgumentsInProse } from './tool-arguments-in-prose.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
@@ -170,7 +171,8 @@ export function findCallAttempt(
     namedToolElement(visible, tools, called) ??
     jsonNamedTool(visible, tools) ??
     toolMemberObject(visible, tools) ??
-    duplicateKeyCall(visible, tools);
+    duplicateKeyCall(visible, tools) ??
+    toolArgumentsInProse(visible, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible);
     return element && { ...element, details: [hint] };
