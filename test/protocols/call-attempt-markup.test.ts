@@ -100,7 +100,7 @@ describe('arguments written in an element of their own', () => {
     const words = fc.stringMatching(/^[A-Za-z ,]{0,20}$/);
     fc.assert(
       fc.property(words, words, fc.stringMatching(/^[A-Za-z ]{1,12}$/), fc.boolean(), (before, between, title, urgent) => {
-        const text = `${before} open_ticket ${between} ${JSON.stringify({ title, urgent })}`;
+        const text = `${before} open_ticket ${between} ${JSON.stringify({ title, urgent })}.`;
         const result = read(text);
         if (result.success) expect(result.decision, text).toMatchObject({ action: 'call_tool', tool: 'open_ticket', args: { title, urgent } });
       }),

@@ -1,6 +1,6 @@
 /**
- * An offered tool named in a line of prose with, later on that line, a JSON object whose keys are
- * all parameters that tool declares,
+ * An offered tool named in a line of prose that ends with a JSON object whose keys are all
+ * parameters that tool declares,
  *
  *   Calling search with {"query": "tides in Brest"}
  *
@@ -14,10 +14,11 @@ import { isRecord } from '../extract/read-json.ts';
 import { escapeRegExp } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 
-/** The object that opens at `open` in `line`, when it is strict JSON; undefined otherwise. */
+/** The object that opens at `open` in `line` and ends it, when it is strict JSON; undefined otherwise. */
 function objectAt(line: string, open: number): Record<string, unknown> | undefined {
   const end = closingBracketIndex(line, open);
-  if (end < 0) return undefined;
+  // Text after the object (`.. {"k": 1} in chat to use it.`) makes it a mention inside a sentence.
+  if (end < 0 || !/^[\s.]*$/.test(line.slice(end))) return undefined;
   try {
     const value: unknown = JSON.parse(line.slice(open, end));
     return isRecord(value) ? value : undefined;
