@@ -146,8 +146,12 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (failure) return failure;
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;
   if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+  // The fence around the whole reply is gone from `text`; its label (```` ```tool_code ````) may say it is a call.
+  const fenced = normalized.fencedText;
   const attempt =
-    spec.plainText && mayRead(callAttemptMask, present) ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? answerMarkup(normalized.fencedText ?? answer, tools)) : undefined;
+    spec.plainText && mayRead(callAttemptMask, present)
+      ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? (fenced === undefined ? undefined : findCallAttempt(fenced, tools)) ?? answerMarkup(fenced ?? answer, tools))
+      : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one
   // JSON value (structured output, the fence is noise around it).

@@ -98,6 +98,48 @@ describe('bare calls are call attempts, never the answer', () => {
     expect(python).toMatchObject({ success: true, decision: { action: 'answer_user' } });
   });
 
+  it('corrects a label line that says "call" naming an offered tool, and a bracket action a line or a colon introduces, and answers prose around the names', () => {
+    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['Act: now, before it is late.', 'The tools:\n- lookup_city: finds a city\n- sum_pair: adds', 'Note: lookup_city[name] is the syntax.', 'Use lookup_city[Lima] in the form.']) expect(answered(text), text).toBe(true);
+  });
+
+  it('corrects a Python-style call as the text of an element starting a line, and a call tag naming an offered tool in its name attribute; answers HTML and quoted tags', () => {
+    for (const text of ['<think>Click it.</think>\n<step>\nlookup_city(\'Lima\')\n</step>', '<do>sum_pair(4, 9)</do>', '<call_tool name="lookup_city">Lima</call_tool>', '<use_tool id="2" tool=\'sum_pair\'>4 9</use_tool>']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['<a name="lookup_city">the city finder</a>', '`<call_tool name="sum_pair">4 9</call_tool>` is the syntax.', '<p>lookup_city(name) finds a city</p>']) expect(answered(text), text).toBe(true);
+    // A call with a value for its argument is a call wherever it stands (`tool-mention-attempt.ts`), in an element of a sentence too.
+    expect(parse('Press <kbd>lookup_city(\'x\')</kbd> to try.').success).toBe(false);
+  });
+
+  it('corrects a call in a fence whose label names a call format, the whole reply or beside prose, and answers the same call in a fence of code', () => {
+    for (const text of ['```tool_code\nprint(lookup_city(name="Lima"))\n```', 'Checking.\n```tool_code\nprint(default_api.sum_pair(left=4, right=9))\n```', 'Next:\n```function_call\nnote-taker(text="milk")\n```\nDone.', '```tool_use\nlookup_city({"name": "Lima"})\n```']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['Try this:\n```js\nsum_pair(left = 4)\n```', '```tool_code\nprint("no tool here")\n```']) expect(answered(text), text).toBe(true);
+    // A fence around the whole reply is layout (reading invariant 5b): the code in it calls the tool as if written bare.
+    expect(parse('```python\nprint(lookup_city(name="Lima"))\n```').success).toBe(false);
+  });
+
+  it('corrects a pythonic call written with a positional literal, doubled brackets, a JSON key before it or Llama\'s `.call`, and answers prose naming the tool with identifiers', () => {
+    for (const text of ['[sum_pair(4, 9)]', '{"step": lookup_city("Lima")}', '[[lookup_city(name="Lima")]]', '[(lookup_city(name="Lima"),)]', '{"step": lookup_city(name="Lima")}', 'lookup_city.call(name="Lima")', '[sum_pair([4], True)]']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
+    }
+    for (const text of ['sum_pair(left, right) adds two numbers.', 'lookup_city(name) finds a city.', 'Use `lookup_city("Lima")` for that.']) expect(answered(text), text).toBe(true);
+    // With values for its arguments it is a call even in a sentence (`tool-mention-attempt.ts`): corrected, never the answer.
+    for (const text of ['Run sum_pair(4, 9) to add.', 'Example: sum_pair(4, 9) gives 13.']) expect(parse(text).success, text).toBe(false);
+  });
+
   it('corrects DeepSeek DSML written with ASCII bars, and namespaced call tags after prose whose suffixes disagree, instead of answering with them', () => {
     for (const text of [
       '<|DSML|function_calls> <|DSML|invoke name="lookup_city"> <|DSML|parameter name="name" string="true">Lima</|DSML|parameter> </|DSML|invoke> </|DSML|function_calls>',
@@ -156,6 +198,19 @@ describe('bare calls are call attempts, never the answer', () => {
       (tool: string, k: string, v: string) => `${tool}(${k}="${v}")`,
       (tool: string, k: string, v: string) => `{${tool}(${k}="${v}")}`,
       (tool: string, k: string, v: string) => `[${tool}{${k}="${v}"}]`,
+      // A positional literal, a doubled bracket, a JSON key before it, Llama's built-in `.call`.
+      (tool: string, _k: string, v: string) => `[${tool}("${v}")]`,
+      (tool: string, k: string, v: string) => `[(${tool}(${k}="${v}"),)]`,
+      (tool: string, k: string, v: string) => `{"${k}": ${tool}(${k}="${v}")}`,
+      (tool: string, k: string, v: string) => `${tool}.call(${k}="${v}")`,
+      // A label line that says "call" (AgentBench's `Act:`), a bracket action on its own line.
+      (tool: string) => `Act: ${tool}`,
+      (tool: string, _k: string, v: string) => `${tool}[${v}]`,
+      // A call as an element's text, a call tag naming the tool.
+      (tool: string, k: string, v: string) => `<act>\n${tool}(${k}='${v}')\n</act>`,
+      (tool: string, _k: string, v: string) => `<call_tool name="${tool}">${v}</call_tool>`,
+      // A call in a fence labelled with a call format (Gemma 3's tool_code).
+      (tool: string, k: string, v: string) => `\`\`\`tool_code\nprint(${tool}(${k}="${v}"))\n\`\`\``,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(

@@ -1,8 +1,11 @@
 /**
  * Call markup no reader reads is a correction, never the answer: LM Studio's `[TOOL_REQUEST]` tokens,
  * and a `<name>` element opening an element named for a call with an arguments element after it.
- * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing.
+ * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing. A call's
+ * arguments in an element of their own (`<arguments>{..}</arguments>`) beside a tool named otherwise
+ * are never dropped, nor are arguments written as JSON after a tool named in a sentence.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -93,5 +96,60 @@ describe('call markup no reader reads', () => {
     // The JSON before it is a call whose <tool_call> the template opened: read.
     expect(read('{"name": "list_tickets", "arguments": {}}\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'list_tickets' } });
     expect(read('Close a block with `</tool_call>`.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+});
+
+describe('arguments written in an element of their own', () => {
+  it('corrects a JSON arguments element beside a tool element, or alone, instead of running the tool without them', () => {
+    for (const text of [
+      '<tool>open_ticket</tool>\n<arguments>{"title": "Printer"}</arguments>',
+      'Filing it.\n<tool>open_ticket</tool><params>{"title": "Printer", "urgent": true}</params>',
+      '<args>{"title": "Printer"}</args>',
+      '<function>open_ticket</function>\n<parameters>{"title": "Printer"}</parameters>',
+    ]) {
+      const result = read(text);
+      expect(result.success, text).toBe(false);
+    }
+    // Quoted as code it is talk about the markup; a tool element with its own input element still reads.
+    expect(read('The shape:\n```xml\n<arguments>{"title": "x"}</arguments>\n```')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('<tool>open_ticket</tool><tool_input>{"title": "Printer"}</tool_input>')).toMatchObject({ success: true, decision: { tool: 'open_ticket', args: { title: 'Printer' } } });
+  });
+
+  it('corrects a label line in any letter case naming an offered tool', () => {
+    for (const text of ['TOOL: open_ticket\nINPUT: {"title": "Printer"}', 'ACT: list_tickets', 'Function Name: Open_Ticket']) expect(read(text).success, text).toBe(false);
+    expect(read('Tool: a sharp pencil').success).toBe(true);
+  });
+
+  it('property: a tool element followed by an arguments element is never run without those arguments', () => {
+    const wrapperName = fc.constantFrom('arguments', 'args', 'parameters', 'params', 'input', 'kwargs', 'action_input');
+    const title = fc.stringMatching(/^[A-Za-z ]{1,12}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('tool', 'function', 'action'), wrapperName, title, fc.constantFrom('', '\n', ' '), (toolTag, wrapper, value, gap) => {
+        const text = `<${toolTag}>open_ticket</${toolTag}>${gap}<${wrapper}>${JSON.stringify({ title: value })}</${wrapper}>`;
+        const result = read(text);
+        if (result.success && result.decision.action === 'call_tool') expect(result.decision.args, text).toEqual({ title: value });
+        else expect(result.success, text).toBe(false);
+      }),
+    );
+  });
+
+  it('corrects a tool named in a sentence with its arguments as JSON on the same line, and answers JSON that is not its arguments', () => {
+    for (const text of ['Calling open_ticket with {"title": "Printer"}', 'Next I use open_ticket: {"title": "Printer", "urgent": true}']) {
+      const result = read(text);
+      expect(result.success, text).toBe(false);
+      expect(!result.success && result.error.message, text).toContain('open_ticket');
+    }
+    for (const text of ['open_ticket returned {"id": 12}', 'Use `open_ticket` with `{"title": "x"}`.', 'The ticket {"title": "Printer"} is open.']) expect(read(text), text).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('property: a sentence naming a tool with an object of its parameters is never the answer', () => {
+    const words = fc.stringMatching(/^[A-Za-z ,]{0,20}$/);
+    fc.assert(
+      fc.property(words, words, fc.stringMatching(/^[A-Za-z ]{1,12}$/), fc.boolean(), (before, between, title, urgent) => {
+        const text = `${before} open_ticket ${between} ${JSON.stringify({ title, urgent })}.`;
+        const result = read(text);
+        if (result.success) expect(result.decision, text).toMatchObject({ action: 'call_tool', tool: 'open_ticket', args: { title, urgent } });
+      }),
+    );
   });
 });

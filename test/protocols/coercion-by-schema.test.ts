@@ -11,7 +11,7 @@ const qwen = (body: string) => `<tool_call>\n<function=t>\n${body}\n</function>\
 const glm = (body: string) => `<tool_call>t\n${body}\n</tool_call>`;
 const param = (value: string) => `<parameter=v>\n${value}\n</parameter>`;
 const glmParam = (value: string) => `<arg_key>v</arg_key>\n<arg_value>${value}</arg_value>`;
-const dsml = (value: string, hint: 'true' | 'false') =>
+const dsml = (value: string, hint: string) =>
   `<｜DSML｜function_calls>\n<｜DSML｜invoke name="t">\n<｜DSML｜parameter name="v" string="${hint}">${value}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`;
 
 function argsOf(text: string, schema: unknown) {
@@ -140,6 +140,24 @@ describe('DSML string="false" by the declared schema', () => {
     expect(argsOf(dsml('"quoted"', 'false'), { type: 'string' })).toEqual({ v: 'quoted' });
     expect(argsOf(dsml('42', 'false'), {})).toEqual({ v: 42 });
     expect(argsOf(dsml('42', 'false'), undefined)).toEqual({ v: 42 });
+  });
+
+  it('refuses a string hint other than true or false, naming the parameter, instead of guessing the type', () => {
+    for (const hint of ['maybe', 'yes', 'TRUE', '1']) {
+      const refused = argsOf(dsml('7', hint), {});
+      expect(refused, hint).toMatchObject({ refused: 'invalid-args' });
+      expect(JSON.stringify(refused), hint).toContain('`v` has string=');
+    }
+  });
+
+  it('property: a value typed by any string hint but true or false is refused, whatever its text', () => {
+    const hint = fc.stringMatching(/^[\w .-]{1,8}$/).filter((value) => value !== 'true' && value !== 'false');
+    const value = fc.stringMatching(/^[\w ,.{}":[\]-]{0,16}$/);
+    fc.assert(
+      fc.property(hint, value, fc.constantFrom<unknown>({}, undefined, { type: 'string' }, { type: 'integer' }), (h, v, schema) => {
+        expect(argsOf(dsml(v, h), schema), `${h} ${v}`).toMatchObject({ refused: 'invalid-args' });
+      }),
+    );
   });
 });
 

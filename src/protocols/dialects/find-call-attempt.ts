@@ -9,12 +9,14 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentElementAttempt } from './argument-element-attempt.ts';
+import { argumentsWrapperElement } from './arguments-wrapper-element.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
 import { jsonNamedTool } from './json-named-tool.ts';
 import { toolMemberObject } from './tool-member-object.ts';
 import { toolKeyedObject } from './tool-keyed-object.ts';
+import { toolArgumentsInProse } from './tool-arguments-in-prose.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
@@ -202,9 +204,10 @@ export function findCallAttempt(
     toolMemberObject(visible, tools) ??
     toolKeyedObject(visible, tools) ??
     duplicateKeyCall(visible, tools) ??
+    toolArgumentsInProse(visible, tools) ??
     toolMentionAttempt(visible.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
+    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);

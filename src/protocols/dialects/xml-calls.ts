@@ -91,7 +91,7 @@ const invokeFamily: TagFamily = {
     close: (match) => prefixed(match, 'invoke'),
     json: true,
     parameters: [
-      { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>true|false)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
+      { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>[^"]*)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
       // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
       // element from markup inside a string value: an element written without it is read as text.
       { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },

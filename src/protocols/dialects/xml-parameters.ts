@@ -184,6 +184,12 @@ function declares(tool: ToolSpec, key: string): boolean {
 
 /** The arguments of `parameters` for `tool` (undefined when the tool is unknown: no schema to coerce by). */
 export function parameterArguments(parameters: readonly RawParameter[], tool: ToolSpec | undefined, rule: ValueRule): ParametersReading {
+  const unknownHint = parameters.find((parameter) => parameter.hint !== undefined && hintOf(parameter.hint) === undefined);
+  if (unknownHint) {
+    // The hint decides whether the text is a string or JSON: any other value leaves that to a guess.
+    const detail = `parameter \`${unknownHint.key.replace(/[^\w.-]/g, '?').slice(0, 64)}\` has string="${unknownHint.hint?.replace(/[^\w.-]/g, '?').slice(0, 16) ?? ''}": write string="true" for text as written or string="false" for a JSON value`;
+    return { ok: false, kind: 'invalid-args', message: detail, details: [detail] };
+  }
   const undeclared = tool ? parameters.find((parameter) => parameter.declaredOnly && !declares(tool, parameter.key)) : undefined;
   if (undeclared) {
     const key = undeclared.key.replace(/[^\w.-]/g, '?').slice(0, 64);
