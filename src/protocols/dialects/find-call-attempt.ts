@@ -92,8 +92,9 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   const patterns = knownToolPatterns(tools);
   if (!patterns) return undefined;
   const json = patterns.jsonName.exec(text);
-  // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
-  if (json && /["'](?:arguments|args|input)["']\s*:|["']parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/.test(text)) return json[1];
+  // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call. An
+  // arguments key counts in any case style and after any word (`actionInput`, `tool_input`, `functionArgs`).
+  if (json && /["'](?:[a-z]+[_-]?)?(?:arguments|args|input|params)["']\s*:|["'](?:[a-z]+[_-]?)?parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/i.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
   return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
