@@ -8,6 +8,7 @@
  *   get_weather city=Oslo days=3                   GLM's `name k=v` line without `<tool_call>`
  *   functions.get_weather:0{"city": "Oslo"}        Kimi K2 without its call tokens
  *   get_weather(city="Oslo")                       a pythonic call starting a line, without its `[..]`
+ *   print(get_weather(city="Oslo"))                the same as another call's argument (Gemini's tool_code)
  *   Call: get_weather(city="Oslo")                 the same after a label (NexusRaven)
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
@@ -33,8 +34,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `^[ \\t]*${name}(?:[ \\t]+[A-Za-z_][\\w-]*=\\S+)+[ \\t]*$`, // GLM `name k=v`, the whole line
       `(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, // Kimi K2
       // A Python-style call with a keyword argument starting a line, its list brackets dropped or
-      // mistyped (`{..}`, `name{k=v}`), or after a label ending in a colon (NexusRaven's `Call: name(..)`).
-      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
+      // mistyped (`{..}`, `name{k=v}`), after a label ending in a colon (NexusRaven's `Call: name(..)`),
+      // or as the argument of another call (Gemini's `print(name(k=..))`).
+      `^[ \\t]*(?:[A-Za-z][\\w -]{0,30}:[ \\t]*)?(?:[A-Za-z_]\\w*\\()?[[{(]?[ \\t]*${name}[ \\t]*[({][ \\t]*[A-Za-z_]\\w*[ \\t]*=`,
       // A JavaScript-style call with a JSON object (`functions.name({"k": ..})`), anywhere outside code;
       // its first key's colon is part of the shape (`callAttemptNeeds`: no attempt is found without one).
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,

@@ -20,6 +20,7 @@ import { availableList } from '../validate-decision.ts';
 import { endOfTurnTokens } from '../extract/reply-markers.ts';
 import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
+import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -163,14 +164,16 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
+  // `functions.search`, `default_api.search`: a qualified name names the offered tool (`qualified-tool-names.ts`).
+  const named = withoutQualifiers(visible, tools);
   const toolName =
-    knownToolCall(visible, tools) ??
-    bareCallAttempt(visible, tools) ??
-    namedToolObject(visible, tools) ??
-    namedToolElement(visible, tools, called) ??
-    jsonNamedTool(visible, tools) ??
-    toolMemberObject(visible, tools) ??
-    duplicateKeyCall(visible, tools);
+    knownToolCall(named, tools) ??
+    bareCallAttempt(named, tools) ??
+    namedToolObject(named, tools) ??
+    namedToolElement(named, tools, called) ??
+    jsonNamedTool(named, tools) ??
+    toolMemberObject(named, tools) ??
+    duplicateKeyCall(named, tools);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? unclosedCallObject(visible);
     return element && { ...element, details: [hint] };
