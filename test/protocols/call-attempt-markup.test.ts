@@ -1,8 +1,11 @@
 /**
  * Call markup no reader reads is a correction, never the answer: LM Studio's `[TOOL_REQUEST]` tokens,
- * and a `<name>` element opening an element named for a call with an arguments element after it.
+ * a `<name>` element opening an element named for a call with an arguments element after it, an
+ * element named for a call whose attribute names a tool (`<tool name="x">`, `<call tool="x" k="v"/>`),
+ * and a label line naming a tool in markdown emphasis (`**Tool:** x`).
  * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -47,5 +50,29 @@ describe('call markup no reader reads', () => {
     expect(read(call)).toMatchObject({ success: true, decision: { tool: 'list_tickets', args: {} } });
     // Elsewhere in the reply it is still a special token no reader accounted for.
     expect(read('Done.\n<|im_start|>assistant\nMore.')).toMatchObject({ success: false });
+  });
+
+  it('corrects an element named for a call whose attribute names a tool, and a label in emphasis; HTML stays prose', () => {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>', '**Tool:** open_ticket\n**Input:** {"title": "Printer"}']) {
+      expect([text, read(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['See <a name="open_ticket">the form</a>.', 'The `<tool name="open_ticket">` element is one way.', '**Tool:** a hammer']) {
+      expect(read(text), text).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('property: an element named for a call with an attribute naming an offered tool is never the answer', () => {
+    const element = fc.constantFrom('tool', 'call', 'tool_use', 'Tool', 'action', 'tools');
+    const attribute = fc.constantFrom('name', 'tool', 'function', 'tool_name');
+    const quote = fc.constantFrom('"', "'");
+    const body = fc.constantFrom('/>', '>{"title": "x"}</tool>', ' title="x"/>', '>\n<title>x</title>\n</tool>');
+    fc.assert(
+      fc.property(element, attribute, quote, body, fc.constantFrom('', 'On it.\n'), (name, key, q, rest, lead) => {
+        const text = `${lead}<${name} ${key}=${q}open_ticket${q}${rest}`;
+        const result = read(text);
+        expect(result.success && result.decisions.some((decision) => decision.action === 'answer_user'), text).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -13,6 +13,7 @@
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
  *   Tool: get_weather                              a label line naming only an offered tool
+ *   **Tool:** get_weather                          the same in markdown emphasis
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -42,8 +43,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `(?<![\\w.-])(?:functions\\.)?${name}[ \\t]*\\([ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
-      // A label line naming only an offered tool (`Tool: name`, `Function name: name`), its arguments elsewhere.
-      `^[ \\t]*(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*:[ \\t]*["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      // A label line naming only an offered tool (`Tool: name`, `Function name: name`, also in markdown
+      // emphasis, `**Tool:** name`), its arguments elsewhere.
+      `^[ \\t]*(?:[*_]{1,2})?(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*(?:[*_]{1,2})?:[ \\t]*(?:[*_]{1,2}[ \\t]*)?["'\`*]*${name}["'\`*]*[ \\t]*$`,
     ].join('|'),
     'm',
   );

@@ -69,6 +69,8 @@ interface KnownToolPatterns {
   nameJson: RegExp;
   /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
   atName: RegExp;
+  /** An element named for a call whose attribute names a tool (`<tool name="search">`, `<call tool="search" q="a"/>`). */
+  attribute: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -85,6 +87,10 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
     nameJson: new RegExp(`(?<!\\w)(${alternatives})[ \\t]*\\{\\s*["'][^"'\\n]*["']\\s*:`),
     atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
+    attribute: new RegExp(
+      `<(?:[\\w-]+:)?(?:tool|call|action|command|use|tool_use|tool_call|function_call)s?(?=\\s)[^<>]*?\\s(?:name|tool|tool_name|function|action|command)\\s*=\\s*["']?(${alternatives})(?=["'\\s/>])`,
+      'i',
+    ),
   };
 });
 
@@ -98,7 +104,14 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   if (json && /["'](?:[a-z]+[_-]?)?(?:arguments|args|input|params)["']\s*:|["'](?:[a-z]+[_-]?)?parameters["']\s*:(?!\s*\{\s*["']type["']\s*:\s*["']object["'])/i.test(text)) return json[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
+  return (
+    patterns.pythonic.exec(text)?.[1] ??
+    patterns.tag.exec(quotedAway)?.[1] ??
+    patterns.attribute.exec(quotedAway)?.[1] ??
+    patterns.directive.exec(quotedAway)?.[1] ??
+    patterns.nameJson.exec(quotedAway)?.[1] ??
+    patterns.atName.exec(quotedAway)?.[1]
+  );
 }
 
 /**
