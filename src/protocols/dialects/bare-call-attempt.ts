@@ -14,6 +14,7 @@
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
  *   Tool: get_weather                              a label line naming only an offered tool
  *   **Tool:** get_weather                          the same in markdown emphasis
+ *   get_weather:\n  city: Oslo                     the name as a YAML key over its arguments
  *
  * Each names an offered tool in a shape no prose takes, so the reply is a call attempt, never the
  * answer: returned as plain text it would hide a call the model made. Markup quoted as code is talk
@@ -45,7 +46,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // A label line naming only an offered tool (`Tool: name`, `Function name: name`, also in markdown
       // emphasis, `**Tool:** name`), its arguments elsewhere.
-      `^[ \\t]*(?:[*_]{1,2})?(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?[Nn]ame)?[ \\t]*(?:[*_]{1,2})?:[ \\t]*(?:[*_]{1,2}[ \\t]*)?["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      `^[ \\t]*(?:[*_]{1,2})?(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?(?:[Nn]ame|[Cc]all))?[ \\t]*(?:[*_]{1,2})?:[ \\t]*(?:[*_]{1,2}[ \\t]*)?["'\`*]*${name}["'\`*]*[ \\t]*$`,
+      // The name as a YAML key with the arguments as a mapping under it (`name:` then `  key: value`).
+      `^[ \\t]*${name}[ \\t]*:[ \\t]*\\r?\\n[ \\t]+[A-Za-z_][\\w-]*[ \\t]*:[ \\t]*\\S`,
     ].join('|'),
     'm',
   );
