@@ -1,7 +1,8 @@
 /**
  * A call's framing written in another spelling than the reader knows it:
  * - JSON whose layout was escaped once more (`{\n  "action": ..}` with `\n` as two characters) is that
- *   JSON, the only reading a backslash between tokens has (`escaped-layout.ts`);
+ *   JSON, the only reading a backslash between tokens has (`escaped-layout.ts`); a call escaped once
+ *   more as a whole string (`{\"name\": ..}`) is never the answer;
  * - a JSON agent step's keys in another case style (`actionInput`, `Action-Input`) are the step's own
  *   (`framing-key-spelling.ts`); two keys spelling one are refused;
  * - ReAct steps labelled as beeai-framework writes them (`Function Name:`, `Function Input:`, and
@@ -50,6 +51,27 @@ describe('escaped layout between JSON tokens', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('a JSON call escaped once more as a string', () => {
+  it('property: a call object written as the body of a JSON string (quotes and layout escaped) is never the answer', () => {
+    const shape = fc.constantFrom(
+      (tool: string) => ({ name: tool, arguments: { origin: 'Oslo' } }),
+      (tool: string) => ({ action: tool, action_input: { origin: 'Oslo' } }),
+      (tool: string) => ({ tool, origin: 'Oslo' }),
+    );
+    fc.assert(
+      fc.property(shape, fc.constantFrom(undefined, 1, 2), fc.constantFrom('', '<tool_call>'), (write, indent, wrapper) => {
+        const body = JSON.stringify(JSON.stringify(write('find_flight'), null, indent)).slice(1, -1);
+        const text = wrapper ? `${wrapper}${body}</tool_call>` : body;
+        const result = parse(text);
+        expect(result.success && result.decisions.some((decision) => decision.action === 'answer_user'), text).toBe(false);
+      }),
+      { numRuns: RUNS },
+    );
+    // Prose with escaped quotes and no call stays the answer.
+    expect(parse(String.raw`Use \"quotes\" in the pattern.`)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
   });
 });
 

@@ -177,8 +177,9 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
-  // `functions.search`, `default_api.search`: a qualified name names the offered tool (`qualified-tool-names.ts`).
-  const named = withoutQualifiers(visible, tools);
+  // `functions.search`, `default_api.search`: a qualified name names the offered tool (`qualified-tool-names.ts`);
+  // and a call escaped once more as a string (`{\"name\": \"search\", ..}`) is still a call.
+  const named = withoutQualifiers(visible.includes('\\"') ? visible.replace(/\\(["'])/g, '$1') : visible, tools);
   const toolName =
     knownToolCall(named, tools) ??
     bareCallAttempt(named, tools) ??
