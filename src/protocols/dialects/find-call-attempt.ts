@@ -71,6 +71,8 @@ interface KnownToolPatterns {
   atName: RegExp;
   /** An element named for a call whose attribute names a tool (`<tool name="search">`, `<call tool="search" q="a"/>`). */
   attribute: RegExp;
+  /** A harmony header naming a tool with the tokens around it gone (`commentary to=search json {..}`, `assistantcommentary to=functions.search`). */
+  recipient: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -91,6 +93,7 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
       `<(?:[\\w-]+:)?(?:tool|call|action|command|use|tool_use|tool_call|function_call)s?(?=\\s)[^<>]*?\\s(?:name|tool|tool_name|function|action|command)\\s*=\\s*["']?(${alternatives})(?=["'\\s/>])`,
       'i',
     ),
+    recipient: new RegExp(`(?:commentary|analysis|assistant)[ \\t]*to=(${alternatives})(?![\\w.-])`),
   };
 });
 
@@ -108,6 +111,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
     patterns.pythonic.exec(text)?.[1] ??
     patterns.tag.exec(quotedAway)?.[1] ??
     patterns.attribute.exec(quotedAway)?.[1] ??
+    patterns.recipient.exec(quotedAway)?.[1] ??
     patterns.directive.exec(quotedAway)?.[1] ??
     patterns.nameJson.exec(quotedAway)?.[1] ??
     patterns.atName.exec(quotedAway)?.[1]

@@ -1,13 +1,19 @@
 /**
  * Framing a model may leave inside a plain-text answer that reins knows and strips there: DeepSeek's
  * tool-output tokens (`<｜tool▁outputs▁begin｜>`, `<｜tool▁output▁begin｜>` and their ends), which wrap
- * a tool result the model repeats; the text between them stays. Only the answer is stripped: readers
- * see the reply as written.
+ * a tool result the model repeats; the text between them stays. And one `<answer>` element around the
+ * whole answer, as reasoning models trained on the `<think>..</think><answer>..</answer>` template
+ * write it: the answer is its text (an `<answer>` inside the text, or two of them, stay as written).
+ * Only the answer is stripped: readers see the reply as written.
  */
 const toolOutputTokens = /<[|｜]tool[▁_ ]outputs?[▁_ ](?:begin|end)[|｜]>/g;
+const wholeAnswerElement = /^<answer>([\s\S]*)<\/answer>$/;
 
 /** `text` without the answer framing; the same string when it holds none. */
 export function withoutAnswerFraming(text: string): string {
+  const trimmed = text.trim();
+  const element = trimmed.startsWith('<answer>') ? wholeAnswerElement.exec(trimmed) : null;
+  if (element && !/<\/?answer>/.test(element[1] ?? '')) return (element[1] ?? '').trim();
   if (!text.includes('tool')) return text;
   const stripped = text.replace(toolOutputTokens, '');
   return stripped === text ? text : stripped.trim();
