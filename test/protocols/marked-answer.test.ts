@@ -2,7 +2,8 @@
  * An answer a dialect reads (Functionary's `all`, ReAct's `Final Answer:`) is prose: markup in it is
  * refused as in a plain-text answer, and a raw text value never carries a special token. One `<answer>`
  * element around the whole plain-text answer (the `<think>..</think><answer>..</answer>` template) is
- * framing: the answer is its text. Written for reins.
+ * framing: the answer is its text; so are harmony's headers with their tokens dropped
+ * (`analysis..assistantfinal`). Written for reins.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +70,13 @@ describe('answers read by a dialect', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('answers with the text after harmony headers whose tokens were dropped, and keeps prose opening with analysis', () => {
+    for (const text of ['analysisThe user wants the tide.assistantfinalHigh tide is at six.', 'assistantfinal High tide is at six.']) {
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'High tide is at six.' } });
+    }
+    const prose = 'analysis of the tide tables shows six.';
+    expect(parseDecision('native', prose, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: prose } });
   });
 });

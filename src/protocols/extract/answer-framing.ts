@@ -4,16 +4,22 @@
  * a tool result the model repeats; the text between them stays. And one `<answer>` element around the
  * whole answer, as reasoning models trained on the `<think>..</think><answer>..</answer>` template
  * write it: the answer is its text (an `<answer>` inside the text, or two of them, stay as written).
+ * And harmony's reasoning and final-channel header with its special tokens dropped by a detokenizer
+ * (`analysisNeed to add.assistantfinalIt is 4.`): the answer is the text after `assistantfinal`.
  * Only the answer is stripped: readers see the reply as written.
  */
 const toolOutputTokens = /<[|｜]tool[▁_ ]outputs?[▁_ ](?:begin|end)[|｜]>/g;
 const wholeAnswerElement = /^<answer>([\s\S]*)<\/answer>$/;
+/** `analysis..` then `assistantfinal` at the start of the answer: harmony's headers without their tokens. */
+const harmonyFinalHeader = /^(?:analysis[\s\S]*?)?assistantfinal/;
 
 /** `text` without the answer framing; the same string when it holds none. */
 export function withoutAnswerFraming(text: string): string {
   const trimmed = text.trim();
   const element = trimmed.startsWith('<answer>') ? wholeAnswerElement.exec(trimmed) : null;
   if (element && !/<\/?answer>/.test(element[1] ?? '')) return (element[1] ?? '').trim();
+  const header = trimmed.startsWith('a') ? harmonyFinalHeader.exec(trimmed) : null;
+  if (header) return trimmed.slice(header[0].length).trim();
   if (!text.includes('tool')) return text;
   const stripped = text.replace(toolOutputTokens, '');
   return stripped === text ? text : stripped.trim();
