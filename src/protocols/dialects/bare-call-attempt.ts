@@ -47,16 +47,23 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       // A label line naming only an offered tool (`Tool: name`, `Function name: name`, also in markdown
       // emphasis, `**Tool:** name`), its arguments elsewhere.
       `^[ \\t]*(?:[*_]{1,2})?(?:[Tt]ool|[Ff]unction|[Aa]ction|[Cc]all)(?:[ _]?(?:[Nn]ame|[Cc]all))?[ \\t]*(?:[*_]{1,2})?:[ \\t]*(?:[*_]{1,2}[ \\t]*)?["'\`*]*${name}["'\`*]*[ \\t]*$`,
-      // The name as a YAML key with the arguments as a mapping under it (`name:` then `  key: value`).
-      `^[ \\t]*${name}[ \\t]*:[ \\t]*\\r?\\n[ \\t]+[A-Za-z_][\\w-]*[ \\t]*:[ \\t]*\\S`,
     ].join('|'),
     'm',
   );
 });
 
+/** The name as a YAML key with the arguments as a mapping under it (`name:` then `  key: value`); looked for only where a line ends in a colon. */
+const yamlCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  if (names.length === 0) return undefined;
+  return new RegExp(`^[ \\t]*(${names.map(escapeRegExp).join('|')})[ \\t]*:[ \\t]*\\r?\\n[ \\t]+[A-Za-z_][\\w-]*[ \\t]*:[ \\t]*\\S`, 'm');
+});
+
 /** The name of the offered tool a bare call in `text` names, or undefined when there is none. */
 export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): string | undefined {
   const pattern = bareCallPattern(tools);
-  const match = pattern?.exec(maskCode(text));
-  return match ? match.slice(1).find((group) => group !== undefined) : undefined;
+  const visible = maskCode(text);
+  const match = pattern?.exec(visible);
+  if (match) return match.slice(1).find((group) => group !== undefined);
+  return /:[ \t]*\r?\n/.test(visible) ? yamlCallPattern(tools)?.exec(visible)?.[1] : undefined;
 }

@@ -111,7 +111,7 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
     patterns.pythonic.exec(text)?.[1] ??
     patterns.tag.exec(quotedAway)?.[1] ??
     patterns.attribute.exec(quotedAway)?.[1] ??
-    patterns.recipient.exec(quotedAway)?.[1] ??
+    (quotedAway.includes('to=') ? patterns.recipient.exec(quotedAway)?.[1] : undefined) ??
     patterns.directive.exec(quotedAway)?.[1] ??
     patterns.nameJson.exec(quotedAway)?.[1] ??
     patterns.atName.exec(quotedAway)?.[1]

@@ -9,16 +9,18 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp, lastToolList } from '../reading.ts';
 
-/** One or more identifiers with a dot each, right before an offered tool's name that ends there. */
-const qualifierPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+/** `.<name>` for each offered tool, and one or more identifiers with a dot each right before an offered tool's name that ends there. */
+const qualifierPattern = lastToolList((tools: readonly ToolSpec[]): { dotted: string[]; pattern: RegExp } | undefined => {
   const names = tools.map((tool) => tool.name).filter((name) => name !== '');
   if (names.length === 0) return undefined;
-  return new RegExp(`(?<![\\w.-])(?:[A-Za-z_]\\w*\\.)+(?=(?:${names.map(escapeRegExp).join('|')})(?![\\w.-]))`, 'g');
+  const pattern = new RegExp(`(?<![\\w.-])(?:[A-Za-z_]\\w*\\.)+(?=(?:${names.map(escapeRegExp).join('|')})(?![\\w.-]))`, 'g');
+  return { dotted: names.map((name) => `.${name}`), pattern };
 });
 
 /** `text` with the namespace before each offered tool's name dropped; `text` itself when there is none. */
 export function withoutQualifiers(text: string, tools: readonly ToolSpec[]): string {
-  if (!text.includes('.')) return text;
-  const pattern = qualifierPattern(tools);
-  return pattern ? text.replace(pattern, '') : text;
+  const qualifiers = text.includes('.') ? qualifierPattern(tools) : undefined;
+  // Most answers name no tool after a dot: the pattern runs only where one does.
+  if (!qualifiers || !qualifiers.dotted.some((dotted) => text.includes(dotted))) return text;
+  return text.replace(qualifiers.pattern, '');
 }

@@ -45,7 +45,12 @@ const namedSpelling = (word: string): LabelSpelling => ({ action: `${word} Name:
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+/** The same with beeai-framework's labels, used only where a text holds one (most hold none). */
+const namedMarker =
   /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|(?:function|tool)[ \t]+(?:name|input|output)|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+/** Words one of which each of those labels ends in, looked for as plain text (a scan per parse costs more). */
+const namedLabelWords = ['Name', 'Input', 'Output', 'name', 'input', 'output', 'NAME', 'INPUT', 'OUTPUT'];
 
 /** Qwen-Agent's labels, by the ReAct step each one is. */
 const qwenLabels: Readonly<Record<string, ReactLabel>> = { '✿function✿': 'action', '✿args✿': 'input', '✿result✿': 'observation', '✿return✿': 'final' };
@@ -65,7 +70,9 @@ function labelOf(word: string): ReactLabel {
 }
 
 export function reactSections(text: string): ReactText {
-  const found = [...maskCode(text).matchAll(marker)];
+  const masked = maskCode(text);
+  const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
+  const found = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
   const sections = found.map((match, index): ReactSection => {
     const bodyStart = match.index + match[0].length;
     const next = found[index + 1]?.index ?? text.length;

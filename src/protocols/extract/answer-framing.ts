@@ -12,14 +12,18 @@ const toolOutputTokens = /<[|｜]tool[▁_ ]outputs?[▁_ ](?:begin|end)[|｜]>/
 const wholeAnswerElement = /^<answer>([\s\S]*)<\/answer>$/;
 /** `analysis..` then `assistantfinal` at the start of the answer: harmony's headers without their tokens. */
 const harmonyFinalHeader = /^(?:analysis[\s\S]*?)?assistantfinal/;
+/** How an answer either framing wraps starts (most answers fail this at once). */
+const framedStart = /^\s*(?:<answer>|analysis|assistantfinal)/;
 
 /** `text` without the answer framing; the same string when it holds none. */
 export function withoutAnswerFraming(text: string): string {
-  const trimmed = text.trim();
-  const element = trimmed.startsWith('<answer>') ? wholeAnswerElement.exec(trimmed) : null;
-  if (element && !/<\/?answer>/.test(element[1] ?? '')) return (element[1] ?? '').trim();
-  const header = trimmed.startsWith('a') ? harmonyFinalHeader.exec(trimmed) : null;
-  if (header) return trimmed.slice(header[0].length).trim();
+  if (framedStart.test(text)) {
+    const trimmed = text.trim();
+    const element = wholeAnswerElement.exec(trimmed);
+    if (element && !/<\/?answer>/.test(element[1] ?? '')) return (element[1] ?? '').trim();
+    const header = harmonyFinalHeader.exec(trimmed);
+    if (header) return trimmed.slice(header[0].length).trim();
+  }
   if (!text.includes('tool')) return text;
   const stripped = text.replace(toolOutputTokens, '');
   return stripped === text ? text : stripped.trim();
