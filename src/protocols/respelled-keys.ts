@@ -13,7 +13,7 @@ import type { ToolSpec } from '../spec/decision.ts';
 import { isRecord } from './extract/read-json.ts';
 
 /** A name without its case style: `targetLanguage`, `target_language` and `Target-Language` agree. */
-function spelling(name: string): string {
+export function spelling(name: string): string {
   return name.toLowerCase().replace(/[_\-\s]/g, '');
 }
 

@@ -4,7 +4,8 @@
  * never taken whole as the value of the tool's only property, and an `Action Input:` with nothing
  * after it is never run as `{}` for a tool that declares arguments (the reply may stop right after the
  * label), a JSON object the reply ends inside is never the text value of the tool's only property,
- * and arguments in two objects are never read as the first alone.
+ * and arguments in two objects are never read as the first alone; nor is a whole input that is one
+ * JSON object with quoted keys whose damage only a guess repairs (`{"port": "Oslo", "day": }`).
  * All are corrected; a closed empty input, a plain list value and text in braces still read.
  */
 import fc from 'fast-check';
@@ -100,5 +101,20 @@ describe('agent tool inputs that would be guesses', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('property: a whole input that is a JSON object only a guess repairs is never the text of the only property', () => {
+    const damage = fc.constantFrom('"day": ', '"day": "Mon"day"', '"day": TRUE', '"day": "C:\\x"', '"day": }');
+    const write = fc.constantFrom(react, xmlAgent, (tool: string, input: string) => JSON.stringify({ action: tool, action_input: input }));
+    fc.assert(
+      fc.property(write, damage, fc.constantFrom('Oslo', 'Bergen'), (shape, broken, port) => {
+        const text = shape('tide_table', `{"port": "${port}", ${broken}}`);
+        const result = parseDecision('native', text, { tools: [oneProperty('tide_table', 'port')] });
+        expect(result.success, text).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+    // Text in braces that is no JSON object is still the property's text.
+    expect(parseDecision('native', react('tide_table', '{port} at noon'), { tools: [oneProperty('tide_table', 'port')] })).toMatchObject({ success: true, decision: { args: { port: '{port} at noon' } } });
   });
 });

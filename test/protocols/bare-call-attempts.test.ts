@@ -211,6 +211,10 @@ describe('bare calls are call attempts, never the answer', () => {
       (tool: string, _k: string, v: string) => `<call_tool name="${tool}">${v}</call_tool>`,
       // A call in a fence labelled with a call format (Gemma 3's tool_code).
       (tool: string, k: string, v: string) => `\`\`\`tool_code\nprint(${tool}(${k}="${v}"))\n\`\`\``,
+      // The same as another call's argument (Gemini's tool_code), and a YAML mapping under the name.
+      (tool: string, k: string, v: string) => `print(${tool}(${k}="${v}"))`,
+      (tool: string, k: string, v: string) => `${tool}:\n  ${k}: ${v}`,
+      (tool: string, k: string, v: string) => `**Tool call:** ${tool}\n**Input:** ${JSON.stringify({ [k]: v })}`,
     ];
     const around = fc.constantFrom(['', ''], ['Sure.\n', ''], ['', '\nDone.'], ['Let me check.\n', '\nThen I answer.']);
     fc.assert(
@@ -220,5 +224,11 @@ describe('bare calls are call attempts, never the answer', () => {
         if (result.success) expect(result.decisions.every((decision) => decision.action === 'call_tool' && decision.tool === tool), text).toBe(true);
       }),
     );
+  });
+
+  it('keeps prose that only resembles these shapes as the answer', () => {
+    for (const text of ['Results:\n  first: 1', 'lookup_city: use it for towns\n  more below', 'lookup_city:\n  - Lima\n  - Quito', '**Tool:** a spanner']) {
+      expect(answered(text), text).toBe(true);
+    }
   });
 });

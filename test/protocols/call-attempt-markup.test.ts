@@ -1,6 +1,8 @@
 /**
  * Call markup no reader reads is a correction, never the answer: LM Studio's `[TOOL_REQUEST]` tokens,
- * and a `<name>` element opening an element named for a call with an arguments element after it.
+ * a `<name>` element opening an element named for a call with an arguments element after it, an
+ * element named for a call whose attribute names a tool (`<tool name="x">`, `<call tool="x" k="v"/>`),
+ * and a label line naming a tool in markdown emphasis (`**Tool:** x`).
  * Markup a server kept around the turn (ChatML's `<|im_start|>assistant` header) is framing. A call's
  * arguments in an element of their own (`<arguments>{..}</arguments>`) beside a tool named otherwise
  * are never dropped, nor are arguments written as JSON after a tool named in a sentence.
@@ -150,6 +152,30 @@ describe('arguments written in an element of their own', () => {
         const result = read(text);
         if (result.success) expect(result.decision, text).toMatchObject({ action: 'call_tool', tool: 'open_ticket', args: { title, urgent } });
       }),
+    );
+  });
+
+  it('corrects an element named for a call whose attribute names a tool, and a label in emphasis; HTML stays prose', () => {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>', '**Tool:** open_ticket\n**Input:** {"title": "Printer"}']) {
+      expect([text, read(text).success]).toEqual([text, false]);
+    }
+    for (const text of ['See <a name="open_ticket">the form</a>.', 'The `<tool name="open_ticket">` element is one way.', '**Tool:** a hammer']) {
+      expect(read(text), text).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    }
+  });
+
+  it('property: an element named for a call with an attribute naming an offered tool is never the answer', () => {
+    const element = fc.constantFrom('tool', 'call', 'tool_use', 'Tool', 'action', 'tools');
+    const attribute = fc.constantFrom('name', 'tool', 'function', 'tool_name');
+    const quote = fc.constantFrom('"', "'");
+    const body = fc.constantFrom('/>', '>{"title": "x"}</tool>', ' title="x"/>', '>\n<title>x</title>\n</tool>');
+    fc.assert(
+      fc.property(element, attribute, quote, body, fc.constantFrom('', 'On it.\n'), (name, key, q, rest, lead) => {
+        const text = `${lead}<${name} ${key}=${q}open_ticket${q}${rest}`;
+        const result = read(text);
+        expect(result.success && result.decisions.some((decision) => decision.action === 'answer_user'), text).toBe(false);
+      }),
+      { numRuns: 100 },
     );
   });
 });

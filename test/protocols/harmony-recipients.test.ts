@@ -2,7 +2,8 @@
  * Harmony (GPT-OSS) calls addressed without the `functions.` namespace: `to=lookup` in a message
  * header, the built-in `to=browser.search` on the analysis channel. Read as calls of the offered tool
  * they name; a recipient that names no offered tool, or a `to=` outside a harmony header, is never read
- * as a call of it, nor answered.
+ * as a call of it, nor answered. A header whose tokens a detokenizer dropped (`commentary to=fetch_page
+ * json {..}`) is a call attempt, corrected; `to=` in prose or a URL stays prose.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +44,14 @@ describe('harmony recipients without functions.', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('corrects a harmony header whose tokens were dropped, and keeps a to= in prose as the answer', () => {
+    for (const text of ['commentary to=fetch_page json {"url": "a"}', 'analysis Need it.assistantcommentary to=docs.search json{"url": "b"}']) {
+      expect(callsOf(text), text).toMatch(/^refused/);
+    }
+    for (const text of ['Set to=fetch_page in the settings.', 'See https://x.example/route?to=fetch_page for it.']) {
+      expect(callsOf(text), text).toEqual(['answer_user']);
+    }
   });
 });

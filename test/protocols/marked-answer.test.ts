@@ -1,7 +1,11 @@
 /**
  * An answer a dialect reads (Functionary's `all`, ReAct's `Final Answer:`) is prose: markup in it is
- * refused as in a plain-text answer, and a raw text value never carries a special token. Written for reins.
+ * refused as in a plain-text answer, and a raw text value never carries a special token. One `<answer>`
+ * element around the whole plain-text answer (the `<think>..</think><answer>..</answer>` template) is
+ * framing: the answer is its text; so are harmony's headers with their tokens dropped
+ * (`analysis..assistantfinal`). Written for reins.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -49,5 +53,30 @@ describe('answers read by a dialect', () => {
     const answer = 'The format is:\n```\n<tool_call>{"name": "lookup_word", "arguments": {}}</tool_call>\n```';
     const result = parseDecision('json', JSON.stringify({ action: 'answer_user', answer }), { tools });
     expect(result).toMatchObject({ success: true, decisions: [{ action: 'answer_user', answer }] });
+  });
+
+  it('answers with the text of one <answer> element around the whole answer, and keeps other <answer> text as written', () => {
+    expect(parseDecision('native', '<think>\nThe tide turns at six.\n</think>\n\n<answer>At six.</answer>\n', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'At six.' } });
+    for (const text of ['Wrap it as <answer>x</answer> in the reply.', '<answer>one</answer> or <answer>two</answer>']) {
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: text } });
+    }
+  });
+
+  it('property: an answer in one <answer> element, after reasoning or not, is its text', () => {
+    const line = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,30}[a-z.]$/);
+    fc.assert(
+      fc.property(line, fc.constantFrom('', '<think>hm</think>\n', '<think>\nhm\n</think>\n\n'), (answer, before) => {
+        expect(parseDecision('native', `${before}<answer>${answer}</answer>`, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: answer.trim() } });
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('answers with the text after harmony headers whose tokens were dropped, and keeps prose opening with analysis', () => {
+    for (const text of ['analysisThe user wants the tide.assistantfinalHigh tide is at six.', 'assistantfinal High tide is at six.']) {
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'High tide is at six.' } });
+    }
+    const prose = 'analysis of the tide tables shows six.';
+    expect(parseDecision('native', prose, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: prose } });
   });
 });

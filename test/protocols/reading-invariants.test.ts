@@ -109,6 +109,9 @@ const writers: readonly Writer[] = [
   { name: 'react', write: (tool, args) => `Thought: I need ${tool}.\nAction: ${tool}\nAction Input: ${json(args)}` },
   { name: 'json agent', write: (tool, args) => `\`\`\`json\n${json({ action: tool, action_input: args })}\n\`\`\`` },
   { name: 'json agent in a tool_call wrapper', write: (tool, args) => json({ tool_call: { action: tool, action_input: args } }) },
+  { name: 'json agent, camelCase input (kaiban)', write: (tool, args) => json({ thought: `use ${tool}`, action: tool, actionInput: args }) },
+  { name: 'json agent, layout escaped once more', write: (tool, args) => JSON.stringify({ action: tool, action_input: args }, null, 1).replace(/\n/g, '\\n') },
+  { name: 'beeai react', write: (tool, args) => `Thought: I need ${tool}.\nFunction Name: ${tool}\nFunction Input: ${json(args)}\nFunction Output:` },
   { name: 'xml agent', write: (tool, args) => `<tool>${tool}</tool><tool_input>${json(args)}</tool_input>` },
   { name: 'kimi k3 json', write: (tool, args) => `<|open|>tools<|sep|><|open|>call tool="${tool}"<|sep|><|open|>json type="object"<|sep|>${json(args)}<|close|>json<|sep|><|close|>call<|sep|><|close|>tools<|sep|>` },
   {

@@ -16,6 +16,8 @@
  *   functions.get_weather({"city": "Oslo"})        a JavaScript-style call with a JSON object
  *   get_weather: {"city": "Oslo"}                  the name, a colon and the JSON arguments
  *   Tool: get_weather                              a label line naming only an offered tool (`TOOL:`, `Act:`, `Command:`..)
+ *   **Tool:** get_weather                          the same in markdown emphasis
+ *   get_weather:\n  city: Oslo                     the name as a YAML key over its arguments
  *   Next: get_weather[Oslo]                        a bracket action after a colon, its `Action` label written otherwise
  *   <action>get_weather('Oslo')</action>           a Python-style call as an element's text
  *   <call_tool name="get_weather">Oslo</call_tool> a tag naming an offered tool in its name attribute
@@ -79,8 +81,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
 const labelLinePattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
   const names = tools.map((tool) => tool.name).filter((name) => name !== '');
   if (names.length === 0) return undefined;
-  const label = '(?:tool|function|act(?:ion)?s?|call|command|invoke|execute|operation)(?:[ _]?(?:name|type))?';
-  return new RegExp(`^[ \\t]*${label}[ \\t]*:[ \\t]*["'\`*]*(${names.map(escapeRegExp).join('|')})["'\`*]*[ \\t]*$`, 'im');
+  const label = '(?:tool|function|act(?:ion)?s?|call|command|invoke|execute|operation)(?:[ _]?(?:name|type|call))?';
+  // Also in markdown emphasis (`**Tool:** name`).
+  return new RegExp(`^[ \\t]*(?:[*_]{1,2})?${label}[ \\t]*(?:[*_]{1,2})?:[ \\t]*(?:[*_]{1,2}[ \\t]*)?["'\`*]*(${names.map(escapeRegExp).join('|')})["'\`*]*[ \\t]*$`, 'im');
 });
 
 /** An opening tag with attributes; its name and its attributes' text. */
@@ -123,6 +126,13 @@ function callInLabelledFence(text: string, tools: readonly ToolSpec[]): string |
   return undefined;
 }
 
+/** The name as a YAML key with the arguments as a mapping under it (`name:` then `  key: value`); looked for only where a line ends in a colon. */
+const yamlCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  if (names.length === 0) return undefined;
+  return new RegExp(`^[ \\t]*(${names.map(escapeRegExp).join('|')})[ \\t]*:[ \\t]*\\r?\\n[ \\t]+[A-Za-z_][\\w-]*[ \\t]*:[ \\t]*\\S`, 'm');
+});
+
 /** The name of the offered tool a bare call in `text` names, or undefined when there is none. */
 export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): string | undefined {
   const pattern = bareCallPattern(tools);
@@ -131,5 +141,9 @@ export function bareCallAttempt(text: string, tools: readonly ToolSpec[]): strin
   if (match) return match.slice(1).find((group) => group !== undefined);
   const labelled = labelLinePattern(tools)?.exec(unquoted)?.[1];
   if (labelled !== undefined) return tools.find((tool) => tool.name.toLowerCase() === labelled.toLowerCase())?.name ?? labelled;
-  return (unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined) ?? (text.includes('```') ? callInLabelledFence(text, tools) : undefined);
+  return (
+    (unquoted.includes('<') ? namedCallTag(unquoted, tools) : undefined) ??
+    (text.includes('```') ? callInLabelledFence(text, tools) : undefined) ??
+    (/:[ \t]*\r?\n/.test(unquoted) ? yamlCallPattern(tools)?.exec(unquoted)?.[1] : undefined)
+  );
 }

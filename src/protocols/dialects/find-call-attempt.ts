@@ -25,6 +25,7 @@ import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
+import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -74,7 +75,7 @@ interface KnownToolPatterns {
   tag: RegExp;
   /**
    * An element named for a call whose attribute names a tool (`<tool name="search">`, `<use_tool
-   * name="search">`, `<action tool="search" q="x"/>`); elements of other names (`<input name="search">`
+   * name="search">`, `<use name="search">`, `<call tool="search" q="a"/>`); elements of other names (`<input name="search">`
    * in an HTML answer) are left alone, and so is `<invoke name=..>`, which is a marker of its own
    * (MuseGlimmer's `<atem:invoke>` in a message to the user is talk about a call).
    */
@@ -85,6 +86,8 @@ interface KnownToolPatterns {
   nameJson: RegExp;
   /** `@<tool>(id): {` at a line's start (`at-name-json.ts`). */
   atName: RegExp;
+  /** A harmony header naming a tool with the tokens around it gone (`commentary to=search json {..}`, `assistantcommentary to=functions.search`). */
+  recipient: RegExp;
 }
 
 /** The patterns naming the offered tools; undefined when no tool has a name. */
@@ -103,12 +106,13 @@ const knownToolPatterns = lastToolList((tools): KnownToolPatterns | undefined =>
     pythonic: new RegExp(`\\[\\s*(${alternatives})\\s*\\(\\s*(?:\\)|[A-Za-z_]\\w*\\s*=)`),
     tag: new RegExp(`<(?:[A-Za-z_][\\w-]*[.:])*(${alternatives})(?=[\\s/>]|$)`),
     attribute: new RegExp(
-      `<[\\w:.-]*(?:[Tt]ool|[Cc]all|[Ff]unction|[Aa]ction|[Cc]ommand)[\\w:.-]*\\s[^<>]*?(?<![\\w-])(?:name|tool|tool_name|function|function_name|action|recipient|call|command)\\s*=\\s*["']?(?:functions\\.)?(${alternatives})(?=["'\\s/>])`,
+      `<(?:[\\w:.-]*(?:[Tt]ool|[Cc]all|[Ff]unction|[Aa]ction|[Cc]ommand)[\\w:.-]*|[Uu]se)\\s[^<>]*?(?<![\\w-])(?:name|tool|tool_name|function|function_name|action|recipient|call|command)\\s*=\\s*["']?(?:functions\\.)?(${alternatives})(?=["'\\s/>])`,
     ),
     directive: new RegExp(`^[ \\t]*using[ \\t]+tool[ \\t]*:[ \\t]*(${alternatives})[ \\t]*$`, 'im'),
     // Also the name in brackets or before an arrow (`[read_file]{..}`, `read_file -> {..}`).
     nameJson: new RegExp(`(?<!\\w)(?:\\[[ \\t]*)?(${alternatives})(?:[ \\t]*\\])?[ \\t]*(?:[-=]>[ \\t]*)?\\{\\s*["'][^"'\\n]*["']\\s*:`),
     atName: new RegExp(`^[ \\t]*@(${alternatives})(?:\\([^()\\n]*\\))?[ \\t]*:[ \\t]*\\{`, 'm'),
+    recipient: new RegExp(`(?:commentary|analysis|assistant)[ \\t]*to=(${alternatives})(?![\\w.-])`),
   };
 });
 
@@ -117,13 +121,27 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
   const patterns = knownToolPatterns(tools);
   if (!patterns) return undefined;
   const json = patterns.jsonName.exec(text);
-  // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call.
-  if (json && /["'](?:arguments|args|input)["']{1,2}\s*:|["']parameters["']{1,2}\s*:(?!\s*\{\s*["']{1,2}type["']{1,2}\s*:\s*["']{1,2}object["'])/.test(text)) return json[1];
+  // `"parameters": {"type": "object", ..}` is a tool definition (a JSON Schema), not a call. An
+  // arguments key counts in any case style and after any word (`actionInput`, `tool_input`, `functionArgs`),
+  // its quotes doubled too (`""args""`).
+  if (
+    json &&
+    /["']{1,2}(?:[a-z]+[_-]?)?(?:arguments|args|input|params)["']{1,2}\s*:|["']{1,2}(?:[a-z]+[_-]?)?parameters["']{1,2}\s*:(?!\s*\{\s*["']{1,2}type["']{1,2}\s*:\s*["']{1,2}object["'])/i.test(text)
+  )
+    return json[1];
   const doubled = patterns.doubledName.exec(text);
   if (doubled) return doubled[1];
   // Quoted markup (inline code, fences, also in blockquotes and list items) is talk about a call.
   const quotedAway = maskCode(text);
-  return patterns.pythonic.exec(text)?.[1] ?? patterns.tag.exec(quotedAway)?.[1] ?? patterns.attribute.exec(quotedAway)?.[1] ?? patterns.directive.exec(quotedAway)?.[1] ?? patterns.nameJson.exec(quotedAway)?.[1] ?? patterns.atName.exec(quotedAway)?.[1];
+  return (
+    patterns.pythonic.exec(text)?.[1] ??
+    patterns.tag.exec(quotedAway)?.[1] ??
+    patterns.attribute.exec(quotedAway)?.[1] ??
+    (quotedAway.includes('to=') ? patterns.recipient.exec(quotedAway)?.[1] : undefined) ??
+    patterns.directive.exec(quotedAway)?.[1] ??
+    patterns.nameJson.exec(quotedAway)?.[1] ??
+    patterns.atName.exec(quotedAway)?.[1]
+  );
 }
 
 /**
@@ -195,17 +213,20 @@ export function findCallAttempt(
   }
   const token = specialToken.exec(visible);
   if (token) return { kind: 'no-decision', message: `the reply holds the special token ${sanitizeToken(token[0])}, ${where}`, details: [hint] };
+  // `functions.search`, `default_api.search`: a qualified name names the offered tool (`qualified-tool-names.ts`);
+  // and a call escaped once more as a string (`{\"name\": \"search\", ..}`) is still a call.
+  const named = withoutQualifiers(visible.includes('\\"') ? visible.replace(/\\(["'])/g, '$1') : visible, tools);
   const toolName =
-    knownToolCall(visible, tools) ??
-    bareCallAttempt(visible, tools) ??
-    namedToolObject(visible, tools) ??
-    namedToolElement(visible, tools, called) ??
-    jsonNamedTool(visible, tools) ??
-    toolMemberObject(visible, tools) ??
-    toolKeyedObject(visible, tools) ??
-    duplicateKeyCall(visible, tools) ??
-    toolArgumentsInProse(visible, tools) ??
-    toolMentionAttempt(visible.replace(closedMuseBlock, ''), tools, called);
+    knownToolCall(named, tools) ??
+    bareCallAttempt(named, tools) ??
+    namedToolObject(named, tools) ??
+    namedToolElement(named, tools, called) ??
+    jsonNamedTool(named, tools) ??
+    toolMemberObject(named, tools) ??
+    toolKeyedObject(named, tools) ??
+    duplicateKeyCall(named, tools) ??
+    toolArgumentsInProse(named, tools) ??
+    toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
     return element && { ...element, details: [hint] };

@@ -17,9 +17,12 @@ import { splitByRepair } from '../extract/split-by-repair.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { readToolInput, type ToolInput, toolInputArgs } from './tool-input.ts';
+import { withFramingSpelling } from './framing-key-spelling.ts';
 
 const dialect = 'json-agent';
 const agentKeys = new Set(['action', 'action_input', 'thought']);
+/** The step's keys and the shortened input key, as other agents spell them (`actionInput`: KaibanJS). */
+const framingKeys = new Set([...agentKeys, 'input']);
 const reinsActions = new Set(['call_tool', 'ask_user', 'answer_user']);
 const finalAnswer = /^final[ _]?answer$/i;
 
@@ -44,9 +47,10 @@ function isAgentStep(value: unknown): value is AgentStep {
  * `{"tool_calls": [..]}` wrapper (its only key). `input` is read as `action_input` where that key is
  * absent (`{"action": "search", "input": ".."}`): the same step with its input key shortened.
  */
-function stepsOf(value: unknown, depth = 0): AgentStep[] {
-  if (Array.isArray(value)) return depth > 1 ? [] : value.flatMap((item) => stepsOf(item, depth + 1));
-  if (!isRecord(value)) return [];
+function stepsOf(written: unknown, depth = 0): AgentStep[] {
+  if (Array.isArray(written)) return depth > 1 ? [] : written.flatMap((item) => stepsOf(item, depth + 1));
+  if (!isRecord(written)) return [];
+  const value = withFramingSpelling(written, framingKeys);
   const keys = Object.keys(value);
   if (keys.length === 1 && depth < 2 && (isRecord(value.tool_call) || Array.isArray(value.tool_calls))) return stepsOf(value.tool_call ?? value.tool_calls, depth + 1);
   if ('input' in value && !('action_input' in value)) {

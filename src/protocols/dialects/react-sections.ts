@@ -3,7 +3,9 @@
  * `Thought:`, `Action:` (also `Actions:`), `Action Input:`, `Observation:`, `Final Answer:` (also written
  * `FinalAnswer:`) and `Answer:`, and the
  * same steps as Qwen-Agent's function-call prompt writes them (`✿FUNCTION✿:` the action, `✿ARGS✿:` its
- * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
+ * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer), and as beeai-framework's ReAct agent
+ * writes them (`Function Name:`, `Function Input:`, `Function Output:`; `Tool Name:` .. in its older
+ * prompts). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
  * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
  * middle of a sentence is text. Each section runs to the next label.
  */
@@ -38,18 +40,29 @@ export interface LabelSpelling {
 
 const reactSpelling: LabelSpelling = { action: 'Action:', input: 'Action Input:', final: 'Final Answer:' };
 const qwenSpelling: LabelSpelling = { action: '✿FUNCTION✿:', input: '✿ARGS✿:', final: '✿RETURN✿:' };
+/** `Function Name:` / `Tool Name:` and their input labels, by the word the reply uses. */
+const namedSpelling = (word: string): LabelSpelling => ({ action: `${word} Name:`, input: `${word} Input:`, final: 'Final Answer:' });
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
   /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+/** The same with beeai-framework's labels, used only where a text holds one (most hold none). */
+const namedMarker =
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|(?:function|tool)[ \t]+(?:name|input|output)|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+/** Words one of which each of those labels ends in, looked for as plain text (a scan per parse costs more). */
+const namedLabelWords = ['Name', 'Input', 'Output', 'name', 'input', 'output', 'NAME', 'INPUT', 'OUTPUT'];
 
 /** Qwen-Agent's labels, by the ReAct step each one is. */
 const qwenLabels: Readonly<Record<string, ReactLabel>> = { '✿function✿': 'action', '✿args✿': 'input', '✿result✿': 'observation', '✿return✿': 'final' };
+/** beeai-framework's labels (`Function Name:`, `Tool Input:` ..), by the ReAct step each one is. */
+const namedLabels: Readonly<Record<string, ReactLabel>> = { name: 'action', input: 'input', output: 'observation' };
 
 function labelOf(word: string): ReactLabel {
   const compact = word.toLowerCase().replace(/[\s\d_]+/g, '');
   const qwen = qwenLabels[compact];
   if (qwen) return qwen;
+  const named = /^(?:function|tool)(name|input|output)$/.exec(compact)?.[1];
+  if (named) return namedLabels[named] ?? 'observation';
   if (compact === 'actioninput') return 'input';
   if (compact === 'finalanswer') return 'final';
   if (compact === 'actions') return 'action';
@@ -57,12 +70,16 @@ function labelOf(word: string): ReactLabel {
 }
 
 export function reactSections(text: string): ReactText {
-  const found = [...maskCode(text).matchAll(marker)];
+  const masked = maskCode(text);
+  const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
+  const found = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
   const sections = found.map((match, index): ReactSection => {
     const bodyStart = match.index + match[0].length;
     const next = found[index + 1]?.index ?? text.length;
     return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
   });
-  const spelling = found.some((match) => (match[1] ?? '').startsWith('✿')) ? qwenSpelling : reactSpelling;
+  const words = found.map((match) => match[1] ?? '');
+  const named = words.map((label) => /^(function|tool)\s/i.exec(label)?.[1]?.toLowerCase()).find((word) => word !== undefined);
+  const spelling = words.some((label) => label.startsWith('✿')) ? qwenSpelling : named ? namedSpelling(named === 'tool' ? 'Tool' : 'Function') : reactSpelling;
   return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling };
 }

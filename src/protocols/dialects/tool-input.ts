@@ -60,6 +60,10 @@ export function readToolInput(raw: string): ToolInput {
     if (json.ok && isRecord(json.value)) return { kind: 'object', value: json.value };
     const jsonProblem = json.ok ? 'it is not one JSON object' : json.message;
     if (!json.ok && span.complete && duplicateKey(span.text) !== undefined) return { kind: 'text', value: text, broken: json.message }; // a key written twice: never one property's text
+    // The input one object with quoted keys (no words after it) that reads only by guessing
+    // (`{"q": "a", "k": }`): the model wrote arguments, and its damage is refused as a JSON call's is
+    // (one JSON guard), never the text of the only property.
+    if (!json.ok && span.complete && !/[\p{L}\p{N}]/u.test(text.slice(span.end)) && /^\{\s*"[^"\n]+"\s*:/.test(span.text)) return { kind: 'text', value: text, broken: json.message };
     return { kind: 'text', value: text, jsonProblem, ...(!json.ok && !span.complete ? { broken: `it is cut off before its JSON object closes: ${jsonProblem}` } : {}) };
   }
   return { kind: 'text', value: unquote(text) };

@@ -37,17 +37,23 @@ function declaredProperties(tool: ToolSpec): ReadonlySet<string> {
   return new Set(isRecord(properties) ? Object.keys(properties) : []);
 }
 
-/** The offered tool `value` (an object, or a list of objects) names as a call, or undefined. */
-function namedCall(value: unknown, tools: readonly ToolSpec[], inList = false): string | undefined {
+/**
+ * The offered tool `value` (an object, or a list of objects) names as a call, or undefined. An object
+ * of one key holding an object or a list is a wrapper around the calls (`{"tool_uses": [..]}`, as a
+ * leaked `multi_tool_use.parallel` call writes them), looked into up to `wrapperDepth` levels.
+ */
+function namedCall(value: unknown, tools: readonly ToolSpec[], inList = false, wrapperDepth = 2): string | undefined {
   if (Array.isArray(value) && !inList) {
     for (const item of value) {
-      const found = namedCall(item, tools, true);
+      const found = namedCall(item, tools, true, wrapperDepth);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   if (!isRecord(value)) return undefined;
   const entries = Object.entries(value).filter(([key]) => !callMetadataKeys.has(key.toLowerCase()));
+  const [only, ...more] = entries;
+  if (only && more.length === 0 && wrapperDepth > 0 && (isRecord(only[1]) || Array.isArray(only[1]))) return namedCall(only[1], tools, false, wrapperDepth - 1);
   for (const [key, field] of entries) {
     if (typeof field !== 'string') continue;
     const tool = tools.find((candidate) => candidate.name !== '' && candidate.name === unescapedName(field));

@@ -12,6 +12,7 @@ import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
 import { duplicateKey } from '../../tools/duplicate-key.ts';
 import { duplicateKeyMessage } from './duplicate-keys.ts';
+import { escapedLayout } from './escaped-layout.ts';
 import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess, swallowedBracket } from './repair-guesses.ts';
 import { readStrayQuotes } from './stray-quotes.ts';
@@ -39,6 +40,12 @@ export function readJson(text: string): JsonReading {
     value = undefined; // fall through to repair
   }
   if (value !== undefined) return bounded(value, false, text);
+  // `{\n  "a": 1\n}`: layout escaped once more, with one reading (`escaped-layout.ts`).
+  const unescaped = escapedLayout(text);
+  if (unescaped !== undefined) {
+    const inner = readJson(unescaped);
+    return inner.ok ? { ...inner, repaired: true } : inner;
+  }
   const wrapped = objectInProse(text);
   if (wrapped !== undefined) {
     const inner = readJson(wrapped);
