@@ -9,6 +9,7 @@
 import type { ToolSpec } from '../spec/decision.ts';
 import type { ReadFailure, Reading } from './reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
+import { callAttemptMask, mayRead, presentCharacters } from './dialects/drift-readers.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
 import { isRecord } from './extract/read-json.ts';
 
@@ -27,12 +28,19 @@ function answerText(item: unknown): string | undefined {
  */
 const typedDecisions: ReadonlySet<string> = new Set(['json', 'envelope']);
 
+/**
+ * False when `text` holds none of the characters one of which every call attempt and special token
+ * holds (`callAttemptNeeds`): `findCallAttempt` would find nothing there (most answers and plans).
+ * Blanking quotations only turns characters into spaces, so the text as written decides.
+ */
+const mayHoldAttempt = (text: string): boolean => mayRead(callAttemptMask, presentCharacters(text, callAttemptMask));
+
 /** A failure naming the markup in an answer, a question or a plan of `reading`; undefined when they hold none. */
 export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
   if (typedDecisions.has(reading.dialect)) return undefined;
   for (const item of reading.items) {
     const text = answerText(item);
-    if (text === undefined || text === '') continue;
+    if (text === undefined || !mayHoldAttempt(text)) continue;
     // Quoted text in the answer (an indented block, a comment, a fence in a quotation) shows a call, never holds one.
     const attempt = findCallAttempt(blankQuoted(text), tools);
     if (attempt) return attempt;
@@ -42,7 +50,7 @@ export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): Read
   const called = new Set<string>();
   for (const item of reading.items) if (isRecord(item) && typeof item.tool === 'string') called.add(item.tool);
   for (const thought of reading.thoughts) {
-    const attempt = thought.content === '' ? undefined : findCallAttempt(blankQuoted(thought.content), tools, 'in the text beside the call(s) read', called);
+    const attempt = !mayHoldAttempt(thought.content) ? undefined : findCallAttempt(blankQuoted(thought.content), tools, 'in the text beside the call(s) read', called);
     if (attempt) return attempt;
   }
   return undefined;

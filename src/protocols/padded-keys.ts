@@ -17,16 +17,19 @@ export function unpaddedArgs(tool: ToolSpec, args: unknown): Record<string, unkn
   if (!isRecord(args)) return undefined;
   const properties = tool.inputSchema.properties;
   if (!isRecord(properties)) return undefined;
-  const renames = new Map<string, string>();
+  // Made at the first padded name: most calls have none.
+  let renames: Map<string, string> | undefined;
   for (const written of Object.keys(args)) {
-    if (!padded.test(written) || Object.hasOwn(properties, written)) continue;
+    // A declared name is taken as written (most names are: looked up first).
+    if (Object.hasOwn(properties, written) || !padded.test(written)) continue;
     const name = written.trim();
     if (!Object.hasOwn(properties, name)) continue;
     // The declared name given too, or held by two padded names: two readings, left to validation.
-    if (Object.hasOwn(args, name) || [...renames.values()].includes(name)) return undefined;
+    if (Object.hasOwn(args, name) || (renames && [...renames.values()].includes(name))) return undefined;
+    renames ??= new Map();
     renames.set(written, name);
   }
-  if (renames.size === 0) return undefined;
+  if (renames === undefined) return undefined;
   // fromEntries defines own keys: a written `__proto__` stays a key (and is refused), never a prototype.
   return Object.fromEntries(Object.entries(args).map(([name, value]) => [renames.get(name) ?? name, value]));
 }

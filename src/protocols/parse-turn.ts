@@ -86,8 +86,8 @@ function covered(text: string, reading: Reading, result: ParseResult, present: n
 }
 
 /** `result`, unless the prose around the calls of `reading` holds markup (`strayProse`). */
-function proseChecked(text: string, reading: Reading, result: ParseResult, present: number, context: AcceptContext): ParseResult {
-  const stray = strayProse(text, reading, context.tools, present) ?? markedAnswer(reading, context.tools);
+function proseChecked(text: string, reading: Reading, result: ParseResult, context: AcceptContext): ParseResult {
+  const stray = strayProse(text, reading, context.tools) ?? markedAnswer(reading, context.tools);
   return stray ? failedResult(stray, context.raw, context.tools) : result;
 }
 
@@ -121,8 +121,9 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   // A clean reading of the protocol's own dialect is the whole reply: nothing else to account for.
   if (ownResult?.success && own) {
     if (own.repaired || normalized.unfenced) return covered(text, own, ownResult, presentCharacters(text), context);
-    // Stray prose is looked for only by the characters a call attempt needs.
-    return proseChecked(text, own, ownResult, presentCharacters(text, callAttemptMask), context);
+    // Stray prose is looked for only by the characters a call attempt needs, and only where the
+    // reading left prose (`strayProse` looks them up itself: a reply that is one call has none).
+    return proseChecked(text, own, ownResult, context);
   }
   const present = presentCharacters(text);
   if (own?.conclusive) return ownResult as ParseResult;

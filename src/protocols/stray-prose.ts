@@ -66,6 +66,9 @@ function attemptCharactersOutside(text: string, spans: ReadonlyArray<readonly [n
   return outside | presentCharacters(text.slice(from), mask);
 }
 
+/** Every bit of `presentCharacters` set: each character may be in the text. */
+const anyCharacters = -1;
+
 /** The tools a reading's calls run. */
 function calledTools(reading: Reading): Set<string> {
   const called = new Set<string>();
@@ -77,9 +80,11 @@ function calledTools(reading: Reading): Set<string> {
 
 /**
  * A failure naming the first call attempt or special token in the prose of an accepted `reading`;
- * undefined when its prose holds none. `present`: the characters `text` holds (`presentCharacters`).
+ * undefined when its prose holds none. `present`: the characters `text` holds (`presentCharacters`),
+ * where the caller has looked them up; without it every character may be present, and the prose is
+ * looked up for all of them (a reading without spans has no prose, so nothing is looked up at all).
  */
-export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
+export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[], present = anyCharacters): ReadFailure | undefined {
   const spans = reading.spans;
   if (!spans || spans.length === 0) return undefined;
   const unclosed = unclosedWrapper(text, spans);

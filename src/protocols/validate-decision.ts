@@ -12,7 +12,7 @@ import {
   type JsonSchema,
   type ToolSpec,
 } from '../spec/decision.ts';
-import { validateAgainstSchema, validateToolArgs } from '../tools/schema-validator.ts';
+import { compileSchema, describeErrors, validateAgainstSchema } from '../tools/schema-validator.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
 import { respelledArgs } from './respelled-keys.ts';
@@ -79,7 +79,12 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
   return { ok: false, failure };
 }
 
-/** Undefined when the tool exists and the args validate against its input schema. */
+/**
+ * Undefined when the tool exists and the args validate against its input schema. The args are those
+ * of a decision `validateAgainstSchema` passed (or a renamed copy holding the same values), whose
+ * values are known to be finite and nested within the limit (`findValueProblem`, one level deeper
+ * there): only the tool's schema is left to check.
+ */
 function checkToolCall(call: { tool: string; args: unknown }, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const tool = toolNamed(tools, call.tool);
   if (!tool) {
@@ -93,10 +98,10 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
     const name = sanitizeName(call.tool);
     return { kind: 'invalid-args', message: `the args of \`${name}\` hold the key \`${prototypeKey}\`, which this tool does not take: leave it out`, toolName: name };
   }
-  const outcome = validateToolArgs(tool, call.args);
-  if (outcome.ok) return undefined;
+  const validate = compileSchema(tool.inputSchema);
+  if (validate(call.args)) return undefined;
   const name = sanitizeName(call.tool);
-  return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: outcome.details, toolName: name };
+  return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: describeErrors(validate.errors ?? []), toolName: name };
 }
 
 /** The first tool named `name`. */

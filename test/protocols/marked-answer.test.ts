@@ -49,6 +49,19 @@ describe('answers read by a dialect', () => {
     }
   });
 
+  // The check is skipped for an answer without a character a call attempt needs (`callAttemptNeeds`):
+  // with one, it still runs, whichever of them the markup holds.
+  it.each([
+    ['a JSON call (a colon)', '{"name": "lookup_word", "arguments": {"word": "ebb"}}', /call of `lookup_word`/],
+    ['a special token (a <)', 'It means tide <|sep|> ok', /special token <\|sep\|>/],
+    ['a Python-style call (a [ and an =)', '[lookup_word(word="ebb")]', /call of `lookup_word`/],
+  ])('refuses an xml final answer holding %s', (_label, answer, message) => {
+    const result = parseDecision('xml', `<final_answer>\n${answer}\n</final_answer>`, { tools });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toMatch(message);
+    expect(parseDecision('xml', '<final_answer>\nIt means tide.\n</final_answer>', { tools })).toMatchObject({ success: true, decisions: [{ answer: 'It means tide.' }] });
+  });
+
   it('keeps markup in an answer the model typed as a JSON string of its decision: quoted content, as in a call value', () => {
     const answer = 'The format is:\n```\n<tool_call>{"name": "lookup_word", "arguments": {}}</tool_call>\n```';
     const result = parseDecision('json', JSON.stringify({ action: 'answer_user', answer }), { tools });

@@ -144,9 +144,12 @@ export const readerSkipping = { enabled: true };
 /** False when `text` (as `present`) holds none of the characters a reader with `mask` needs: it would read nothing. */
 export const mayRead = (mask: number, present: number): boolean => mask === always || (mask & present) !== 0 || !readerSkipping.enabled;
 
-/** `mayRead` for one reader, looking up only the characters it needs in `text` (not the whole alphabet). */
+/**
+ * `mayRead` for one reader, looking up only the characters it needs in `text` (not the whole alphabet).
+ * Each is looked up as written, so no mask is needed: a character outside `alphabet` is looked up too.
+ */
 export function mayReadText(needs: string | undefined, text: string): boolean {
-  if (needsMask(needs) === always || !readerSkipping.enabled) return true;
+  if (needs === undefined || !readerSkipping.enabled) return true;
   for (const char of needs as string) if (text.includes(char)) return true;
   return false;
 }

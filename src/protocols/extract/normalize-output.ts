@@ -40,12 +40,14 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
-  const messages = readMuseMessages(text) ?? readHarmonyMessages(text);
+  // Muse and harmony messages and suffixed call tags are all written with a `<`: most JSON replies hold none.
+  const angled = text.includes('<');
+  const messages = angled ? (readMuseMessages(text) ?? readHarmonyMessages(text)) : undefined;
   if (messages) {
     reasoning.push(...messages.reasoning);
     text = messages.text;
   }
-  text = withoutTagSuffix(text).trim();
+  text = (angled ? withoutTagSuffix(text) : text).trim();
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
   // A ```` ```tool ```` fence is Continue's call block, not noise around the reply: it stays.
