@@ -48,6 +48,14 @@ describe("an unpaired </s>, Llama 2 and Mistral's end of sequence", () => {
     }
   });
 
+  it('a run of end tokens at the end is framing too, however long (each token is not searched for over the whole reply)', () => {
+    for (const ending of ['</s>', '<|im_end|>', '</s>\n<|endoftext|>']) {
+      const text = `The tide turns at six.${ending.repeat(3000)}`;
+      const answer = read(text);
+      expect(answer.success && answer.decisions, ending).toEqual([{ action: 'answer_user', answer: 'The tide turns at six.' }]);
+    }
+  });
+
   it('closing an HTML <s> opened before it is text', () => {
     for (const text of ['Use <s>Tuesday</s> Wednesday.', 'Moved: <s>Brest</s>', 'The <s>old</s> and <s>older</s> ports.']) {
       const result = read(text);

@@ -53,12 +53,34 @@ function jsonAroundName(name: string): RegExp {
 /** A tool's definition echoed as JSON: an OpenAI function object, or a description or schema beside the name. */
 const toolDefinition = /["']type["']\s*:\s*["']function["']|["'](?:description|parameters|input_?schema|inputSchema)["']\s*:/i;
 
-/** One of `tool`'s declared parameters written as a key, on the name's line or the next one. */
-function parameterAfterName(name: string, parameters: readonly string[]): RegExp | undefined {
+/** One of `tool`'s declared parameters written as a key (`"city":`, `city=`, `{city:`), globally. */
+function parameterKey(parameters: readonly string[]): RegExp | undefined {
   if (parameters.length === 0) return undefined;
   const parameter = `(?:${parameters.map(escapeRegExp).join('|')})`;
-  const key = `(?:["']${parameter}["']\\s*:|(?<![\\w.-])${parameter}\\s*=(?!=)|[{,]\\s*${parameter}\\s*:)`;
-  return new RegExp(`${edge(name)}[^\\n]*(?:\\n[ \\t]*)?[^\\n]*?${key}`);
+  return new RegExp(`["']${parameter}["']\\s*:|(?<![\\w.-])${parameter}\\s*=(?!=)|[{,]\\s*${parameter}\\s*:`, 'g');
+}
+
+/**
+ * True when a parameter key follows a mention of the tool on the mention's line, or stands on the
+ * next line. Each line is searched a fixed number of times, so a long reply costs time in proportion
+ * to its length (one regular expression spanning both lines backtracked on every mention).
+ */
+function parameterAfterName(text: string, name: string, parameters: readonly string[]): boolean {
+  const key = parameterKey(parameters);
+  if (!key) return false;
+  const mention = new RegExp(edge(name));
+  const keyFrom = (line: string, from: number) => {
+    key.lastIndex = from;
+    return key.test(line);
+  };
+  let mentionedAbove = false;
+  for (const line of text.split('\n')) {
+    if (mentionedAbove && keyFrom(line, 0)) return true;
+    const at = mention.exec(line);
+    if (at && keyFrom(line, at.index + name.length)) return true;
+    mentionedAbove = at !== null;
+  }
+  return false;
 }
 
 /** The offered tool (not in `called`) whose name `text` writes with call structure, or undefined. */
@@ -71,7 +93,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (structureAroundName(tool.name).test(masked)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
-    if (parameterAfterName(tool.name, parameterNames(tool))?.test(masked)) return tool.name;
+    if (parameterAfterName(masked, tool.name, parameterNames(tool))) return tool.name;
   }
   return undefined;
 }

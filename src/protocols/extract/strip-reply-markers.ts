@@ -114,17 +114,27 @@ const trailingMarkers: readonly RegExp[] = [
       const label = marker.label ? `(?:${escapeRegExp(marker.label)})?` : '';
       return new RegExp(`(?:${open.source}\\s*${label}\\s*)?(?:${close.source}|${open.source}\\s*${label})\\s*$`, 'i');
     }),
-  new RegExp(`(?:${endOfTurnSource})\\s*$`),
+  // A run of them at once: a reply may end in many (a detokenizer that kept every one).
+  new RegExp(`(?:(?:${endOfTurnSource})\\s*)+$`),
 ];
+
+/**
+ * How far back from the end the trailing markers are looked for. A marker is short, so a window keeps
+ * each search bounded: searched over the whole text, a reply ending in thousands of end tokens took
+ * time in the square of its length. (A `<s>` opened further back than this no longer pairs with a
+ * final `</s>`, which is then read as the end-of-sequence token and dropped.)
+ */
+const trailingWindow = 2048;
 
 function withoutTrailingMarkers(text: string): string {
   let rest = text.replace(/\s+$/, '');
   for (let changed = true; changed; ) {
     changed = false;
     for (const pattern of trailingMarkers) {
-      const match = pattern.exec(rest);
+      const from = Math.max(0, rest.length - trailingWindow);
+      const match = pattern.exec(rest.slice(from));
       if (!match) continue;
-      rest = rest.slice(0, match.index).replace(/\s+$/, '');
+      rest = rest.slice(0, from + match.index).replace(/\s+$/, '');
       changed = true;
     }
   }
