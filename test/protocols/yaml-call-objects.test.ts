@@ -42,6 +42,14 @@ describe('YAML call objects', () => {
     expect(callsOf(two, 2)?.map((call) => call.action === 'call_tool' && call.args)).toEqual([{ pattern: 'a' }, { pattern: 'b' }]);
   });
 
+  it('reads a sequence of call mappings as those calls, and corrects one that mixes calls with other items', () => {
+    const listed = '```yaml\n- tool: grep_logs\n  input:\n    pattern: a\n- tool: shell\n  input:\n    argv: [df]\n```';
+    expect(callsOf(listed, 2)).toMatchObject([{ tool: 'grep_logs', args: { pattern: 'a' } }, { tool: 'shell', args: { argv: ['df'] } }]);
+    const mixed = parse('```yaml\n- tool: grep_logs\n  input:\n    pattern: a\n- then check the disk\n```');
+    expect(mixed.success ? mixed.decision : mixed.error.message).toMatch(/calls beside other items/);
+    expect(callsOf('```yaml\n- first\n- second\n```')).toEqual([]);
+  });
+
   it('keeps configuration and quoted examples as prose', () => {
     expect(callsOf('Use this:\n```yaml\nname: my-service\nargs:\n  - --port\n  - "80"\n```')).toEqual([]);
     expect(callsOf('Deploy with:\n```yaml\nname: web\nimage: nginx\nargs:\n  mode: fast\n```')).toEqual([]);

@@ -21,7 +21,9 @@
  * as the answer; so is an argument key holding a scalar (which property it fills would be a guess)
  * or nothing, and a naming key alone that names an offered tool (its arguments would be a guess). A
  * tool not offered is a call only where its arguments are a mapping: `name: app` beside an `args:`
- * list is configuration. Each block is one call, so two blocks are two calls (refused where one is allowed).
+ * list is configuration. A block sequence whose every item is such a mapping (`- command: ..`) is
+ * those calls, as a JSON list of call objects is; one mixing calls and other items is a correction. Each call counts, so two blocks are two calls
+ * (refused where one is allowed).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, quotedFences } from '../extract/code-ranges.ts';
@@ -114,6 +116,38 @@ function yamlCall(text: string, tools: readonly ToolSpec[]): CallRead | undefine
   return args.ok ? { ok: true, item: callItem(name, args.args, tools) } : { ok: false, failure: args.failure };
 }
 
+/**
+ * The items of `text` when it is a block sequence (`- command: ..` lines, each item's other lines
+ * indented under it), each item's text dedented; undefined otherwise.
+ */
+function sequenceItems(text: string): string[] | undefined {
+  const items: string[][] = [];
+  for (const line of text.split('\n')) {
+    const item = /^-[ \t]+(.*)$/.exec(line);
+    if (item) items.push([`  ${item[1] ?? ''}`]);
+    else if (line.trim() === '' || /^[ \t]/.test(line)) items.at(-1)?.push(line);
+    else return undefined;
+  }
+  return items.length > 0 ? items.map(dedented) : undefined;
+}
+
+/** The calls `text` writes as one YAML call mapping or a sequence of them (every item a call); undefined when it writes none. */
+function yamlCalls(text: string, tools: readonly ToolSpec[]): { ok: true; items: unknown[] } | { ok: false; failure: ReadFailure } | undefined {
+  const one = yamlCall(text, tools);
+  if (one) return one.ok ? { ok: true, items: [one.item] } : one;
+  const calls = sequenceItems(text)?.map((item) => yamlCall(item, tools));
+  if (!calls?.some((call) => call !== undefined)) return undefined;
+  // A list where only some items are calls is no list of calls, and no answer to hand on with a call in it.
+  if (calls.some((call) => call === undefined)) return { ok: false, failure: { kind: 'no-decision', message: 'the YAML list holds calls beside other items: send only the calls, one item each' } };
+  const items: unknown[] = [];
+  for (const call of calls) {
+    if (call === undefined) continue;
+    if (!call.ok) return call;
+    items.push(call.item);
+  }
+  return { ok: true, items };
+}
+
 /** The unquoted fenced blocks of `text` that may hold YAML: their content and where each starts and ends. */
 function yamlBlocks(text: string): Array<{ content: string; start: number; end: number }> {
   const quoted = quotedFences(text);
@@ -128,16 +162,16 @@ export const yamlCallObjectReader: DialectReader = {
   dialect,
   needs: ':',
   read(text, { tools }): Reading | undefined {
-    const whole = yamlCall(text.trim(), tools);
-    if (whole) return whole.ok ? { dialect, items: [whole.item], thoughts: [], repaired: true } : failedReading(dialect, whole.failure);
+    const whole = yamlCalls(text.trim(), tools);
+    if (whole) return whole.ok ? { dialect, items: whole.items, thoughts: [], repaired: true } : failedReading(dialect, whole.failure);
     if (!text.includes('``') && !text.includes('~~')) return undefined;
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     for (const block of yamlBlocks(text)) {
-      const call = yamlCall(block.content, tools);
-      if (!call) continue;
-      if (!call.ok) return { ...failedReading(dialect, call.failure), conclusive: true };
-      items.push(call.item);
+      const calls = yamlCalls(block.content, tools);
+      if (!calls) continue;
+      if (!calls.ok) return { ...failedReading(dialect, calls.failure), conclusive: true };
+      items.push(...calls.items);
       spans.push([block.start, block.end]);
     }
     return items.length > 0 ? { dialect, items, thoughts: [], repaired: true, spans } : undefined;
