@@ -235,3 +235,25 @@ describe('a tool directive line left unread (goose toolshim: `Using tool: name`)
     expect(decisionOf('Write it so:\n```\nUsing tool: publish_note\n```')).toMatchObject({ action: 'answer_user' });
   });
 });
+
+describe('ReAct input label on the action line', () => {
+  it('reads `Action: tool Action Input: ..` on one line as the action and its input', () => {
+    expect(decisionOf('Action: web_search Action Input: tide table Roscoff')).toMatchObject({ action: 'call_tool', tool: 'web_search', args: { query: 'tide table Roscoff' } });
+    expect(decisionOf('Thought: find it.\nAction:  lookup   Action Input: {"term": "isthmus"}')).toMatchObject({ action: 'call_tool', tool: 'lookup', args: { term: 'isthmus' } });
+  });
+
+  it('keeps a line where the label follows words, not a name: prose, never a call', () => {
+    const result = parse('Action: note the Action Input: label in the docs');
+    expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool')).toBe(false);
+  });
+
+  it('property: any one-line input after the label on the action line is the lone argument', () => {
+    const input = fc.stringMatching(/^[a-z][a-z ]{0,20}[a-z]$/);
+    fc.assert(
+      fc.property(input, fc.constantFrom(' ', '  ', '\t'), (query, gap) => {
+        expect(decisionOf(`Action: web_search${gap}Action Input: ${query}`)).toMatchObject({ tool: 'web_search', args: { query } });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
