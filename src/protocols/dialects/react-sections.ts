@@ -7,9 +7,11 @@
  * writes them (`Function Name:`, `Function Input:`, `Function Output:`; `Tool Name:` .. in its older
  * prompts). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
  * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
- * middle of a sentence is text. Each section runs to the next label.
+ * middle of a sentence is text (an `Action Input:` right after the action's name on its line, too:
+ * `react-inline-input.ts`). Each section runs to the next label.
  */
 import { maskCode } from './mask-code.ts';
+import { splitInlineInputs } from './react-inline-input.ts';
 
 export type ReactLabel = 'thought' | 'action' | 'input' | 'observation' | 'final' | 'answer';
 
@@ -73,11 +75,11 @@ export function reactSections(text: string): ReactText {
   const masked = maskCode(text);
   const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
   const found = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
-  const sections = found.map((match, index): ReactSection => {
+  const sections = splitInlineInputs(masked, found.map((match, index): ReactSection => {
     const bodyStart = match.index + match[0].length;
     const next = found[index + 1]?.index ?? text.length;
     return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
-  });
+  }));
   const words = found.map((match) => match[1] ?? '');
   const named = words.map((label) => /^(function|tool)\s/i.exec(label)?.[1]?.toLowerCase()).find((word) => word !== undefined);
   const spelling = words.some((label) => label.startsWith('✿')) ? qwenSpelling : named ? namedSpelling(named === 'tool' ? 'Tool' : 'Function') : reactSpelling;
