@@ -4,7 +4,8 @@
  * (the start token may be left out: `[..]<|tool_call_end|>`; MiniCPM3 puts the calls, one per line,
  * in a ```` ```python ```` fence inside the block),
  * `<|python_start|>..<|python_end|>`, `<function_calls>..</function_calls>` (one call per line) or
- * after `<|python_tag|>` (`name.call(code=...)`). A wrapped block must hold calls only; an unwrapped
+ * after `<|python_tag|>` (`name.call(code=...)`) or after each `<<function>>` (Gorilla OpenFunctions
+ * v2). A wrapped block must hold calls only; an unwrapped
  * list is the whole reply, or a list of offered tools' calls standing apart in prose
  * (`pythonic-in-prose.ts`), so prose that happens to contain brackets is never read as a call.
  * Arguments are Python literals read by `readPythonCallsAt` (no evaluation); keyword arguments only.
@@ -22,6 +23,8 @@ const wrappers: ReadonlyArray<{ open: string; close: RegExp }> = [
   { open: '<|python_start|>', close: /\s*(?:<\|python_end\|>|$)/y },
   { open: '<function_calls>', close: /\s*(?:<\/function_calls>|$)/y },
   { open: '<|python_tag|>', close: /\s*(?:<\|eom_id\|>|<\|eot_id\|>|$)/y },
+  // Gorilla OpenFunctions v2 puts `<<function>>` before each call; the next one or the reply's end closes it.
+  { open: '<<function>>', close: /\s*(?:(?=<<function>>)|$)/y },
 ];
 
 /**

@@ -7,10 +7,11 @@
  * writes them (`Function Name:`, `Function Input:`, `Function Output:`; `Tool Name:` .. in its older
  * prompts). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
  * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
- * middle of a sentence is text, except an input label on its action's line right after the tool's
- * name (`Action: search Action Input: q`, as LangChain's pattern reads it). Each section runs to the next label.
+ * middle of a sentence is text (an `Action Input:` right after the action's name on its line, too:
+ * `react-inline-input.ts`). Each section runs to the next label.
  */
 import { maskCode } from './mask-code.ts';
+import { splitInlineInputs } from './react-inline-input.ts';
 
 export type ReactLabel = 'thought' | 'action' | 'input' | 'observation' | 'final' | 'answer';
 
@@ -70,36 +71,15 @@ function labelOf(word: string): ReactLabel {
   return compact as ReactLabel;
 }
 
-/** An input label written on the action's own line after the tool's name (`Action: search Action Input: q`). */
-const inputOnActionLine = /^([ \t]*[^\s:]+[ \t]+)((?:action[ \t]*\d*[ \t]*input|(?:function|tool)[ \t]+input)[ \t]*\d*[ \t]*:)/i;
-
-/**
- * `section` (an action), split in two where its line goes on with the input's label after the name:
- * LangChain's own pattern reads `Action: search Action Input: q` as the action and its input, so the
- * label after one name is the input's, not text of the action.
- */
-function withInputOnItsLine(section: ReactSection): ReactSection[] {
-  const split = inputOnActionLine.exec(section.body);
-  if (!split) return [section];
-  const nameLength = split[1]?.length ?? 0;
-  const labelStart = section.bodyStart + nameLength;
-  const inputStart = labelStart + (split[2]?.length ?? 0);
-  return [
-    { ...section, body: section.body.slice(0, nameLength) },
-    { label: 'input', start: labelStart, body: section.body.slice(nameLength + (split[2]?.length ?? 0)), bodyStart: inputStart },
-  ];
-}
-
 export function reactSections(text: string): ReactText {
   const masked = maskCode(text);
   const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
   const found = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
-  const sections = found.flatMap((match, index): ReactSection[] => {
+  const sections = splitInlineInputs(masked, found.map((match, index): ReactSection => {
     const bodyStart = match.index + match[0].length;
     const next = found[index + 1]?.index ?? text.length;
-    const section: ReactSection = { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
-    return section.label === 'action' ? withInputOnItsLine(section) : [section];
-  });
+    return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
+  }));
   const words = found.map((match) => match[1] ?? '');
   const named = words.map((label) => /^(function|tool)\s/i.exec(label)?.[1]?.toLowerCase()).find((word) => word !== undefined);
   const spelling = words.some((label) => label.startsWith('✿')) ? qwenSpelling : named ? namedSpelling(named === 'tool' ? 'Tool' : 'Function') : reactSpelling;

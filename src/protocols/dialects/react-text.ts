@@ -46,7 +46,8 @@ const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(n
 /** The tool named by an `Action:` section: its first line, without quotes or emphasis; `add (adds numbers)` -> `add`. */
 function actionName(body: string, tools: readonly ToolSpec[]): string {
   const line = body.split('\n').map((part) => part.trim()).find((part) => part !== '') ?? '';
-  const bare = line.replace(/^[*_`'"]+|[*_`'"]+$/g, '').trim();
+  // `get\_weather`: a markdown escape (models that write markdown escape `_` and `*`) is no part of the name.
+  const bare = line.replace(/^[*_`'"]+|[*_`'"]+$/g, '').replace(/\\(?=[_*])/g, '').trim();
   const described = /^([^\s(]+)\s*\(.*\)$/.exec(bare)?.[1];
   return !isKnown(bare, tools) && described !== undefined && isKnown(described, tools) ? described : bare;
 }

@@ -15,13 +15,15 @@
  * definition echoed as JSON (`"type": "function"`, a description or a schema beside the name).
  * Returned as the answer, a call in an unknown spelling would be a call the model made and nobody
  * ran; corrected, the model rewrites it in the expected shape. Code quoted inline or fenced is talk
- * about a call (`maskCode`), and the tools whose calls a reply's readers already read are skipped
+ * about a call (`maskCode`), except an action set off by three backticks in the middle of a line
+ * (`delimited-action-attempt.ts`), and the tools whose calls a reply's readers already read are skipped
  * (a plan beside a call names its tool). A call attempt found here is corrected, never run: which
  * tool and arguments were meant is for the model to write again.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
+import { delimitedActionAttempt } from './delimited-action-attempt.ts';
 
 /** A name not part of a longer one: no word character, dot or dash on either side. */
 const edge = (name: string) => `(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`;
@@ -88,6 +90,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
   let masked: string | undefined;
   for (const tool of tools) {
     if (tool.name === '' || called.has(tool.name) || !text.includes(tool.name)) continue;
+    if (delimitedActionAttempt(text, tool.name)) return tool.name;
     masked ??= maskCode(text);
     if (!masked.includes(tool.name)) continue;
     if (structureAroundName(tool.name).test(masked)) return tool.name;
