@@ -30,6 +30,8 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name, an arrow and its arguments', 'find_ferry -> {"port": "Bergen"}'],
     ['the name in brackets and a parameter as k=v', '[find_ferry] port=Bergen day=Monday'],
     ['the name on one line, a parameter key on the next', 'Running find_ferry\n  "port": "Bergen"'],
+    ['the name as an element, then a parameter element and one no reader takes', 'On it. <do_step><name>find_ferry</name><port>Bergen</port><pace>fast</pace></do_step> Done soon.'],
+    ['the name as an element, then a parameter element cut off', 'Checking <go>\n  <tool_name> find_ferry </tool_name>\n  <day>Mon'],
   ])('%s', (_label, text) => {
     for (const protocol of ['native', 'xml'] as const) {
       const result = parse(text, protocol);
@@ -57,6 +59,8 @@ describe('prose that mentions a tool stays the answer', () => {
     ['a mention in a sentence', 'I asked find_ferry earlier; the boat leaves at nine.'],
     ['a function named with empty parentheses', 'The find_ferry() tool needs a port, which one?'],
     ['a name set in an element for emphasis', 'Press <b>find_ferry</b> again to retry.'],
+    ['a definition echoed as elements', 'It is <tool><name>find_ferry</name><description>Finds a ferry.</description></tool>.'],
+    ['a name element followed by prose', 'Tool: <name>find_ferry</name> port is optional here.'],
     ['a call quoted as inline code', 'Write `find_ferry(port="Bergen")` to book.'],
     ['a call in a fenced example', 'For example:\n```\nfind_ferry(port="Bergen")\n```\nthen wait.'],
     ['an echoed tool definition', 'It is declared as {"type": "function", "function": {"name": "find_ferry", "description": "Finds a ferry."}}.'],
@@ -82,6 +86,7 @@ describe('property: a call in an unknown wrapper is never the answer (fast-check
     (args: string) => `{"call": "find_ferry", "with": ${args}}`,
     (args: string) => `find_ferry => ${args}`,
     (args: string) => `<run tool="find_ferry">${args}</run>`,
+    (args: string) => `<act><name>find_ferry</name><port>${args}</port></act>`,
   ];
 
   it('whatever prose is around it: read as a call of that tool, or refused', () => {

@@ -39,6 +39,7 @@ import { lineCommandReader } from './line-command.ts';
 import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
+import { nameElementCallReader } from './name-element-call.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
@@ -98,6 +99,7 @@ export const driftReaders: readonly DialectReader[] = [
   bashCommandFenceReader,
   yamlCallObjectReader,
   continueXmlReader,
+  nameElementCallReader,
   nameThenJsonReader,
   atNameJsonReader,
   pythonicCallsReader,

@@ -13,19 +13,22 @@
  * `tool`, `function`, `command`, `call`, their plurals and `_name` forms) whose text is offered tool
  * names (a comma-separated list) count, outside code (`maskCode`), so `<b>search</b>` in prose stays
  * prose, and so does a bare `<name>search</name>` (a tool definition echoed as easily as a call),
- * unless it opens an element named for a call and an arguments element follows it
- * (`<tool><name>search</name><arguments>{..}</arguments></tool>`).
+ * unless it opens an element and an arguments element follows it
+ * (`<tool><name>search</name><arguments>{..}</arguments></tool>`, under any wrapper: each framework
+ * picks its own, `<use_tool>`, `<action>`), or the reply ends right after it, inside the element it
+ * opens (`<use_tool><name>search</name>`: a call cut off after its name).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { maskCode } from './mask-code.ts';
 
 const callElement = /<((?:actions?|tools?|functions?|commands?|calls?)(?:_?names?)?)>([^<>]{1,400})<\/\1>/gi;
 /**
- * A `<name>` element naming the tool first inside an element named for a call, its arguments element
- * after it (`<tool><name>search</name><arguments>..`): the call shape, whatever the arguments hold. A
- * tool definition echoed holds a description or a schema there, not arguments.
+ * A `<name>` element naming the tool first inside an element, its arguments element after it
+ * (`<tool><name>search</name><arguments>..`), or nothing after it to the reply's end: the call shape,
+ * whatever the arguments hold. A tool definition echoed holds a description or a schema there, not
+ * arguments, and closes its element.
  */
-const nameThenArguments = /<(?:tools?|tool_calls?|functions?|function_calls?|calls?|invoke)(?:\s[^<>]*)?>\s*<name>\s*([^<>]{1,200}?)\s*<\/name>\s*<(?:arguments|args|input|params)>/gi;
+const nameThenArguments = /<[A-Za-z_][\w.:-]*(?:\s[^<>]*)?>\s*<name>\s*([^<>]{1,200}?)\s*<\/name>\s*(?:<(?:arguments|args|input|params)>|$(?![\s\S]))/gi;
 
 /**
  * The first offered tool an element named for a call holds as its whole text, or undefined. An

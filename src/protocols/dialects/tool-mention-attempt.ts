@@ -9,6 +9,9 @@
  *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`) on its line or the next
+ *   <name>get_weather</name><location>     the name as an element's whole text, then one of its
+ *                                          declared parameters as an element (ai-agent-toolbox's
+ *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`)
  *
  * Prose that mentions a tool (`I used get_weather earlier`, `the get_weather() function`, an element
  * around its name for emphasis) has none of these and stays the answer, and so does a tool's
@@ -85,6 +88,20 @@ function parameterAfterName(text: string, name: string, parameters: readonly str
   return false;
 }
 
+/** Element names a tool definition echoed as XML holds after the name: never read as a parameter here. */
+const definitionElements = new Set(['description', 'parameters', 'input_schema', 'inputSchema', 'type', 'properties', 'required']);
+
+/**
+ * The name as an element's whole text, then (only whitespace between) an element named for one of the
+ * tool's declared parameters: `<name>calc</name><numbers>1,2</numbers>`. A bare `<name>calc</name>` stays
+ * prose (`named-tool-element.ts`), and so does a definition echoed with its description or schema.
+ */
+function parameterElementAfterName(name: string, parameters: readonly string[]): RegExp | undefined {
+  const elements = parameters.filter((parameter) => !definitionElements.has(parameter));
+  if (elements.length === 0) return undefined;
+  return new RegExp(`>\\s*${escapeRegExp(name)}\\s*</[\\w.-]+>\\s*<(?:${elements.map(escapeRegExp).join('|')})[\\s/>]`);
+}
+
 /** The offered tool (not in `called`) whose name `text` writes with call structure, or undefined. */
 export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], called: ReadonlySet<string> = new Set()): string | undefined {
   let masked: string | undefined;
@@ -97,6 +114,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
     if (parameterAfterName(masked, tool.name, parameterNames(tool))) return tool.name;
+    if (parameterElementAfterName(tool.name, parameterNames(tool))?.test(masked)) return tool.name;
   }
   return undefined;
 }
