@@ -64,6 +64,13 @@ describe('Gemma 4', () => {
     expect(parse(text)).toMatchObject({ success: false, error: { message: expect.stringMatching(/outside/) } });
   });
 
+  it('reads a tool name namespaced with colons up to its arguments, and corrects one not on offer', () => {
+    const namespaced = parseDecision('native', '<|tool_call>call:files:list_dir{path:<|"|>/srv<|"|>}<tool_call|>', { tools: [{ name: 'files:list_dir', inputSchema: open }] });
+    expect(calls(namespaced)).toEqual([['files:list_dir', { path: '/srv' }]]);
+    const unknown = parse('<|tool_call>call:files:list_dir{path:<|"|>/srv<|"|>}<tool_call|>');
+    expect(unknown.success).toBe(false);
+  });
+
   it('keeps Gemma markup quoted in Markdown code beside a call as prose', () => {
     expect(calls(parse('<|tool_call>call:get_time{}<tool_call|> The form is `call:get_weather{}<tool_call|>`.'))).toEqual([['get_time', {}]]);
   });
