@@ -1,5 +1,5 @@
 /**
- * A call of an offered tool written inside reasoning, with a plain answer after it, is corrected:
+ * A call of an offered tool that ends the reasoning, with a plain answer after it, is corrected:
  * answering with the words after the reasoning would drop the call the model made.
  */
 import fc from 'fast-check';
@@ -24,7 +24,9 @@ describe('a call inside reasoning', () => {
     }
   });
 
-  it('keeps the answer when the reasoning only mentions tools, calls one not on offer, or the reply makes the call', () => {
+  it('keeps the answer when the reasoning goes on past the call, only mentions tools, calls one not on offer, or the reply makes the call', () => {
+    const past = parse('<think>I could write <tool_call>{"name": "save_note", "arguments": {"title": "X"}}</tool_call> but it is not needed.</think>No note needed.');
+    expect(past.success && past.decisions).toEqual([{ action: 'answer_user', answer: 'No note needed.' }]);
     const mention = parse('<think>Maybe save_note would help later.</think>Your note is short enough to remember.');
     expect(mention.success && mention.decisions).toEqual([{ action: 'answer_user', answer: 'Your note is short enough to remember.' }]);
     const unoffered = parse('<think><tool_call>{"name": "delete_all", "arguments": {}}</tool_call></think>I will not delete anything.');
@@ -33,7 +35,7 @@ describe('a call inside reasoning', () => {
     expect(after.success && after.decisions).toEqual([{ action: 'call_tool', tool: 'save_note', args: { title: 'Final' }, reason: '' }]);
   });
 
-  it('property: whatever the answer after it, reasoning holding an offered call never yields that answer', () => {
+  it('property: whatever the answer after it, reasoning ending with an offered call never yields that answer', () => {
     const words = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,30}$/);
     fc.assert(
       fc.property(words, words, words, (before, title, answer) => {
