@@ -22,6 +22,7 @@ import { asWrittenOr, takesSameDecisions } from './quoted-values.ts';
 import { commentedCall } from './commented-call.ts';
 import { lazyQuotedCall } from './lazy-quoted-call.ts';
 import { answerMarkup } from './answer-markup.ts';
+import { reasoningCall } from './reasoning-call.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -180,6 +181,9 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
     const leading = trimmedIndent(raw, written);
     const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
+    // A plain answer after reasoning that holds a call of an offered tool is corrected (`reasoning-call.ts`).
+    const inReasoning = spec.plainText && normalized.reasoning.length > 0 ? reasoningCall(result, normalized.reasoning, (block) => parseTurn(spec, block, options)) : undefined;
+    if (inReasoning) return failedResult(inReasoning, raw, tools);
     if (text === written) return result;
     // A call lazily continuing a > quote may be what the blanked reading misses: name that (`lazy-quoted-call.ts`).
     if (!result.success) {

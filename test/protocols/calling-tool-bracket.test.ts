@@ -32,6 +32,34 @@ describe('[Calling tool: name(json)]', () => {
     }
   });
 
+  it('reads the `[Tool call:` spelling and a call with no arguments written without parentheses, in reply order', () => {
+    const spelled = parse('Booking now. [Tool call: book_room({"hotel": "Harbour Lodge"})] Done soon.');
+    expect(spelled.success && spelled.decisions).toEqual([call('book_room', { hotel: 'Harbour Lodge' })]);
+    const bare = parse('First the list: [Calling tool: list_hotels]');
+    expect(bare.success && bare.decisions).toEqual([call('list_hotels', {})]);
+    const mixed = parse('[Calling tool: book_room({"hotel": "Elm"})] then [Tool call: list_hotels]', 2);
+    expect(mixed.success && mixed.decisions).toEqual([call('book_room', { hotel: 'Elm' }), call('list_hotels', {})]);
+    const reversed = parse('[Tool call: list_hotels] then [Calling tool: book_room({"hotel": "Elm"})]', 2);
+    expect(reversed.success && reversed.decisions).toEqual([call('list_hotels', {}), call('book_room', { hotel: 'Elm' })]);
+  });
+
+  it('never answers with a `[Tool call:` marker left open, and checks a bare call against its schema', () => {
+    for (const text of ['Next [Tool call: list_hotels', 'Next [Tool call: list_hotels(', '[Tool call: book_room({"hotel": "Elm"', 'Try [Calling tool: book_room]']) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('property: a bare call of any offered tool without parameters reads back, and cut before its `]` never runs or answers', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('[Calling tool:', '[Tool call:'), fc.stringMatching(/^[A-Za-z .,]{0,20}$/), (marker, before) => {
+        const text = `${before}${marker} list_hotels]`;
+        const whole = parse(text);
+        expect(whole.success && whole.decisions).toEqual([call('list_hotels', {})]);
+        expect(parse(text.slice(0, -1)).success, text).toBe(false);
+      }),
+    );
+  });
+
   it('leaves a call shown as code in an answer', () => {
     const text = 'Past calls appear as `[Calling tool: list_hotels({})]` in the history.';
     const result = parse(text);

@@ -64,6 +64,17 @@ describe('Gemma 4', () => {
     expect(parse(text)).toMatchObject({ success: false, error: { message: expect.stringMatching(/outside/) } });
   });
 
+  it('reads a tool name namespaced with colons or starting with a digit or dash up to its arguments, and corrects one not on offer', () => {
+    const namespaced = parseDecision('native', '<|tool_call>call:files:list_dir{path:<|"|>/srv<|"|>}<tool_call|>', { tools: [{ name: 'files:list_dir', inputSchema: open }] });
+    expect(calls(namespaced)).toEqual([['files:list_dir', { path: '/srv' }]]);
+    const unknown = parse('<|tool_call>call:files:list_dir{path:<|"|>/srv<|"|>}<tool_call|>');
+    expect(unknown.success).toBe(false);
+    for (const name of ['2fa_check', '-probe']) {
+      const odd = parseDecision('native', `<|tool_call>call:${name}{code:<|"|>77<|"|>}<tool_call|>`, { tools: [{ name, inputSchema: open }] });
+      expect(calls(odd), name).toEqual([[name, { code: '77' }]]);
+    }
+  });
+
   it('keeps Gemma markup quoted in Markdown code beside a call as prose', () => {
     expect(calls(parse('<|tool_call>call:get_time{}<tool_call|> The form is `call:get_weather{}<tool_call|>`.'))).toEqual([['get_time', {}]]);
   });

@@ -56,7 +56,7 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // Qwen-Agent's call labels, read at a line's start (`react-sections.ts`), written anywhere else.
   [/✿(?:FUNCTION|ARGS)✿/, '✿FUNCTION✿'],
   // A past call as Qwen templates render it, copied by the model (`calling-tool-bracket.ts`).
-  [/\[Calling tool:/, '[Calling tool:'],
+  [/\[Calling tool:|\[Tool call:/, '[Calling tool:'],
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];

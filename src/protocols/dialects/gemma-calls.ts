@@ -32,7 +32,11 @@ const families: readonly GemmaFamily[] = [
   { dialect: 'gemma', open: '<|tool_call>', close: '<tool_call|>', quote: '<|"|>' },
 ];
 
-const callName = /\s*call:\s*([A-Za-z_][\w.-]*)\s*/y;
+/**
+ * `call:` and the tool's name: any name OpenAI's function names allow (letters, digits, `_`, `-`, so
+ * `1search` and `-search` too), dotted or namespaced with colons (`call:tavily:search{`); it runs to the `{`.
+ */
+const callName = /\s*call:\s*([\w-][\w.-]*(?::[\w-][\w.-]*)*)\s*/y;
 
 /** True for a property of tool `name` whose schema takes text only. */
 function stringKeys(tools: readonly ToolSpec[], name: string): (key: string) => boolean {

@@ -5,7 +5,8 @@
  * form:
  *
  * Every marker outside Markdown code is read, so a call is never left in an answer: its name, `(`,
- * one JSON value read with the one guard (`readJson`), `)` and the closer. A call cut off before its
+ * one JSON value read with the one guard (`readJson`), `)` and the closer; or, where the form has
+ * one, the name and its bare closer alone (a call with no arguments, `[Tool call: list_hotels]`). A call cut off before its
  * closer (or its JSON never closed) is a correction, never a call with what was written so far; so is
  * anything else after the marker. The words around the calls are the reply's prose, checked like any
  * (`stray-prose.ts`).
@@ -23,12 +24,26 @@ export interface CallMarkerForm {
   readonly marker: string;
   /** What ends a call after its JSON value: `)`, or `)]`; written with any space before each character. */
   readonly closer: string;
+  /**
+   * What may end a call with no arguments right after its name (`]` in `[Tool call: list_hotels]`);
+   * undefined where every call writes its parentheses.
+   */
+  readonly bareCloser?: string;
   /** A call in this form as a correction shows it. */
   written(name: string, args: string): string;
 }
 
 /** The name and the opening parenthesis after a marker. */
 const head = /[ \t]*([A-Za-z_][\w.-]*)[ \t]*\(\s*/y;
+
+/** The name, then the form's closer for a call with no arguments (`[Tool call: name]`), at `at`; undefined otherwise. */
+function bareCall(text: string, at: number, form: CallMarkerForm): { name: string; end: number } | undefined {
+  if (form.bareCloser === undefined) return undefined;
+  const bare = new RegExp(`[ \\t]*([A-Za-z_][\\w.-]*)[ \\t]*${escapeRegExp(form.bareCloser)}`, 'y');
+  bare.lastIndex = at;
+  const match = bare.exec(text);
+  return match ? { name: match[1] as string, end: bare.lastIndex } : undefined;
+}
 
 function cutOff(form: CallMarkerForm, name: string): Reading {
   const shown = sanitizeName(name);
@@ -49,6 +64,13 @@ export function readMarkedCalls(text: string, tools: readonly ToolSpec[], form: 
     if (isInCode(code, start)) continue;
     head.lastIndex = start + marker.length;
     const named = head.exec(text);
+    const bare = named ? undefined : bareCall(text, start + marker.length, form);
+    if (bare) {
+      items.push(callItem(bare.name, {}, tools));
+      spans.push([start, bare.end]);
+      start = bare.end - marker.length;
+      continue;
+    }
     if (!named) {
       const message = `\`${marker}\` must be followed by a tool name and its arguments in parentheses: \`${form.written('name', '{"key": "value"}')}\``;
       return { ...failedReading(dialect, { kind: 'no-decision', message }), conclusive: true };
