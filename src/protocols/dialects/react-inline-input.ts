@@ -6,7 +6,7 @@
  * and a joining word, so a sentence that mentions the label (`Action: none, the Action Input: was
  * wrong`) keeps its own reading by the ReAct rules (a name that is no tool is no call).
  */
-import type { ReactSection } from './react-sections.ts';
+import type { ReactSection } from './react-section.ts';
 
 /** The tool's name (one identifier, markdown escapes allowed), a joiner, then the input label. */
 const inlineInput = /^([ \t]*[*_`'"]*[A-Za-z_][\w.\\-]*[*_`'"]*)[ \t]*(?:with|and|[,;|])?[ \t]*(?:[*_]{1,2})?action[ \t]*input[ \t]*(?:[*_]{1,2})?:(?:[*_]{1,2})?/i;

@@ -13,17 +13,9 @@
 import { maskCode } from './mask-code.ts';
 import { splitInlineInputs } from './react-inline-input.ts';
 
-export type ReactLabel = 'thought' | 'action' | 'input' | 'observation' | 'final' | 'answer';
+import type { ReactLabel, ReactSection } from './react-section.ts';
 
-export interface ReactSection {
-  label: ReactLabel;
-  /** Where the label's line starts. */
-  start: number;
-  /** The text after the label, up to the next label (untrimmed). */
-  body: string;
-  /** Where `body` starts. */
-  bodyStart: number;
-}
+export type { ReactLabel, ReactSection };
 
 export interface ReactText {
   /** The text before the first label, trimmed. */
