@@ -18,6 +18,7 @@ import { callAttemptMask, mayRead, presentCharacters } from './dialects/drift-re
 import { framingOf } from './extract/dialect-framing.ts';
 import { endOfTurnSource } from './extract/control-tokens.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
+import { callInArgument } from './call-in-argument.ts';
 
 const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -87,7 +88,7 @@ function calledTools(reading: Reading): Set<string> {
 export function strayProse(text: string, reading: Reading, tools: readonly ToolSpec[], present = anyCharacters): ReadFailure | undefined {
   const spans = reading.spans;
   if (!spans || spans.length === 0) return undefined;
-  const unclosed = unclosedWrapper(text, spans);
+  const unclosed = unclosedWrapper(text, spans) ?? (text.includes('</') ? callInArgument(text, spans) : undefined);
   if (unclosed) return unclosed;
   // Every call attempt and end-of-turn token holds one of a few characters (`callAttemptNeeds`), and
   // taking framing away adds none: text outside the calls without them (a call's reason, most often) holds neither.

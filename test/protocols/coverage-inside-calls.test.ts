@@ -32,3 +32,24 @@ describe('coverage and the markup inside a call read', () => {
     if (result.success) expect(result.decisions.map((decision) => decision.action === 'call_tool' && decision.tool)).toEqual(['note', 'search']);
   });
 });
+
+describe('a call read from inside another call\'s argument element', () => {
+  const tools: ToolSpec[] = [search, note];
+  it('is two readings (a call made, or an argument that shows one): corrected, never run alone', () => {
+    for (const text of [
+      '<atem:function_calls>\n<atem:invoke name="note">\n<atem:parameter name="text"><tool_call>{"name": "search", "arguments": {"search": "x"}}</tool_call></atem:parameter>\n</atem:invoke>\n</atem:function_calls>',
+      'Saving: <parameter name="text"><tool_call>{"name": "search", "arguments": {"search": "x"}}</tool_call></parameter>',
+      '<arg_value><tool_call>{"name": "search", "arguments": {"search": "x"}}</tool_call></arg_value>',
+    ]) {
+      const result = parseDecision('native', text, { tools, maxActions: 2 });
+      expect(result.success, text).toBe(false);
+    }
+  });
+
+  it('leaves a call whose own argument elements hold text, and calls beside a closed argument element', () => {
+    const call = '<tool_call>{"name": "search", "arguments": {"search": "x"}}</tool_call>';
+    for (const text of [call, `An example argument was <parameter>text</parameter>.\n${call}`]) {
+      expect(parseDecision('native', text, { tools })).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'search' } });
+    }
+  });
+});
