@@ -14,7 +14,8 @@
  * A property without a declared type (`{}`, `true`, or not declared at all) reads JSON text (rule 1,
  * any type) as JSON and anything else as the string. DSML's `string="true"` hint takes the text as
  * written; `string="false"` reads it as JSON first, repaired if need be, where the JSON value has a
- * declared type (or none is declared); else the declared types decide as above. A comma list for an
+ * declared type (or none is declared); else the declared types decide as above, except that an object
+ * or array that does not read is refused (a value marked JSON is never kept as broken JSON text). A comma list for an
  * array with no items type is numbers when every item is a numeral, else strings.
  */
 import { jsonrepair } from 'jsonrepair';
@@ -173,6 +174,11 @@ export function coerceText(text: string, schema: unknown, options: CoerceTextOpt
   if (options.hint === 'json') {
     const read = hintedJson(trimmed, types, options);
     if (read) return read;
+    // The family marked the value as JSON and it opens an object or array that does not read (cut off, or
+    // broken beyond a safe repair): it is refused, never kept as text standing for that value.
+    if (/^[[{]/.test(trimmed) && !types?.includes('string')) {
+      return { ok: false, reason: `\`${clip(trimmed)}\` is marked as JSON (string="false") but is not readable JSON`, refused: true };
+    }
   }
   if (types === undefined) return { ok: true, value: text, repaired: false };
   if (json && types.some((type) => type !== 'string' && fitsType(json.value, type))) return { ok: true, value: json.value, repaired: false };

@@ -40,6 +40,16 @@ describe('MiniMax M2 values', () => {
     expect(both.success && both.decisions.map((decision) => (decision.action === 'call_tool' ? decision.args : undefined))).toEqual([{ hotel: 'Harbour View' }, { hotel: ' Dune Inn ' }]);
   });
 
+  it('refuses a DSML value marked string="false" that opens JSON it never finishes, naming the parameter', () => {
+    const dsml = (note: string) => `<｜DSML｜function_calls>\n<｜DSML｜invoke name="book_room">\n<｜DSML｜parameter name="note" string="false">${note}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`;
+    for (const note of ['{"floor": }', '{"floor": "se']) {
+      const result = parseDecision('native', dsml(note), { tools });
+      expect(result.success, note).toBe(false);
+      if (!result.success) expect(result.error.message).toMatch(/note[\s\S]*string="false"/);
+    }
+    expect(argsOf(dsml('{"floor": 2}'))).toEqual({ note: { floor: 2 } });
+  });
+
   it('property: a string value reads back without its surrounding space, an untyped one as its text', () => {
     const value = fc.string({ minLength: 1, maxLength: 12 }).filter((text) => !/[<>&\]]/.test(text) && text.trim() !== '');
     const pad = fc.constantFrom('', ' ', '\n', '\n  ', '\t');

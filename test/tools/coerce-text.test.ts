@@ -49,6 +49,21 @@ describe('coerceText', () => {
     expect(read('[1, 2]', { type: 'string' }, 'json')).toBe('[1, 2]');
     expect(read('null', { type: 'string' }, 'json')).toBe('null');
   });
+
+  it('refuses an object or array marked as JSON that does not read, unless a string is declared', () => {
+    // The codecs pass their guarded reader, which refuses a repair that would guess; this one refuses every repair.
+    const noRepair = () => undefined;
+    for (const schema of [undefined, {}, { type: 'object' }, { type: ['array', 'null'] }]) {
+      for (const text of ['{"lang": }', '[1, 2', '{"path": "/home/us']) {
+        expect(coerceText(text, schema, { hint: 'json', repairJson: noRepair }), `${text} ${JSON.stringify(schema)}`).toMatchObject({ ok: false, refused: true, reason: expect.stringContaining('string="false"') });
+      }
+    }
+    expect(coerceText('{"lang": }', { type: 'string' }, { hint: 'json', repairJson: noRepair })).toEqual({ ok: true, value: '{"lang": }', repaired: false });
+    // A bare word marked as JSON is not an opened structure: the declared types decide, as vLLM's reader keeps it.
+    expect(coerceText('hello', {}, { hint: 'json', repairJson: noRepair })).toEqual({ ok: true, value: 'hello', repaired: false });
+    // Without the hint an untyped value that is not JSON stays the text (Qwen3-Coder's server keeps it).
+    expect(coerceText('{"lang": }', {}, { repairJson: noRepair })).toEqual({ ok: true, value: '{"lang": }', repaired: false });
+  });
 });
 
 describe('collectParameters', () => {
