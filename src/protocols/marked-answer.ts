@@ -23,10 +23,12 @@ function answerText(item: unknown): string | undefined {
 
 /**
  * Decisions whose every field the model typed as a JSON value (the json and envelope protocols' own
- * objects): an answer there is a string the model declared as the answer, quoted, so markup in it is
- * its content (an answer may show a tool-call format), as a call's string values are.
+ * objects, and the tool calls a provider delivered, which carry `toolCallIds`): an answer there is a
+ * string the model declared as the answer, quoted, so markup in it is its content (an answer may show
+ * a tool-call format), as a call's string values are.
  */
 const typedDecisions: ReadonlySet<string> = new Set(['json', 'envelope']);
+const isTyped = (reading: Reading): boolean => typedDecisions.has(reading.dialect) || reading.toolCallIds !== undefined;
 
 /**
  * False when `text` holds none of the characters one of which every call attempt and special token
@@ -37,7 +39,7 @@ const mayHoldAttempt = (text: string): boolean => mayRead(callAttemptMask, prese
 
 /** A failure naming the markup in an answer, a question or a plan of `reading`; undefined when they hold none. */
 export function markedAnswer(reading: Reading, tools: readonly ToolSpec[]): ReadFailure | undefined {
-  if (typedDecisions.has(reading.dialect)) return undefined;
+  if (isTyped(reading)) return undefined;
   for (const item of reading.items) {
     const text = answerText(item);
     if (text === undefined || !mayHoldAttempt(text)) continue;

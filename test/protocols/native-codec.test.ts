@@ -61,6 +61,15 @@ describe('native codec', () => {
     expect(nativeCodec.parse('```json\n{"amount": 12.5}\n```', { tools })).toMatchObject({ success: true, repaired: true, decisions: [{ action: 'answer_user', answer: '{"amount": 12.5}' }] });
   });
 
+  it("takes an answer_user tool call's answer as typed content, markup included; the same text as plain text is a call", () => {
+    const shown = 'Call it like this: <tool_call>{"name": "ping", "arguments": {}}</tool_call>';
+    const typed = nativeCodec.parse('', { tools, toolCalls: [{ id: 'c1', name: 'answer_user', arguments: { answer: shown } }] });
+    expect(typed).toMatchObject({ success: true, decisions: [{ action: 'answer_user', answer: shown }] });
+    const asked = nativeCodec.parse('', { tools, toolCalls: [{ id: 'c1', name: 'ask_user', arguments: { question: `Run ${shown}?`, why: 'it writes' } }] });
+    expect(asked).toMatchObject({ success: true, decisions: [{ action: 'ask_user' }] });
+    expect(nativeCodec.parse(shown, { tools })).toMatchObject({ success: true, decisions: [{ action: 'call_tool', tool: 'ping' }] });
+  });
+
   it('accepts a drifted call in the text when no native call came', () => {
     const result = nativeCodec.parse('<tool_call>{"name": "ping", "arguments": {}}</tool_call>', { tools, toolCalls: [] });
     expect(result).toMatchObject({ success: true, dialect: 'hermes', repaired: true, decision: { action: 'call_tool', tool: 'ping' } });
