@@ -32,6 +32,10 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name on one line, a parameter key on the next', 'Running find_ferry\n  "port": "Bergen"'],
     ['the name as an element, then a parameter element and one no reader takes', 'On it. <do_step><name>find_ferry</name><port>Bergen</port><pace>fast</pace></do_step> Done soon.'],
     ['the name as an element, then a parameter element cut off', 'Checking <go>\n  <tool_name> find_ferry </tool_name>\n  <day>Mon'],
+    ['the name, then a parameter as a command-line flag', 'find_ferry --port Bergen'],
+    ['the name after a shell prompt, then a flag with its value', '$ find_ferry --day=Monday'],
+    ['the name, then a parameter as a closed element', 'find_ferry<port>Bergen</port>'],
+    ['the name, then at once a parameter as a bare key', 'find_ferry port: Bergen'],
   ])('%s', (_label, text) => {
     for (const protocol of ['native', 'xml'] as const) {
       const result = parse(text, protocol);
@@ -68,6 +72,10 @@ describe('prose that mentions a tool stays the answer', () => {
     ['JSON data missing a required parameter', '{"day": "Monday"}'],
     ['JSON data whose value breaks the schema', '{"port": 42}'],
     ['a longer identifier holding the name', 'See find_ferry_v2(port="x") and my_roll_die("y") in the docs.'],
+    ['a usage line with a placeholder element', 'Usage: find_ferry <port> finds the next boat.'],
+    ['a hyphenated sentence naming the tool', 'find_ferry is a well-known, long-standing helper.'],
+    ['a flag of no declared parameter', 'find_ferry --verbose prints more.'],
+    ['a parameter word later in a sentence', 'find_ferry needs a port: any Norwegian one works.'],
   ])('%s', (_label, text) => {
     expect(answered(text), text).toBe(true);
   });

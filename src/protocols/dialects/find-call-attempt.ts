@@ -147,9 +147,9 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
 /**
  * Characters one of which every call attempt found here holds (`drift-readers.ts`): each marker holds
  * `<`, `[`, `=` (`to=functions.`), `｜` (DSML) or `✿` (Qwen-Agent's labels); a JSON call a colon, a
- * Python-style call a `[`.
+ * Python-style call a `[`, a command line's flag a `-` (`search --query cats`).
  */
-export const callAttemptNeeds = '<[=｜:✿(';
+export const callAttemptNeeds = '<[=｜:✿(-';
 
 /**
  * A closed MuseGlimmer calls block: one left in a message addressed to the user (the header names the

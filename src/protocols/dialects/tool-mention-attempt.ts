@@ -8,7 +8,9 @@
  *   get_weather("Paris")                   the name, then `(` opening its arguments
  *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
- *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`) on its line or the next
+ *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`, `--location`,
+ *   get_weather --location Paris           `<location>Paris</location>`) on its line or the next
+ *   get_weather location: Paris            the name, then at once a declared parameter as a bare key
  *   <name>get_weather</name><location>     the name as an element's whole text, then one of its
  *                                          declared parameters as an element (ai-agent-toolbox's
  *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`)
@@ -58,11 +60,24 @@ function jsonAroundName(name: string): RegExp {
 /** A tool's definition echoed as JSON: an OpenAI function object, or a description or schema beside the name. */
 const toolDefinition = /["']type["']\s*:\s*["']function["']|["'](?:description|parameters|input_?schema|inputSchema)["']\s*:/i;
 
-/** One of `tool`'s declared parameters written as a key (`"city":`, `city=`, `{city:`), globally. */
+/**
+ * One of `tool`'s declared parameters written as a key (`"city":`, `city=`, `{city:`), as a command
+ * line's flag (`--city`) or as a closed element (`<city>Paris</city>`; an unclosed `<city>` is a usage
+ * line's placeholder), globally.
+ */
 function parameterKey(parameters: readonly string[]): RegExp | undefined {
   if (parameters.length === 0) return undefined;
   const parameter = `(?:${parameters.map(escapeRegExp).join('|')})`;
-  return new RegExp(`["']${parameter}["']\\s*:|(?<![\\w.-])${parameter}\\s*=(?!=)|[{,]\\s*${parameter}\\s*:`, 'g');
+  const key = `["']${parameter}["']\\s*:|(?<![\\w.-])${parameter}\\s*=(?!=)|[{,]\\s*${parameter}\\s*:`;
+  const flag = `(?<![\\w-])--${parameter}(?![\\w-])`;
+  const element = `<${parameter}(?:\\s[^<>]*)?>[^<]*</${parameter}\\s*>`;
+  return new RegExp(`${key}|${flag}|${element}`, 'g');
+}
+
+/** The name, then at once one of its declared parameters as a bare key with a value (`search query: cats`). */
+function bareKeyAfterName(name: string, parameters: readonly string[]): RegExp | undefined {
+  if (parameters.length === 0) return undefined;
+  return new RegExp(`${edge(name)}[ \\t:]+(?:${parameters.map(escapeRegExp).join('|')})[ \\t]*:[ \\t]*\\S`);
 }
 
 /**
@@ -113,8 +128,10 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (structureAroundName(tool.name).test(masked)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
-    if (parameterAfterName(masked, tool.name, parameterNames(tool))) return tool.name;
-    if (parameterElementAfterName(tool.name, parameterNames(tool))?.test(masked)) return tool.name;
+    const parameters = parameterNames(tool);
+    if (parameterAfterName(masked, tool.name, parameters)) return tool.name;
+    if (bareKeyAfterName(tool.name, parameters)?.test(masked)) return tool.name;
+    if (parameterElementAfterName(tool.name, parameters)?.test(masked)) return tool.name;
   }
   return undefined;
 }
