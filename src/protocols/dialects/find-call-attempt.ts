@@ -10,6 +10,7 @@ import { escapeRegExp, lastToolList, type ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentElementAttempt } from './argument-element-attempt.ts';
 import { argumentsWrapperElement } from './arguments-wrapper-element.ts';
+import { callNamedElement } from './call-named-element.ts';
 import { bareCallAttempt } from './bare-call-attempt.ts';
 import { maskCode } from './mask-code.ts';
 import { namedToolObject } from './named-tool-object.ts';
@@ -188,10 +189,12 @@ const harmonyRecipient = /<\|channel\|>\w+\s*to=([^\s<]+)|<\|start\|>assistant\s
  * A failure describing the unread call attempt in `text`, or undefined when there is none. `where`
  * says where a special token stands (in an answer, or in the prose beside calls read).
  */
+const inAnswer = 'which is no part of an answer';
+
 export function findCallAttempt(
   text: string,
   tools: readonly ToolSpec[],
-  where = 'which is no part of an answer',
+  where = inAnswer,
   /** Tools the reply's read calls run: an element naming only those labels a call read (`named-tool-element.ts`). */
   called: ReadonlySet<string> = new Set(),
 ): ReadFailure | undefined {
@@ -228,7 +231,8 @@ export function findCallAttempt(
     toolArgumentsInProse(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
+    const element =
+      argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ?? namelessArguments(visible, tools);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);
