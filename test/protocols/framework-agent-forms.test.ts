@@ -79,6 +79,29 @@ describe('ReAct bracket action', () => {
     );
   });
 
+  it('reads an answer in `Finish[..]` or `Finish(..)` that runs over several lines', () => {
+    expect(decisionOf('Thought: settled\nAction: Finish[High tide is at 6.\nLow tide at noon.]')).toEqual({ action: 'answer_user', answer: 'High tide is at 6.\nLow tide at noon.' });
+    expect(decisionOf('Action: Finish(High tide is at 6.\nLow tide at noon.)')).toEqual({ action: 'answer_user', answer: 'High tide is at 6.\nLow tide at noon.' });
+  });
+
+  it('corrects a bracket action followed by more text, never answering with its markup nor dropping the text', () => {
+    for (const text of ['Action: Finish[high tide at 6]\nThanks for asking!', 'Action: web_search[tides]\nThen I will wait.', 'Thought: look\nAction: lookup[neap]\n\nMore soon.']) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('property: a bracket action with prose after it is never the answer (fast-check)', () => {
+    const words = fc.stringMatching(/^[A-Za-z][A-Za-z ,.!]{0,30}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('Finish', 'web_search', 'lookup'), words, words, fc.constantFrom('[', '('), (name, input, after, open) => {
+        const close = open === '[' ? ']' : ')';
+        const result = parse(`Action: ${name}${open}${input}${close}\n${after}`);
+        expect(result.success && result.decision.action === 'answer_user').toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('property: any one-line input in brackets is the lone argument, as written', () => {
     const input = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.:'-]{0,40}[A-Za-z0-9.]$/);
     fc.assert(

@@ -33,20 +33,22 @@ function closingBracket(line: string, open: number): number {
 }
 
 /**
- * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`. A one-line body that opens `name[` but whose
- * bracket does not close at the line's end is an attempt with a `problem` (what the input is would be
- * a guess); any other body (prose, two lines) -> undefined.
+ * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`. The input may run over several lines
+ * (`Finish[Sunny.\nBring a hat.]`); its bracket must close at the action's end. A body that opens
+ * `name[` but whose bracket closes before more text, or never, is an attempt with a `problem` (what
+ * the input is would be a guess, and the text after it is no part of it); any other body (prose) ->
+ * undefined.
  */
 export function bracketAction(body: string): BracketAction | undefined {
-  const line = body.trim();
-  const opening = bracketOpening.exec(line);
-  if (!opening || line.includes('\n')) return undefined;
+  const text = body.trim();
+  const opening = bracketOpening.exec(text);
+  if (!opening) return undefined;
   const name = opening[1] as string;
   const round = opening[2] === '(';
   const [shown, closer] = round ? [`${name}(..)`, ')'] : [`${name}[..]`, ']'];
-  const close = closingBracket(line, opening[0].length - 1);
-  if (close !== line.length - 1) return { name, input: '', problem: `the input of \`${shown}\` must close with \`${closer}\` at the end of its line`, ...(round ? { round } : {}) };
-  return { name, input: line.slice(opening[0].length, -1), ...(round ? { round } : {}) };
+  const close = closingBracket(text, opening[0].length - 1);
+  if (close !== text.length - 1) return { name, input: '', problem: `the input of \`${shown}\` must close with \`${closer}\` at the end of the action, with nothing after it`, ...(round ? { round } : {}) };
+  return { name, input: text.slice(opening[0].length, -1), ...(round ? { round } : {}) };
 }
 
 /** `Finish[..]` ends the ReAct paper's episodes with the answer; a tool of that name is called instead. */
