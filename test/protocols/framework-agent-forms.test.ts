@@ -54,6 +54,7 @@ describe('ReAct bracket action', () => {
   it('reads `Finish(answer)` in round brackets as the answer, as planner-and-joiner agents write it', () => {
     expect(decisionOf('Thought: Both ferries leave at noon.\nAction: Finish(noon, from Brest)')).toEqual({ action: 'answer_user', answer: 'noon, from Brest' });
     expect(decisionOf('Action: Finish(42 (rounded))')).toEqual({ action: 'answer_user', answer: '42 (rounded)' });
+    expect(parse('Action: Finish()')).toMatchObject({ success: false, error: { message: 'the `Finish(..)` answer is empty' } });
   });
 
   it('corrects `Action: tool(..)` in round brackets, never answering with it nor guessing its arguments', () => {

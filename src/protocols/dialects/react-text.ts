@@ -27,6 +27,8 @@ const dialect = 'react';
 interface ReactCall {
   name: string;
   reason: string;
+  /** The inline input was written in round brackets, `Finish(..)`. */
+  round?: boolean;
   /** Where its `Action:` line starts. */
   start: number;
   input?: ReactSection;
@@ -80,7 +82,7 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     if (section.label === 'thought') reason = section.body.trim();
     const bracketed = section.label === 'action' ? inlineAction(section.body, sections[index + 1], tools, spelling) : undefined;
     if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
-    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start });
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}) });
     else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
@@ -142,7 +144,7 @@ export const reactTextReader: DialectReader = {
     const finish = attempts.find((call) => call.inline !== undefined && isFinish(call.name) && !isKnown(call.name, tools));
     if (finish && attempts.length === 1 && !problem) {
       const answer = (finish.inline ?? '').trim();
-      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Finish[..]` answer is empty' });
+      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: `the \`${sanitizeName(finish.name)}${finish.round ? '(..)' : '[..]'}\` answer is empty` });
       return { dialect, items: [{ action: 'answer_user', answer }], thoughts: thoughtsBefore(lead, sections, text.length), repaired: true };
     }
     if (final) {
