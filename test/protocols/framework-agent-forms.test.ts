@@ -51,6 +51,58 @@ describe('ReAct bracket action', () => {
     expect(decisionOf('Action: see the list [1] below.')).toMatchObject({ action: 'answer_user' });
   });
 
+  it('reads `Finish(answer)` in round brackets as the answer, as planner-and-joiner agents write it', () => {
+    expect(decisionOf('Thought: Both ferries leave at noon.\nAction: Finish(noon, from Brest)')).toEqual({ action: 'answer_user', answer: 'noon, from Brest' });
+    expect(decisionOf('Action: Finish(42 (rounded))')).toEqual({ action: 'answer_user', answer: '42 (rounded)' });
+    expect(parse('Action: Finish()')).toMatchObject({ success: false, error: { message: 'the `Finish(..)` answer is empty' } });
+  });
+
+  it('corrects `Action: tool(..)` in round brackets, never answering with it nor guessing its arguments', () => {
+    for (const text of ['Action: lookup(tide tables)', 'Thought: check\nAction: web_search(query="tides")', 'Action: DropTables(users)', 'Action: web_search(tides) then wait']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+    }
+    expect(parse('Action: lookup(tide tables)')).toMatchObject({ success: false, error: { toolName: 'lookup' } });
+  });
+
+  it('reads a tool named with its description in parentheses when its `Action Input:` follows', () => {
+    expect(decisionOf('Thought: look it up\nAction: lookup(finds a term)\nAction Input: {"term": "neap tide"}')).toMatchObject({ action: 'call_tool', tool: 'lookup', args: { term: 'neap tide' } });
+  });
+
+  it('property: a round-bracket action naming anything but Finish is never an answer nor a call', () => {
+    const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,12}$/).filter((candidate) => !/^finish$/i.test(candidate));
+    const input = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.:='"-]{0,30}$/);
+    fc.assert(
+      fc.property(name, input, fc.constantFrom('', 'Thought: next step\n'), (tool, body, lead) => {
+        expect(parse(`${lead}Action: ${tool}(${body})`).success).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('reads an answer in `Finish[..]` or `Finish(..)` that runs over several lines', () => {
+    expect(decisionOf('Thought: settled\nAction: Finish[High tide is at 6.\nLow tide at noon.]')).toEqual({ action: 'answer_user', answer: 'High tide is at 6.\nLow tide at noon.' });
+    expect(decisionOf('Action: Finish(High tide is at 6.\nLow tide at noon.)')).toEqual({ action: 'answer_user', answer: 'High tide is at 6.\nLow tide at noon.' });
+  });
+
+  it('corrects a bracket action followed by more text, never answering with its markup nor dropping the text', () => {
+    for (const text of ['Action: Finish[high tide at 6]\nThanks for asking!', 'Action: web_search[tides]\nThen I will wait.', 'Thought: look\nAction: lookup[neap]\n\nMore soon.']) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('property: a bracket action with prose after it is never the answer (fast-check)', () => {
+    const words = fc.stringMatching(/^[A-Za-z][A-Za-z ,.!]{0,30}$/);
+    fc.assert(
+      fc.property(fc.constantFrom('Finish', 'web_search', 'lookup'), words, words, fc.constantFrom('[', '('), (name, input, after, open) => {
+        const close = open === '[' ? ']' : ')';
+        const result = parse(`Action: ${name}${open}${input}${close}\n${after}`);
+        expect(result.success && result.decision.action === 'answer_user').toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('property: any one-line input in brackets is the lone argument, as written', () => {
     const input = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.:'-]{0,40}[A-Za-z0-9.]$/);
     fc.assert(

@@ -1,7 +1,7 @@
 /**
  * JSON calls in the shapes other than Llama 3's (`json-call-shapes.ts`): `params` read as the
  * arguments (JSON-RPC, MemGPT), and a call cut off before its arguments object closes never run,
- * whatever key holds them.
+ * whatever key holds them; nor does a bare call object the reply ends inside after its arguments.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,30 @@ describe('JSON call shapes', () => {
       }),
       { numRuns: 120 },
     );
+  });
+
+  it('corrects a bare call object the reply ends inside after its whole arguments, whatever its name key (fast-check)', () => {
+    const shapes = [
+      (args: object) => ({ function: 'book_room', args }),
+      (args: object) => ({ function: 'book_room', arguments: args }),
+      (args: object) => ({ tool_name: 'book_room', params: args }),
+      (args: object) => ({ function: { name: 'book_room', arguments: args } }),
+      (args: object) => ({ type: 'function', function: { name: 'book_room', arguments: args } }),
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...shapes), fc.stringMatching(/^[A-Z][0-9]{1,3}$/), fc.nat({ max: 12 }), fc.constantFrom('', '\n', ' '), fc.constantFrom('', 'Booking it. '), (shape, room, hours, tail, lead) => {
+        const whole = JSON.stringify(shape({ room, hours }));
+        expect(parse(lead + whole)).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room, hours } } });
+        // The arguments are whole; only the call object's own closing brace is missing.
+        const cut = lead + whole.slice(0, -1) + tail;
+        expect(parse(cut), cut).toMatchObject({ success: false, error: { kind: 'no-decision' } });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('still runs the calls a wrapper token opens when only the brackets around whole arguments are left open', () => {
+    expect(parse('<|tool_call|>[{"function": "notify", "args": {"text": "on my way"}}')).toMatchObject({ success: true, decision: { tool: 'notify', args: { text: 'on my way' } } });
   });
 
   it('reads calls listed under a key of their own, the object\'s only key, and corrects a name not offered', () => {

@@ -36,6 +36,10 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name after a shell prompt, then a flag with its value', '$ find_ferry --day=Monday'],
     ['the name, then a parameter as a closed element', 'find_ferry<port>Bergen</port>'],
     ['the name, then at once a parameter as a bare key', 'find_ferry port: Bergen'],
+    ['the name as an element, then parameter elements inside an arguments element', '<job>\n<name>find_ferry</name>\n<parameters><port>Bergen</port></parameters>\n</job>'],
+    ['the name alone on a line, then a fenced object of its arguments', 'find_ferry\n```json\n{"port": "Bergen", "day": "Monday"}\n```'],
+    ['the same with the name in bold and a colon, after prose', 'Let me look.\n\n**find_ferry**:\n```\n{"port": "Bergen"}\n```'],
+    ['the same under `<arguments>`, one parameter per line', 'Booking.\n<op><name>find_ferry</name><arguments>\n  <port>Bergen</port>\n  <day>Monday</day>\n</arguments></op>'],
   ])('%s', (_label, text) => {
     for (const protocol of ['native', 'xml'] as const) {
       const result = parse(text, protocol);
@@ -65,6 +69,10 @@ describe('prose that mentions a tool stays the answer', () => {
     ['a name set in an element for emphasis', 'Press <b>find_ferry</b> again to retry.'],
     ['a definition echoed as elements', 'It is <tool><name>find_ferry</name><description>Finds a ferry.</description></tool>.'],
     ['a name element followed by prose', 'Tool: <name>find_ferry</name> port is optional here.'],
+    ['a name in a sentence, then a fenced object of its arguments', 'I would use find_ferry.\n```json\n{"port": "Bergen"}\n```'],
+    ['a name line, then a fenced object with a key the tool does not declare', 'find_ferry\n```json\n{"port": "Bergen", "price": 40}\n```'],
+    ['a name line inside a code block, then a fenced object', 'Example:\n```\nfind_ferry\n```\n```json\n{"port": "Bergen"}\n```'],
+    ['a name element, then an arguments element of prose', 'Tool: <name>find_ferry</name><parameters>a port and a day</parameters> in short.'],
     ['a call quoted as inline code', 'Write `find_ferry(port="Bergen")` to book.'],
     ['a call in a fenced example', 'For example:\n```\nfind_ferry(port="Bergen")\n```\nthen wait.'],
     ['an echoed tool definition', 'It is declared as {"type": "function", "function": {"name": "find_ferry", "description": "Finds a ferry."}}.'],
@@ -95,6 +103,9 @@ describe('property: a call in an unknown wrapper is never the answer (fast-check
     (args: string) => `find_ferry => ${args}`,
     (args: string) => `<run tool="find_ferry">${args}</run>`,
     (args: string) => `<act><name>find_ferry</name><port>${args}</port></act>`,
+    (args: string) => `<act><name>find_ferry</name><parameters><port>${args}</port></parameters></act>`,
+    (args: string) => `<act>\n  <tool_name>find_ferry</tool_name>\n  <args>\n    <port>${args}</port>\n  </args>\n</act>`,
+    (args: string) => `\nfind_ferry\n\`\`\`json\n${JSON.stringify({ port: args })}\n\`\`\`\n`,
   ];
 
   it('whatever prose is around it: read as a call of that tool, or refused', () => {

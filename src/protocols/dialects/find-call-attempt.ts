@@ -26,6 +26,7 @@ import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
+import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -229,6 +230,7 @@ export function findCallAttempt(
     toolKeyedObject(named, tools) ??
     duplicateKeyCall(named, tools) ??
     toolArgumentsInProse(named, tools) ??
+    namedFencedArguments(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
     const element =

@@ -14,7 +14,8 @@
  * A JSON value counts only when every element of it is a call, so ordinary JSON in an answer is left alone.
  * A key beside a call that its shape does not frame (`call-object.ts`: beside `arguments`, beside
  * `function`, beside `tool_calls`) is a correction naming it, never dropped.
- * A call whose arguments object is cut off before it closes is a correction, never repaired into a call.
+ * A call whose arguments object is cut off before it closes is a correction, never repaired into a call;
+ * so is a bare call object (no wrapper token before it) the reply ends inside, whatever it left open.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
@@ -129,9 +130,11 @@ export const jsonCallShapesReader: DialectReader = {
       // The reply ends inside the JSON: the calls run only when the last one's arguments were written
       // to their end (only the brackets around them left open, as a server that stops at the
       // wrapper's end token leaves them); a call cut inside its arguments never runs (invariant 2),
-      // whatever key holds them. Conclusive: another reader's reading of the rest would drop the call.
+      // whatever key holds them. With no wrapper token before it no server stopped there: the call
+      // object itself is cut off, a correction as every JSON call object is (`call-object.ts`).
+      // Conclusive: another reader's reading of the rest would drop the call.
       const last = found[found.length - 1];
-      const open = span.complete ? 0 : openBrackets(span.text);
+      const open = span.complete ? 0 : wrapped ? openBrackets(span.text) : undefined;
       if (last && (open === undefined || open >= last.depth)) return { ...failedReading('json-call', cutOffCall(last.name)), conclusive: true };
       repaired ||= json.repaired;
       calls.push(...found);

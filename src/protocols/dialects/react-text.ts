@@ -16,7 +16,7 @@
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
+import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
@@ -27,6 +27,8 @@ const dialect = 'react';
 interface ReactCall {
   name: string;
   reason: string;
+  /** The inline input was written in round brackets, `Finish(..)`. */
+  round?: boolean;
   /** Where its `Action:` line starts. */
   start: number;
   input?: ReactSection;
@@ -58,16 +60,29 @@ function lineEnd(text: string, index: number): number {
   return end < 0 ? text.length : end;
 }
 
+/**
+ * The action's input written on its line in brackets (`react-bracket-action.ts`). In round brackets only
+ * `Finish(answer)` reads (the answer); `tool(..)` is corrected, for its input may be Python arguments;
+ * `tool(what it does)` followed by an `Action Input:` is the tool's name with a description.
+ */
+function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): BracketAction | undefined {
+  const bracketed = bracketAction(body);
+  if (!bracketed?.round || (isFinish(bracketed.name) && !isKnown(bracketed.name, tools))) return bracketed;
+  if (next?.label === 'input') return undefined;
+  const shown = sanitizeName(bracketed.name);
+  return { ...bracketed, problem: bracketed.problem ?? `\`${spelling.action} ${shown}(..)\` gives its input in parentheses: write \`${spelling.action} ${shown}\` and its \`${spelling.input}\` as one JSON object` };
+}
+
 /** Pairs every `Action:` with the `Action Input:` after it; the first problem found is returned too. */
 function pairCalls(lead: string, sections: readonly ReactSection[], tools: readonly ToolSpec[], spelling: LabelSpelling): { calls: ReactCall[]; problem?: ReadFailure } {
   const calls: ReactCall[] = [];
   let problem: ReadFailure | undefined;
   let reason = lead;
-  for (const section of sections) {
+  for (const [index, section] of sections.entries()) {
     if (section.label === 'thought') reason = section.body.trim();
-    const bracketed = section.label === 'action' ? bracketAction(section.body) : undefined;
+    const bracketed = section.label === 'action' ? inlineAction(section.body, sections[index + 1], tools, spelling) : undefined;
     if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
-    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start });
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}) });
     else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
@@ -129,7 +144,7 @@ export const reactTextReader: DialectReader = {
     const finish = attempts.find((call) => call.inline !== undefined && isFinish(call.name) && !isKnown(call.name, tools));
     if (finish && attempts.length === 1 && !problem) {
       const answer = (finish.inline ?? '').trim();
-      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: 'the `Finish[..]` answer is empty' });
+      if (answer === '') return failedReading(dialect, { kind: 'no-decision', message: `the \`${sanitizeName(finish.name)}${finish.round ? '(..)' : '[..]'}\` answer is empty` });
       return { dialect, items: [{ action: 'answer_user', answer }], thoughts: thoughtsBefore(lead, sections, text.length), repaired: true };
     }
     if (final) {

@@ -13,7 +13,8 @@
  *   get_weather location: Paris            the name, then at once a declared parameter as a bare key
  *   <name>get_weather</name><location>     the name as an element's whole text, then one of its
  *                                          declared parameters as an element (ai-agent-toolbox's
- *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`)
+ *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`), also
+ *                                          inside `<parameters>` (`<arguments>`, ..) holding a value
  *
  * Prose that mentions a tool (`I used get_weather earlier`, `the get_weather() function`, an element
  * around its name for emphasis) has none of these and stays the answer, and so does a tool's
@@ -106,15 +107,22 @@ function parameterAfterName(text: string, name: string, parameters: readonly str
 /** Element names a tool definition echoed as XML holds after the name: never read as a parameter here. */
 const definitionElements = new Set(['description', 'parameters', 'input_schema', 'inputSchema', 'type', 'properties', 'required']);
 
+/** The elements a call's arguments are wrapped in (`<parameters><city>..`), as JSON calls key them. */
+const argumentWrappers = '(?:parameters|arguments|args|params|input)';
+
 /**
  * The name as an element's whole text, then (only whitespace between) an element named for one of the
- * tool's declared parameters: `<name>calc</name><numbers>1,2</numbers>`. A bare `<name>calc</name>` stays
- * prose (`named-tool-element.ts`), and so does a definition echoed with its description or schema.
+ * tool's declared parameters: `<name>calc</name><numbers>1,2</numbers>`, or the same inside an
+ * arguments element, holding a value: `<name>calc</name><arguments><numbers>1,2</numbers>`. A bare
+ * `<name>calc</name>` stays prose (`named-tool-element.ts`), and so does a definition echoed with its
+ * description or schema (`<parameters><numbers><type>..`: the parameter holds elements, not a value).
  */
 function parameterElementAfterName(name: string, parameters: readonly string[]): RegExp | undefined {
   const elements = parameters.filter((parameter) => !definitionElements.has(parameter));
   if (elements.length === 0) return undefined;
-  return new RegExp(`>\\s*${escapeRegExp(name)}\\s*</[\\w.-]+>\\s*<(?:${elements.map(escapeRegExp).join('|')})[\\s/>]`);
+  const parameter = `(?:${elements.map(escapeRegExp).join('|')})`;
+  const named = `>\\s*${escapeRegExp(name)}\\s*</[\\w.-]+>\\s*`;
+  return new RegExp(`${named}<${parameter}[\\s/>]|${named}<${argumentWrappers}>\\s*<${parameter}>[ \\t]*[^<\\s]`);
 }
 
 /** The offered tool (not in `called`) whose name `text` writes with call structure, or undefined. */
