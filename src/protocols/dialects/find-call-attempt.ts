@@ -20,6 +20,7 @@ import { toolArgumentsInProse } from './tool-arguments-in-prose.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
+import { holdsCallFence } from '../extract/call-fence-label.ts';
 import { bareControlTokenSource, endOfTurnSource } from '../extract/control-tokens.ts';
 import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
@@ -204,6 +205,8 @@ export function findCallAttempt(
     const twice = duplicateKeyIn(visible);
     return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: twice ? [twice, hint] : [hint] };
   }
+  // A fence labelled as calls (```` ```tool_code ````) that no reader took: its label says it is no quotation (`call-fence.ts`).
+  if (holdsCallFence(visible)) return { kind: 'no-decision', message: 'the reply holds a tool call (```tool_code) that could not be read', details: [hint] };
   const addressedTo = harmonyRecipient.exec(visible);
   const recipient = addressedTo?.[1] ?? addressedTo?.[2];
   if (recipient !== undefined && recipient !== 'assistant') {
