@@ -62,6 +62,13 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
 
+/**
+ * The other names models give a call block (`<tool_use>`, `<use_tool>`, `<call_tool>`,
+ * `<tool_request>`), as a tag opening, closing or cut off. Around calls a reader read it is their
+ * wrapper (avante's `<tool_use>{..}</tool_use>`); in a reply with no call read it is markup no answer holds.
+ */
+const callBlockTag = /<\/?(?:tool_uses?|use_tool|call_tool|tool_request)(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/;
+
 interface KnownToolPatterns {
   /** `"name": "<tool>"` and its spellings. */
   jsonName: RegExp;
@@ -232,7 +239,10 @@ export function findCallAttempt(
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
     const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
-    return element && { ...element, details: [hint] };
+    if (element) return { ...element, details: [hint] };
+    // A tag named for a call block, outside code, in a reply where no call was read: markup, never the answer.
+    if (called.size === 0 && callBlockTag.test(maskCode(visible))) return { kind: 'no-decision', message: 'the reply holds a tool call (a call tag such as <tool_use>) that could not be read', details: [hint] };
+    return undefined;
   }
   const safeName = sanitizeName(toolName);
   // A key written twice is why a JSON call did not read (`duplicate-keys.ts`): the correction names it.
