@@ -2,8 +2,10 @@
  * Reader gaps that on-device runtimes' parsers read (LiteRT-LM, OpenVINO GenAI): a Gemma call with
  * no argument block before its end token, Llama 3.x's OpenAI-wrapped call with `parameters`, and a
  * trailing comma after a list's last pythonic call. Each is read; the near misses around each stay
- * corrections. Written for reins.
+ * corrections, and so does a Gemma value that took in the next argument's key (a quote token missing),
+ * which LiteRT-LM repairs by guess. Written for reins.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
@@ -35,5 +37,23 @@ describe('reader gaps of on-device runtimes', () => {
     expect(read('[ferry_times(port="Kiel", day="Friday"), ring_chime(),]')).toMatchObject({ success: true, decisions: [{ tool: 'ferry_times' }, { tool: 'ring_chime' }] });
     refused('[ferry_times(port="Kiel"),,]');
     refused('[ferry_times(port="Kiel"), ,ring_chime()]');
+  });
+
+  it('corrects a Gemma quoted value that took in the next key, that key given again after it; a value merely holding `,word:` is read', () => {
+    refused('<|tool_call>call:ferry_times{port:<|"|>Kiel`,day:<|"|>,day:<|"|>Friday<|"|>}<tool_call|>');
+    refused('<start_function_call>call:ferry_times{port:<escape>Kiel,day:<escape>,day:<escape>Friday<escape>}<end_function_call>');
+    expect(read('<|tool_call>call:ferry_times{port:<|"|>Kiel, pier 3,gate:<|"|>,day:<|"|>Friday<|"|>}<tool_call|>')).toMatchObject({ success: true, decisions: [{ args: { port: 'Kiel, pier 3,gate:', day: 'Friday' } }] });
+  });
+
+  it('property: a Gemma value ending in `,key:` for a key written after it never runs, in either family', () => {
+    const family = fc.constantFrom({ open: '<|tool_call>', close: '<tool_call|>', quote: '<|"|>' }, { open: '<start_function_call>', close: '<end_function_call>', quote: '<escape>' });
+    const text = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,12}$/);
+    fc.assert(
+      fc.property(family, fc.constantFrom(['port', 'day'], ['day', 'port']), text, text, fc.constantFrom('', '`', ' '), ({ open, close, quote }, [first, second], one, two, junk) => {
+        const call = `${open}call:ferry_times{${first}:${quote}${one}${junk},${second}:${quote},${second}:${quote}${two}${quote}}${close}`;
+        expect(read(call).success, call).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
