@@ -118,13 +118,12 @@ describe('bare calls are call attempts, never the answer', () => {
     expect(parse('Press <kbd>lookup_city(\'x\')</kbd> to try.').success).toBe(false);
   });
 
-  it('corrects a call in a fence whose label names a call format, the whole reply or beside prose, and answers the same call in a fence of code', () => {
-    for (const text of ['```tool_code\nprint(lookup_city(name="Lima"))\n```', 'Checking.\n```tool_code\nprint(default_api.sum_pair(left=4, right=9))\n```', 'Next:\n```function_call\nnote-taker(text="milk")\n```\nDone.', '```tool_use\nlookup_city({"name": "Lima"})\n```']) {
-      const result = parse(text);
-      expect(result.success, text).toBe(false);
-      if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
-    }
-    for (const text of ['Try this:\n```js\nsum_pair(left = 4)\n```', '```tool_code\nprint("no tool here")\n```']) expect(answered(text), text).toBe(true);
+  it('reads calls in a fence whose label names a call format (`call-fence.ts`), corrects any other body there, and answers the same call in a fence of code', () => {
+    const read = { '```tool_code\nprint(lookup_city(name="Lima"))\n```': 'lookup_city', 'Checking.\n```tool_code\nprint(default_api.sum_pair(left=4, right=9))\n```': 'sum_pair', 'Next:\n```function_call\nnote-taker(text="milk")\n```\nDone.': 'note-taker' };
+    for (const [text, tool] of Object.entries(read)) expect(parse(text), text).toMatchObject({ success: true, decisions: [{ tool }] });
+    // The label says the fence is a call: a body no reader maps is corrected, never the answer.
+    for (const text of ['```tool_use\nlookup_city({"name": "Lima"})\n```', '```tool_code\nprint("no tool here")\n```']) expect(parse(text).success, text).toBe(false);
+    expect(answered('Try this:\n```js\nsum_pair(left = 4)\n```')).toBe(true);
     // A fence around the whole reply is layout (reading invariant 5b): the code in it calls the tool as if written bare.
     expect(parse('```python\nprint(lookup_city(name="Lima"))\n```').success).toBe(false);
   });

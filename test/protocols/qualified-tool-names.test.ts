@@ -31,7 +31,6 @@ describe('qualified tool names', () => {
     for (const text of [
       '{"tool_uses": [{"recipient_name": "functions.lookup_tide", "parameters": {"harbour": "Brest"}}]}',
       'print(default_api.lookup_tide(harbour="Brest"))',
-      '```tool_code\nprint(default_api.sum(a=1, b=2))\n```',
       '{"tool": "functions.sum", "a": 1, "b": 2}',
       'functions.lookup_tide(harbour="Brest")',
       '<plan>\n  <function.lookup_tide harbour="Brest"/>\n</plan>',
@@ -40,6 +39,10 @@ describe('qualified tool names', () => {
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/lookup_tide|sum/);
     }
+  });
+
+  it('reads a qualified call in a fence labelled as calls, as Gemma 3 writes it (`call-fence.ts`)', () => {
+    expect(parse('```tool_code\nprint(default_api.sum(a=1, b=2))\n```')).toMatchObject({ success: true, decisions: [{ tool: 'sum', args: { a: 1, b: 2 } }] });
   });
 
   it('keeps prose that only mentions a qualified name as the answer', () => {

@@ -14,6 +14,7 @@ import type { DialectReader } from '../reading.ts';
 import { callAttemptNeeds } from './find-call-attempt.ts';
 import { atNameJsonReader } from './at-name-json.ts';
 import { bashCommandFenceReader } from './bash-command-fence.ts';
+import { callFenceReader } from './call-fence.ts';
 import { yamlCallObjectReader } from './yaml-call-object.ts';
 import { callingToolBracketReader } from './calling-tool-bracket.ts';
 import { callStringsReader } from './call-strings.ts';
@@ -97,6 +98,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameLineReader,
   continueToolReader,
   bashCommandFenceReader,
+  callFenceReader,
   yamlCallObjectReader,
   continueXmlReader,
   nameElementCallReader,

@@ -21,6 +21,7 @@ import { toolArgumentsInProse } from './tool-arguments-in-prose.ts';
 import { namedToolElement } from './named-tool-element.ts';
 import { unclosedCallObject } from './unclosed-call-object.ts';
 import { availableList } from '../validate-decision.ts';
+import { holdsCallFence } from '../extract/call-fence-label.ts';
 import { bareControlTokenSource, endOfTurnSource } from '../extract/control-tokens.ts';
 import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
@@ -62,6 +63,13 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   // Continue's tool blocks: a `TOOL_NAME:` or `BEGIN_ARG:` line.
   [/^[ \t]*(?:```tool[ \t]*\r?\n[ \t]*)?(?:tool_?name|begin_?arg)[ \t]*:/im, 'TOOL_NAME:'],
 ];
+
+/**
+ * The other names models give a call block (`<tool_use>`, `<use_tool>`, `<call_tool>`,
+ * `<tool_request>`), as a tag opening, closing or cut off. Around calls a reader read it is their
+ * wrapper (avante's `<tool_use>{..}</tool_use>`); in a reply with no call read it is markup no answer holds.
+ */
+const callBlockTag = /<\/?(?:tool_uses?|use_tool|call_tool|tool_request)(?=\s*\/?>|\s*$|\s+[\w-]+\s*=)/;
 
 interface KnownToolPatterns {
   /** `"name": "<tool>"` and its spellings. */
@@ -208,6 +216,8 @@ export function findCallAttempt(
     const twice = duplicateKeyIn(visible);
     return { kind: 'no-decision', message: `the reply holds a tool call (${marker[1]}) that could not be read`, details: twice ? [twice, hint] : [hint] };
   }
+  // A fence labelled as calls (```` ```tool_code ````) that no reader took: its label says it is no quotation (`call-fence.ts`).
+  if (holdsCallFence(visible)) return { kind: 'no-decision', message: 'the reply holds a tool call (```tool_code) that could not be read', details: [hint] };
   const addressedTo = harmonyRecipient.exec(visible);
   const recipient = addressedTo?.[1] ?? addressedTo?.[2];
   if (recipient !== undefined && recipient !== 'assistant') {
@@ -235,7 +245,10 @@ export function findCallAttempt(
   if (toolName === undefined) {
     const element =
       argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ?? namelessArguments(visible, tools);
-    return element && { ...element, details: [hint] };
+    if (element) return { ...element, details: [hint] };
+    // A tag named for a call block, outside code, in a reply where no call was read: markup, never the answer.
+    if (called.size === 0 && callBlockTag.test(maskCode(visible))) return { kind: 'no-decision', message: 'the reply holds a tool call (a call tag such as <tool_use>) that could not be read', details: [hint] };
+    return undefined;
   }
   const safeName = sanitizeName(toolName);
   // A key written twice is why a JSON call did not read (`duplicate-keys.ts`): the correction names it.

@@ -173,10 +173,29 @@ class Cursor {
       this.skipSpace();
       const char = this.text[this.index];
       this.index++;
-      if (char === '}') return value;
+      if (char === '}') return swallowedKeyChecked(value, this);
       if (char !== ',') this.fail('expected , or } between arguments');
     }
   }
+}
+
+/** `..,key:` at a string value's end: the separator and the next key, as they stand between two arguments. */
+const keyAtEnd = /,\s*([\w.-]{1,64})\s*:\s*$/;
+
+/**
+ * An object one of whose string values ends in `,key:` where `key` is another of its keys: a quote
+ * token went missing there, so the value took in the next argument's key, and that key's value was
+ * written again after it (`a:<q>x`,b:<q>,b:<q>y<q>`). Which text belongs to which argument is a guess
+ * (a parser that cuts the value at `,b:` repairs it), so the call is corrected, as a key given twice is.
+ */
+function swallowedKeyChecked(value: Record<string, unknown>, cursor: { fail(message: string): never }): Record<string, unknown> {
+  for (const [key, item] of Object.entries(value)) {
+    const next = typeof item === 'string' ? keyAtEnd.exec(item)?.[1] : undefined;
+    if (next !== undefined && next !== key && Object.hasOwn(value, next)) {
+      cursor.fail(`the value of \`${key.replace(/[^\w.-]/g, '').slice(0, 64)}\` ends in ,${next.replace(/[^\w.-]/g, '')}: (a quote token is missing before it), and \`${next.replace(/[^\w.-]/g, '')}\` is given after it`);
+    }
+  }
+  return value;
 }
 
 /** Reads the argument object opening at `start` (a `{`), with the family's `tokens`. */

@@ -90,6 +90,13 @@ function readFamily(text: string, family: GemmaFamily, context: Parameters<Diale
     callName.lastIndex = at;
     for (let named = callName.exec(text); named; named = callName.exec(text)) {
       const name = named[1] ?? '';
+      // `call:name` right before the block's end token: a call with no arguments, its markup closed
+      // (LiteRT-LM reads it so); cut off before `{` at the reply's end it stays a correction.
+      if (text.startsWith(family.close, callName.lastIndex)) {
+        items.push(callItem(name, {}, context.tools));
+        at = callName.lastIndex;
+        break;
+      }
       const args = readGemmaArguments(text, callName.lastIndex, family, { isStringKey: stringKeys(context.tools, name) });
       if (!args.ok) return unreadable(family, args.message, conclusive, name);
       loose ||= args.repaired;

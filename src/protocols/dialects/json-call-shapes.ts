@@ -91,6 +91,13 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
         callObjectProblem(openAi, 'arguments', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
       return [{ name: openAi.name, args: openAi.arguments, shape: 'openai', depth: depth + 2, ...(problem ? { problem } : {}) }];
     }
+    // Llama 3.x's JSON calls keep `parameters` under the OpenAI wrapper; a definition's are a JSON
+    // Schema beside a description (`isDefinition`), a call's are the values.
+    if (isRecord(openAi.parameters) && !isDefinition(openAi)) {
+      const problem =
+        callObjectProblem(openAi, 'parameters', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
+      return [{ name: openAi.name, args: openAi.parameters, shape: 'openai', depth: depth + 2, ...(problem ? { problem } : {}) }];
+    }
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.
     const definition = 'parameters' in openAi || 'description' in openAi;

@@ -156,7 +156,11 @@ export function readPythonCallsAt(text: string, start: number): { calls: PythonC
     for (;;) {
       calls.push(readCall(cursor));
       const after = cursor.index;
-      if (cursor.take(',')) continue;
+      // A comma after the last call of a list is Python's own trailing comma (`[f(a=1), g(),]`).
+      if (cursor.take(',')) {
+        if (bracketed && cursor.peek() === ']') break;
+        continue;
+      }
       const next = cursor.peek();
       const onNewLine = cursor.text.slice(after, cursor.index).includes('\n');
       cursor.index = after;

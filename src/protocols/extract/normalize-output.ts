@@ -9,6 +9,7 @@
  * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
+import { callFenceLabel } from './call-fence-label.ts';
 import { readHarmonyMessages } from './harmony-messages.ts';
 import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
@@ -29,8 +30,11 @@ export interface NormalizedOutput {
 }
 
 const wholeFence = /^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/;
-/** Fences whose label says a call follows (Continue's ```` ```tool ````, mini-swe-agent's command fence): kept for their readers. */
-const toolFence = /^```(?:tool|mswea_bash_command)[ \t]*\r?\n/i;
+/**
+ * Fences whose label says a call follows (Continue's ```` ```tool ````, mini-swe-agent's command fence,
+ * ```` ```tool_code ```` and its spellings: `call-fence-label.ts`): kept for their readers.
+ */
+const toolFence = new RegExp(`^\`\`\`(?:tool|mswea_bash_command|${callFenceLabel})[ \\t]*\\r?\\n`, 'i');
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
