@@ -10,7 +10,8 @@
  *   opened), a block the model never opened, or a call whose start no reader read.
  * - an answer ending in an opening tag (`Let me look.<tool_use>`, `<b>`): the reply stopped right after
  *   opening a structure, so what it was to hold (a call, more text) is cut off; HTML's void elements
- *   (`<br>`, `<img ..>`), which nothing closes, are words' markup and stay;
+ *   (`<br>`, `<img ..>`), which nothing closes, are words' markup and stay, as does a type's
+ *   parameter written right after its name (`returns Promise<string>`);
  * - a fence labelled with an offered tool's name (```` ```get_weather ```` then its JSON arguments): a
  *   call in a block no reader reads (the labels of call formats, ```` ```tool ````, have readers),
  *   whose arguments would otherwise be handed on as a structured answer.
@@ -31,8 +32,10 @@ const tag = /<\/?([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?\/?>/g;
 /** The closing tag of a call block (MuseGlimmer's `</atem:function_calls>` closes talk about a call, `find-call-attempt.ts`). */
 const callClose = /<\/((?:[\w-]+:)?tool_calls?(?::[\w-]+)?)>/;
 
-/** An opening tag (not self-closing) at the very end of the answer. */
-const trailingOpenTag = /<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?(?<!\/)>\s*$/;
+/** An opening tag (not self-closing) at the very end of the answer; group 1: the character before it. */
+const trailingOpenTag = /(^|[^])<([A-Za-z_][\w.:-]*)(?:\s[^<>]*)?(?<!\/)>\s*$/;
+/** A type's parameter (`Promise<string>`, `List<T>`): a plain identifier right after a name, no tag. */
+const typeParameter = (before: string, name: string): boolean => /[\w$]/.test(before) && /^[A-Za-z][A-Za-z0-9]*$/.test(name);
 /** A closing tag and its name. */
 const closingTag = /<\/([A-Za-z_][\w.:-]*)\s*>/g;
 /** HTML elements that are never closed. */
@@ -59,8 +62,9 @@ export function answerMarkup(answer: string, tools: readonly ToolSpec[]): ReadFa
     if (first !== undefined) return { kind: 'no-decision', message: `the reply holds only markup (<${sanitizeName(first)}>) and no answer`, details: [callAttemptHint] };
   }
   const unquoted = maskCode(blankQuoted(answer));
-  const opened = trailingOpenTag.exec(unquoted)?.[1];
-  if (opened !== undefined && !voidElements.has(opened.toLowerCase())) {
+  const trailing = trailingOpenTag.exec(unquoted);
+  const opened = trailing?.[2];
+  if (opened !== undefined && !voidElements.has(opened.toLowerCase()) && !typeParameter(trailing?.[1] ?? '', opened)) {
     return { kind: 'no-decision', message: `the reply ends by opening <${sanitizeName(opened)}>: the output may be cut off`, details: [callAttemptHint] };
   }
   const offered = new Set(tools.map((tool) => tool.name));

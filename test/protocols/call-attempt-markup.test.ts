@@ -122,6 +122,8 @@ describe('call markup no reader reads', () => {
     );
     expect(read('Line one<br>')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
     expect(read('Close it with `<b>`')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('It returns Promise<string>')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('I will use a tool<tool_use>').success).toBe(false);
   });
 });
 
