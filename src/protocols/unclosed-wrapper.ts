@@ -9,6 +9,7 @@
  *   <|tool_call_start|>[..]<|tool_call_end|>   LFM2 (Liquid; mistral.rs buffers a block left open)
  *   <tool_calls>[{..}]</tool_calls>            Hunyuan's JSON list (mistral.rs, Hunyuan's parser)
  *   <tool_calls><tool_call>..</tool_calls>     HY v3's section of GLM-style calls (mistral.rs)
+ *   <tool_use>{..}</tool_use>                  avante.nvim's calls (its ReAct parser)
  * MiniMax's `<tool_calls>` block of one object per line and Llama 4's `<|python_start|>` list are read
  * without their end, as their servers read them, and are not listed.
  */
@@ -28,6 +29,10 @@ const wrappers: readonly Wrapper[] = [
   { token: '<|tool_call_start|>', open: /<\|tool_call_start\|>/g, close: '<|tool_call_end|>' },
   // Hunyuan's block holds a JSON list, HY v3's `<tool_call>` elements; MiniMax's (one object per line) is not this wrapper.
   { token: '<tool_calls>', open: /<tool_calls>(?=\s*(?:\[|<tool_call>))/g, close: '</tool_calls>' },
+  // avante.nvim's `<tool_use>{"name", "input"}</tool_use>` (its parser holds a block left open as a
+  // partial call). An opening tag alone is no wrapper in general: Glaive's `<functioncall>` and
+  // Granite's `<function_call>` are prefixes that are never closed.
+  { token: '<tool_use>', open: /<tool_use>/g, close: '</tool_use>' },
 ];
 
 /** Any wrapper's token: most replies hold none, and one look tells. */

@@ -99,6 +99,32 @@ describe('call markup no reader reads', () => {
     expect(read('{"name": "list_tickets", "arguments": {}}\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'list_tickets' } });
     expect(read('Close a block with `</tool_call>`.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
   });
+
+  it('corrects an answer holding the closing tag of an offered tool, and keeps one quoted as code', () => {
+    for (const text of ['Filed it.\n</open_ticket>', '    <open_ticket title="Printer">\nurgent\n</open_ticket>\n']) {
+      expect(read(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('</open_ticket>, the end of a call of `open_ticket`') } });
+    }
+    expect(read('Its element ends with `</open_ticket>`.')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('Done.</close_ticket>')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+  });
+
+  it('property: an answer ending by opening an element is corrected as cut off, unless the element is void HTML', () => {
+    const name = fc.stringMatching(/^[a-z][a-z_]{1,11}$/);
+    const prose = fc.constantFrom('Let me check that.', 'One moment:', 'Here is the plan\n', '');
+    const attributes = fc.constantFrom('', ' id="x"', ' kind=fast');
+    fc.assert(
+      fc.property(prose, name, attributes, (before, element, attrs) => {
+        const result = read(`${before}<${element}${attrs}>`);
+        const voidHtml = ['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr', 'area', 'base', 'col', 'embed', 'source', 'track', 'param'].includes(element);
+        if (voidHtml) return result.success;
+        return !result.success;
+      }),
+    );
+    expect(read('Line one<br>')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('Close it with `<b>`')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('It returns Promise<string>')).toMatchObject({ success: true, decision: { action: 'answer_user' } });
+    expect(read('I will use a tool<tool_use>').success).toBe(false);
+  });
 });
 
 describe('arguments written in an element of their own', () => {

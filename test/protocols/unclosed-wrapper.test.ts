@@ -17,6 +17,15 @@ const callsOf = (text: string, maxActions = 1) => {
 };
 
 describe('wrapper blocks must be closed', () => {
+  it('reads a <tool_use> JSON call with its </tool_use>, and corrects one whose block is never closed', () => {
+    expect(callsOf('Fetching.<tool_use>{"name": "fetch_page", "input": {"url": "https://b.example"}}</tool_use>')).toEqual([['fetch_page', { url: 'https://b.example' }]]);
+    for (const text of ['Fetching.<tool_use>{"name": "fetch_page", "input": {"url": "https://b.example"}}', '<tool_use>\n{"name": "count_words", "input": {"text": "x"}}\n']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toContain('not closed by </tool_use>');
+    }
+  });
+
   it('reads an LFM2 block closed by <|tool_call_end|>, and corrects one left open, as a list or as JSON', () => {
     expect(callsOf('<|tool_call_start|>[fetch_page(url="https://a.example")]<|tool_call_end|>')).toEqual([['fetch_page', { url: 'https://a.example' }]]);
     for (const text of ['<|tool_call_start|>[fetch_page(url="https://a.example")]', '<|tool_call_start|>{"name": "fetch_page", "arguments": {"url": "https://a.example"}}', 'On it. <|tool_call_start|>[count_words(text="two words")]\n']) {

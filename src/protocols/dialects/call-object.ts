@@ -18,6 +18,14 @@ import { sanitizeName } from '../sanitize.ts';
  */
 export const callArgumentKeys = ['arguments', 'parameters', 'args', 'input', 'params'] as const;
 
+/** `tool_args`, `function_arguments`, `toolInput`: the arguments under a qualified key, as the name may be (`tool_name`). */
+const qualifiedArgumentKey = /^(?:tool|function|command)[_-]?(?:args|arguments|input|params|parameters)$/i;
+
+/** The key `call` holds its arguments under: one of `callArgumentKeys`, else a qualified one; undefined when none. */
+export function argumentKeyOf(call: Record<string, unknown>): string | undefined {
+  return callArgumentKeys.find((key) => key in call) ?? Object.keys(call).find((key) => qualifiedArgumentKey.test(key));
+}
+
 /** Call metadata APIs add beside a call's name and arguments: no argument. */
 export const callMetadataKeys: ReadonlySet<string> = new Set(['id', 'type', 'call_id', 'tool_call_id', 'index']);
 

@@ -57,6 +57,7 @@ import { xmlCallsReader } from './xml-calls.ts';
 import { xmlToolCodeReader } from './xml-tool-code.ts';
 import { tgiFunctionReader } from './tgi-function.ts';
 import { thoughtCommandJsonReader } from './thought-command-json.ts';
+import { namedCallElementReader } from './named-call-element.ts';
 import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 
@@ -95,6 +96,7 @@ export const driftReaders: readonly DialectReader[] = [
   invokeToolNameReader,
   xmlCallsReader,
   toolNameTagsReader,
+  namedCallElementReader,
   toolNameLineReader,
   continueToolReader,
   bashCommandFenceReader,

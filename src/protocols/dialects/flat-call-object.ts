@@ -17,7 +17,7 @@ import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { callMetadataKeys } from './call-object.ts';
+import { argumentKeyOf, callMetadataKeys } from './call-object.ts';
 
 /** Keys that name the tool, in the order they are looked up. */
 const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
@@ -40,7 +40,7 @@ function declaredProperties(tool: ToolSpec): readonly string[] {
 
 /** The flat call `value` writes, or undefined when it is no flat call of an offered tool (nor, with `tool_name`, of any tool). */
 function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | undefined {
-  if (!isRecord(value) || otherShapeKeys.some((key) => key in value)) return undefined;
+  if (!isRecord(value) || otherShapeKeys.some((key) => key in value) || argumentKeyOf(value) !== undefined) return undefined;
   const nameKey = nameKeys.find((key) => typeof value[key] === 'string');
   if (nameKey === undefined) return undefined;
   const name = (value[nameKey] as string).trim();

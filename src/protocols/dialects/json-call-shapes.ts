@@ -4,8 +4,8 @@
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
- *   (`params` as JSON-RPC and MemGPT write it), and the name under a qualified key (`{"command_name", "args"}`,
- *   MetaGPT's commands);
+ *   (`params` as JSON-RPC and MemGPT write it), and the name or the arguments under a qualified key
+ *   (`{"command_name", "args"}`, MetaGPT's commands; `{"tool_name", "tool_args"}`, agent-zero's);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
  *   `<|tools_prefix|>`, LFM2, GigaChat, Mistral): `{"<known tool>": {args}}`; `{"name"}` alone there is
@@ -24,7 +24,8 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
+import { argumentKeyOf, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
+import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
 
 interface ShapedCall {
   name: string;
@@ -104,8 +105,10 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
     const offered = tools.some((tool) => tool.name === openAi.name);
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
+  // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
+  if (Object.keys(value).some((key) => thoughtKeys.has(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
   const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
-  const argumentKey = callArgumentKeys.find((key) => key in value);
+  const argumentKey = argumentKeyOf(value);
   if (nameKey !== undefined && (argumentKey || wrapped)) {
     const name = value[nameKey] as string;
     const problem = argumentKey ? callObjectProblem(value, argumentKey, true, nameKey) : undefined;

@@ -1,65 +1,87 @@
 /**
- * SWE-agent's JSON turns: the model's thought and its command in one object,
+ * JSON turns holding the model's thought beside its call, in two shapes:
  *
- *   {"thought": "List the files", "command": {"name": "ls", "arguments": {"path": "."}}}
+ *   {"thought": "List the files", "command": {"name": "ls", "arguments": {"path": "."}}}   SWE-agent
+ *   {"thoughts": ["List the files"], "headline": "Listing", "tool_name": "ls", "tool_args": {..}}   agent-zero
  *
- * `command` is a call object (`{"name", "arguments"}`, read by the rules of every JSON call:
- * complete, nothing beside its name and arguments, `call-object.ts`); `arguments` may be left out for
- * an offered tool that takes none, as SWE-agent's own parser reads it. Beside `command` the object holds
- * only its thought (`thought`, or the `reasoning` / `discussion` other agents write), a string: any
- * other key belongs to neither and is a correction, never dropped. The thought is kept as one PLAN
- * thought. An object whose `command` is no call object (`{"command": "ls"}`) is not this shape.
+ * The call is read by the rules of every JSON call (complete, nothing beside its name and arguments,
+ * `call-object.ts`); in SWE-agent's shape `arguments` may be left out for an offered tool that takes
+ * none, as its own parser reads it, and beside `command` the object holds only thoughts. The thought
+ * keys (`turn-thoughts.ts`: text only) are kept as PLAN thoughts, never arguments; any other key
+ * belongs to neither and is a correction, never dropped. An object whose `command` is no call object
+ * (`{"command": "ls"}`), or a flat call without a thought key, is not this shape.
  */
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
-import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { callObjectProblem } from './call-object.ts';
+import { argumentKeyOf, callObjectProblem } from './call-object.ts';
+import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
 
 const dialect = 'thought-command';
-const thoughtKeys = new Set(['thought', 'reasoning', 'discussion']);
+/** A thought key written as a JSON key: flat turns hold one, and one look tells. */
+const anyThoughtKey = new RegExp(`"(?:${[...thoughtKeys].join('|')})"\\s*:`);
+const flatNameKeys = ['tool_name', 'name', 'function'] as const;
+
+/** A turn's call and its thoughts, or the correction for a key that is neither. */
+interface TurnCall {
+  call: Record<string, unknown>;
+  nameKey: string;
+  argumentKey: string | undefined;
+  thoughts: string[];
+  stray?: ReadFailure;
+}
+
+const isThought = (turn: Record<string, unknown>, key: string): boolean => thoughtKeys.has(key) && thoughtTexts(turn[key]) !== undefined;
+const thoughtsOf = (turn: Record<string, unknown>): string[] =>
+  Object.keys(turn).flatMap((key) => (isThought(turn, key) ? (thoughtTexts(turn[key]) ?? []) : [])).filter((text) => text !== '');
 
 /**
- * The call object of a thought-and-command turn; undefined when `value` is not one. A command without
- * `arguments` counts only when it names an offered tool: `{"command": {"name": "deploy", "env": ..}}`
- * may be an answer's own JSON.
+ * SWE-agent's turn; undefined when `value` is not one. A command without `arguments` counts only when
+ * it names an offered tool: `{"command": {"name": "deploy", "env": ..}}` may be an answer's own JSON.
  */
-function commandOf(value: unknown, tools: readonly ToolSpec[]): Record<string, unknown> | undefined {
-  if (!isRecord(value) || !isRecord(value.command)) return undefined;
+function commandTurn(value: Record<string, unknown>, tools: readonly ToolSpec[]): TurnCall | undefined {
   const command = value.command;
-  if (typeof command.name !== 'string') return undefined;
-  return 'arguments' in command || tools.some((tool) => tool.name === command.name) ? command : undefined;
+  if (!isRecord(command) || typeof command.name !== 'string') return undefined;
+  if (!('arguments' in command) && !tools.some((tool) => tool.name === command.name)) return undefined;
+  const turn: TurnCall = { call: command, nameKey: 'name', argumentKey: 'arguments' in command ? 'arguments' : undefined, thoughts: thoughtsOf(value) };
+  const stray = Object.keys(value).filter((key) => key !== 'command' && !isThought(value, key));
+  if (stray.length === 0) return turn;
+  const keys = stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
+  const name = sanitizeName(command.name);
+  return { ...turn, stray: { kind: 'invalid-args', message: `the turn holds ${keys} beside its thought and the command \`${name}\`: write only "thought" and "command"`, toolName: name } };
+}
+
+/** agent-zero's turn: thoughts beside a flat call object; undefined when `value` holds no thought or no named call with arguments. */
+function flatTurn(value: Record<string, unknown>): TurnCall | undefined {
+  const call = Object.fromEntries(Object.entries(value).filter(([key]) => !isThought(value, key)));
+  const nameKey = flatNameKeys.find((key) => typeof call[key] === 'string');
+  const argumentKey = argumentKeyOf(call);
+  if (Object.keys(call).length === Object.keys(value).length || nameKey === undefined || argumentKey === undefined) return undefined;
+  return { call, nameKey, argumentKey, thoughts: thoughtsOf(value) };
 }
 
 export const thoughtCommandJsonReader: DialectReader = {
   dialect,
   needs: '{',
   read(text, { tools }): Reading | undefined {
-    if (!text.includes('"command"')) return undefined;
+    if (!text.includes('"command"') && !anyThoughtKey.test(text)) return undefined;
     const items: unknown[] = [];
     const thoughts: Thought[] = [];
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
-      const command = json.ok ? commandOf(json.value, tools) : undefined;
-      if (!json.ok || !command) continue;
-      const turn = json.value as Record<string, unknown>;
-      const name = sanitizeName(String(command.name));
-      const stray = Object.keys(turn).filter((key) => key !== 'command' && !(thoughtKeys.has(key) && typeof turn[key] === 'string'));
-      if (stray.length > 0) {
-        const keys = stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
-        return { ...failedReading(dialect, { kind: 'invalid-args', message: `the turn holds ${keys} beside its thought and the command \`${name}\`: write only "thought" and "command"`, toolName: name }), conclusive: true };
-      }
-      const argumentKey = 'arguments' in command ? 'arguments' : undefined;
-      const problem = callObjectProblem(command, argumentKey, span.complete);
+      const turn = json.ok && isRecord(json.value) ? (commandTurn(json.value, tools) ?? flatTurn(json.value)) : undefined;
+      if (!json.ok || !turn) continue;
+      const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
       if (problem) return { ...failedReading(dialect, problem), conclusive: true };
-      const args = argumentsValue(command.arguments ?? {});
+      const args = argumentsValue(turn.argumentKey === undefined ? {} : turn.call[turn.argumentKey]);
       repaired ||= json.repaired || args.repaired;
-      for (const key of thoughtKeys) if (typeof turn[key] === 'string' && turn[key] !== '') thoughts.push({ type: 'PLAN', content: turn[key] });
-      items.push(callItem(command.name, args.value, tools));
+      for (const content of turn.thoughts) thoughts.push({ type: 'PLAN', content });
+      items.push(callItem(turn.call[turn.nameKey], args.value, tools));
       spans.push([span.start, span.end]);
     }
     return items.length ? { dialect, items, thoughts, repaired, spans } : undefined;

@@ -9,7 +9,10 @@
  *   written `name:`, fenced or not (for a tool of one property too: which text was meant for it,
  *   the body or the value after a key it does not declare, would be a guess);
  * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
- * `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
+ * Attributes on the tag are arguments too (`<rename_file from="a" to="b"/>`, `tag-attributes.ts`),
+ * each one a property the tool declares (`class="x"` is refused),
+ * beside named arguments in the body; bare text beside them is refused (which argument it fills
+ * would be a guess). `<tool/>` is a call with no arguments; a closing tag may hold space (`</ tool>`); an opening tag
  * left open at the end of its line and closed by a line `/>` (`<tool\n<city>Oslo</city>\n/>`) holds its
  * body between, elements or YAML only. Free text before the first call is its `reason` and a PLAN thought.
  */
@@ -20,6 +23,7 @@ import { callItem, type DialectReader, escapeRegExp, failedReading, lastToolList
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
 import { elementArguments, childElements } from './tag-elements.ts';
+import { attributeListSource, tagAttributes } from './tag-attributes.ts';
 import { readToolInput, toolInputArgs, type ToolArgs } from './tool-input.ts';
 import { startsAsYamlMapping, yamlArguments } from './yaml-arguments.ts';
 
@@ -32,13 +36,13 @@ const yamlFence = /^\s*(`{3,}|~{3,})(?:ya?ml)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1
 const selfCloseLine = /\n[ \t]*\/>/g;
 
 /**
- * The opening tags of the tools an element can name (group 2: the `/` of `<tool/>`; no `>` at all:
+ * The opening tags of the tools an element can name (group 2: its attributes; group 3: the `/` of `<tool/>`; no `>` at all:
  * the tag is left open at the end of its line); undefined when none can. Global: used with
  * `matchAll`, which copies it. Only names are cached: the tools themselves are looked up in the list given.
  */
 const openingTags = lastToolList((tools) => {
   const named = tools.filter((tool) => elementName.test(tool.name));
-  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(?:(\\s*/)?>|[ \\t]*(?=\\r?\\n))`, 'g');
+  return named.length === 0 ? undefined : new RegExp(`<(${named.map((tool) => escapeRegExp(tool.name)).join('|')})(${attributeListSource})(?:(\\s*/)?>|[ \\t]*(?=\\r?\\n))`, 'g');
 });
 
 /** The body as one JSON object and nothing else (markup may stand in its strings); undefined otherwise. */
@@ -72,6 +76,26 @@ function argsOf(body: string, tool: ToolSpec, leftOpen: boolean): ToolArgs {
   if (input?.kind === 'object') return { ok: false, failure: { kind: 'invalid-args', message: `the body of \`<${toolName}>\` holds text beside its JSON object: give the arguments alone`, toolName } };
   if (input) return toolInputArgs(input, tool);
   return { ok: false, failure: { kind: 'invalid-args', message: `the arguments of \`${toolName}\` must be elements like <name>value</name> with no other text, or \`name: value\` lines (YAML)`, toolName } };
+}
+
+/** Whether `tool` declares the property `key`. */
+const declares = (tool: ToolSpec, key: string): boolean => isRecord(tool.inputSchema?.properties) && Object.prototype.hasOwnProperty.call(tool.inputSchema.properties, key);
+
+/**
+ * The arguments of a call whose tag gives `attributes`: those alone when the body is empty, else with
+ * the body's named arguments (elements, JSON, YAML). A body of bare text names no argument: which one
+ * it was meant for would be a guess, so it is refused; so is an argument given both ways.
+ */
+function withAttributes(body: string, tool: ToolSpec, attributes: Record<string, string>, leftOpen: boolean): ToolArgs {
+  if (body.trim() === '') return { ok: true, args: attributes };
+  const toolName = sanitizeName(tool.name);
+  const named = childElements(body).children.length > 0 || wholeJsonObject(body) !== undefined || startsAsYamlMapping(yamlFence.exec(body)?.[2] ?? body);
+  const fromBody = named ? argsOf(body, tool, leftOpen) : undefined;
+  if (!fromBody) return { ok: false, failure: { kind: 'invalid-args', message: `the body of \`<${toolName}>\` is text that names no argument: give each argument as an attribute or an element <name>value</name>`, toolName } };
+  if (!fromBody.ok) return fromBody;
+  const twice = Object.keys(fromBody.args).find((key) => Object.prototype.hasOwnProperty.call(attributes, key));
+  if (twice !== undefined) return { ok: false, failure: { kind: 'invalid-args', message: `\`<${toolName}>\` gives \`${sanitizeName(twice)}\` both as an attribute and in its body`, toolName } };
+  return { ok: true, args: { ...attributes, ...fromBody.args } };
 }
 
 /**
@@ -118,21 +142,27 @@ export const toolNameTagsReader: DialectReader = {
       // The first tool of that name: every tool named so is one an element can name.
       const tool = tools.find((candidate) => candidate.name === name) as ToolSpec;
       const bodyStart = match.index + match[0].length;
-      if (match[2] !== undefined) {
-        // `<get_location/>`: a call with no arguments (validation reports any the tool requires).
+      const toolName = sanitizeName(name);
+      const attributes = tagAttributes(match[2] ?? '');
+      if (!attributes.ok) return failedReading(dialect, { kind: 'invalid-args', message: `\`<${toolName}>\` gives \`${sanitizeName(attributes.repeated)}\` twice`, toolName });
+      // An attribute the tool does not declare (`class="x"`) is markup of another kind, never an argument.
+      const undeclared = Object.keys(attributes.args).find((key) => !declares(tool, key));
+      if (undeclared !== undefined) return failedReading(dialect, { kind: 'invalid-args', message: `\`<${toolName}>\` has the attribute \`${sanitizeName(undeclared)}\`, which \`${toolName}\` does not declare`, toolName });
+      if (match[3] !== undefined) {
+        // `<get_location/>`: a call with no arguments but its attributes (validation reports any the tool requires).
         reason ??= text.slice(0, match.index).trim();
-        items.push(callItem(name, {}, tools, reason));
+        items.push(callItem(name, attributes.args, tools, reason));
         from = bodyStart;
         spans.push([match.index, from]);
         continue;
       }
       const leftOpen = !match[0].endsWith('>');
       const bounds = leftOpen && bodyStart > lastSelfClose ? undefined : bodyBounds(visible, name, bodyStart, leftOpen, new RegExp(opening.source, 'g'));
-      const toolName = sanitizeName(name);
       // A tag left open with no `/>` line is no call read here: the call-attempt check corrects it.
       if (!bounds && leftOpen) continue;
       if (!bounds) return failedReading(dialect, { kind: 'no-decision', message: `\`<${toolName}>\` is not closed with \`</${toolName}>\``, toolName } satisfies ReadFailure);
-      const args = argsOf(text.slice(bodyStart, bounds.end), tool, leftOpen);
+      const body = text.slice(bodyStart, bounds.end);
+      const args = Object.keys(attributes.args).length > 0 ? withAttributes(body, tool, attributes.args, leftOpen) : argsOf(body, tool, leftOpen);
       if (!args.ok) return failedReading(dialect, args.failure);
       reason ??= text.slice(0, match.index).trim();
       items.push(callItem(name, args.args, tools, reason));

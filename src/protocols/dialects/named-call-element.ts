@@ -1,0 +1,65 @@
+/**
+ * A call written as an element named for a call whose `name` attribute names an offered tool, its
+ * arguments as child elements, one per argument (codecompanion's `<tools><tool name="cmd_runner">
+ * <command>ls</command></tool></tools>`; `<use_tool name=..>`, `<call name=..>`):
+ *
+ *   <tool name="get_weather"><city>Oslo</city></tool>     get_weather({city: "Oslo"})
+ *   <tool name="list_files"></tool>                   list_files({})
+ *
+ * The children are read as a tool-name tag's are (`tag-elements.ts`); a child holding elements
+ * whose property declares no type is not read (text or an object: a guess). Only a body that is
+ * elements and nothing else, or empty, is read: bare text names no argument (which one it fills would be a
+ * guess), and text beside the elements would be dropped, so both are left to the call-attempt check,
+ * which corrects them. `<invoke name=..>` and `<function name=..>` are their dialects' own
+ * (`xml-calls.ts`). Elements in code are examples, never read.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { propertySchema } from '../../tools/collect-parameters.ts';
+import { schemaTypes } from '../../tools/schema-types.ts';
+import { maskCode } from './mask-code.ts';
+import { childElements, elementArguments } from './tag-elements.ts';
+
+const dialect = 'named-call-element';
+/**
+ * Group 1: the call tag; 2 or 3: the name. A self-closing one (`<use_tool name="x"/>`) is left to the
+ * call-attempt check, which corrects it: only a closed element shows its body was written whole.
+ */
+const opening = /<(tool|use_tool|call_tool|call|tool_use)\s+name\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')\s*>/g;
+
+/** The arguments of the call whose body is `body`, undefined when the body is not elements alone. */
+function bodyArguments(body: string, tool: ToolSpec): ReturnType<typeof elementArguments> | undefined {
+  if (body.trim() === '') return { ok: true, args: {} };
+  const elements = childElements(body);
+  if (elements.children.length === 0 || !elements.whole) return undefined;
+  // Elements inside a value whose property declares no type are text to one family (Cline) and an
+  // object to another (codecompanion's xml2lua): which was meant would be a guess.
+  if (elements.children.some(({ key, raw }) => /<[A-Za-z_]/.test(raw) && !schemaTypes(propertySchema(tool.inputSchema, key))?.length)) return undefined;
+  return elementArguments(elements.children, tool);
+}
+
+export const namedCallElementReader: DialectReader = {
+  dialect,
+  needs: '<',
+  read(text, { tools }): Reading | undefined {
+    if (!text.includes('name')) return undefined;
+    const visible = maskCode(text);
+    const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
+    for (const match of visible.matchAll(opening)) {
+      const name = match[2] ?? match[3] ?? '';
+      const tool = tools.find((candidate) => candidate.name === name);
+      if (!tool) continue;
+      const bodyStart = match.index + match[0].length;
+      const close = `</${match[1] ?? ''}>`;
+      const end = visible.indexOf(close, bodyStart);
+      if (end < 0) continue;
+      const args = bodyArguments(text.slice(bodyStart, end), tool);
+      if (!args) continue;
+      if (!args.ok) return failedReading(dialect, args.failure);
+      items.push(callItem(name, args.args, tools));
+      spans.push([match.index, end + close.length]);
+    }
+    return items.length ? { dialect, items, thoughts: [], repaired: true, spans } : undefined;
+  },
+};
