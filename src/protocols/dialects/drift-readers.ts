@@ -58,6 +58,7 @@ import { tgiFunctionReader } from './tgi-function.ts';
 import { thoughtCommandJsonReader } from './thought-command-json.ts';
 import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
+import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
 export const driftReaders: readonly DialectReader[] = [
   jsonDecisionReader,
@@ -82,6 +83,7 @@ export const driftReaders: readonly DialectReader[] = [
   jsonCallShapesReader,
   genericJsonReader,
   flatCallObjectReader,
+  kimiHeadsInProseReader,
   tokenCallsReader,
   functionaryTextReader,
   pipeCallReader,

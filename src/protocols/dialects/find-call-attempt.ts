@@ -25,6 +25,7 @@ import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
+import { callShapedReply } from './call-shaped-reply.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -44,8 +45,9 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
-  // Kimi K2's call head with its tokens dropped (`functions.get_weather:0{..}`), whatever tool it names.
-  [/(?<![\w.-])functions\.[A-Za-z_][\w.-]*:\d+\s*\{/, 'functions.name:0'],
+  // Kimi K2's call head with its tokens dropped (`functions.get_weather:0{..}`), whatever tool it names, or none (`functions.:0{..}`).
+  // A sentence's period may stand right before it (`..done.functions.x:0{..}`).
+  [/(?<![\w-])functions\.(?:[A-Za-z_][\w.-]*)?:\d+\s*\{/, 'functions.name:0'],
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   // The XML agent's argument element (`xml-agent.ts`): beside any other call tag it holds arguments no reader took.
@@ -228,7 +230,7 @@ export function findCallAttempt(
     toolArgumentsInProse(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
+    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools) ?? callShapedReply(visible, tools);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);
