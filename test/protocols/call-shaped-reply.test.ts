@@ -7,7 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDecision } from '../../src/protocols/index.ts';
 
-const tools = [{ name: 'find_route', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } } }];
+const tools = [
+  { name: 'find_route', inputSchema: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } } } },
+  { name: 'clock', inputSchema: { type: 'object', properties: {} } },
+];
 const parse = (text: string) => parseDecision('native', text, { tools });
 
 describe('a reply that is one call-shaped expression', () => {
@@ -57,5 +60,17 @@ describe('a reply that is one call-shaped expression', () => {
         expect(result.success && result.decisions.some((decision) => decision.action === 'answer_user'), text).toBe(false);
       }),
     );
+  });
+
+  it('of Python-style calls of offered tools without their list, or one cut off, is corrected, never answered', () => {
+    for (const text of ['clock()', ' clock( ) ', 'find_route(from="Oslo", to="Bergen")', 'clock(), find_route(to="Bergen")', 'find_route(from="Os']) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+    }
+    expect(parse('[clock()]')).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'clock' } });
+    for (const text of ['Try clock() when you need the time.', 'print(42)', 'clock() is the tool for that']) {
+      const result = parse(text);
+      expect(result.success && result.decisions[0]?.action, text).toBe('answer_user');
+    }
   });
 });

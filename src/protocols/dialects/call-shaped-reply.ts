@@ -12,6 +12,12 @@
  * or saying it named none), never returned as the answer with its markup. A head on a line of its
  * own (`json` above an object) is a label, and an object whose first key is neither quoted nor a
  * bare word before a colon is no call's arguments: both stay answers.
+ *
+ * So is a reply that is nothing but Python-style calls of offered tools without their list brackets
+ * (`get_time()`, `search(query="tides")`), or one such call cut off before its `)`: Llama's pythonic
+ * format wants the list (`[get_time()]`, `pythonic-calls.ts`), as Meta's own parser does, so it is
+ * corrected, naming the list it wants, never answered. In a sentence the same call is prose that
+ * mentions a tool (`find-call-attempt.ts` decides there).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
@@ -19,6 +25,7 @@ import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { availableList } from '../validate-decision.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
+import { readPythonCalls } from './python-literal.ts';
 
 /**
  * A head (a word, dotted words, and maybe a Kimi K2 index `:0`, also after a bare namespace) right before the object's `{`; spaces
@@ -33,9 +40,26 @@ const objectStart = /^\{\s*(?:["'}]|[A-Za-z_]\w*\s*:)/;
 /** The tool a head names: its `functions.` namespace and its Kimi K2 index (`:0`) taken off. */
 const headName = (written: string): string => written.replace(/^functions\./, '').replace(/:\d*$/, '');
 
-/** A failure for a reply that is one call-shaped expression naming no offered tool; undefined otherwise. */
+/** A reply that opens with a name and `(`. */
+const pythonOpening = /^([A-Za-z_][\w-]*)\s*\(/;
+
+/** A failure for a reply that is only Python-style calls of offered tools with no list around them, or one cut off; undefined otherwise. */
+function unlistedPythonCalls(body: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const name = pythonOpening.exec(body)?.[1];
+  if (name === undefined || !tools.some((tool) => tool.name === name)) return undefined;
+  const safeName = sanitizeName(name);
+  // No `)` after the call opened: the reply was cut off inside it.
+  if (!body.includes(')')) return { kind: 'no-decision', message: `the call of \`${safeName}\` is cut off before its closing parenthesis: resend the whole call`, toolName: safeName };
+  const calls = readPythonCalls(body);
+  if (!calls || !calls.every((call) => tools.some((tool) => tool.name === call.name))) return undefined;
+  return { kind: 'no-decision', message: `the reply is a Python-style call of \`${safeName}\` outside a list: write the calls as a list, [${safeName}(..)]`, toolName: safeName };
+}
+
+/** A failure for a reply that is one call-shaped expression naming no offered tool, or unlisted Python-style calls; undefined otherwise. */
 export function callShapedReply(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const body = text.trim();
+  const unlisted = unlistedPythonCalls(body, tools);
+  if (unlisted) return unlisted;
   const match = head.exec(body);
   if (!match || (match[2] !== '' && !/[.:]/.test(match[1] as string))) return undefined;
   const open = match[0].length - 1;
