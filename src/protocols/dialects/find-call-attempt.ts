@@ -26,6 +26,7 @@ import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
+import { namelessCallObject } from './nameless-call-object.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -230,7 +231,7 @@ export function findCallAttempt(
     toolArgumentsInProse(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools) ?? callShapedReply(visible, tools);
+    const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools) ?? callShapedReply(visible, tools) ?? namelessCallObject(visible);
     return element && { ...element, details: [hint] };
   }
   const safeName = sanitizeName(toolName);

@@ -15,15 +15,16 @@
  * quoted code is talk about a call (the reader skips it as code).
  */
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
-import type { DialectReader, Reading } from '../reading.ts';
+import { failedReading, type DialectReader, type Reading } from '../reading.ts';
 import { tokenCallsReader } from './token-calls.ts';
 
 /**
  * A head with the `functions.` namespace (group 1: the tool's name), ending at its object's `{`. A
  * sentence's period may stand right before it (`..the directory.functions.LS:1{..}`): the head and
- * its index mark the call, not the space before it.
+ * its index mark the call, not the space before it. A head right after `<|tool_call_begin|>` is a
+ * call written with its tokens (its argument token left out), the token reader's own.
  */
-const kimiHead = /(?<![\w-])functions\.([\w.-]*):\d+[^\S\n]*(?=\{)/g;
+const kimiHead = /(?<![\w-]|<\|tool_call_begin\|>\s*)functions\.([\w.-]*):\d+[^\S\n]*(?=\{)/g;
 
 /** The reply with each bare call wrapped in Kimi K2's tokens, and each call's span on the reply; undefined when one cannot be read. */
 function wrapped(text: string, offered: ReadonlySet<string>): { text: string; spans: Array<readonly [number, number]> } | undefined {
@@ -52,10 +53,16 @@ export const kimiHeadsInProseReader: DialectReader = {
     if (!calls) return undefined;
     const reading = tokenCallsReader.read(calls.text, context);
     if (!reading || reading.failure) return reading;
+    const tokened = text.includes('<|') ? tokenCallsReader.read(text, context) : undefined;
+    // Every call must be read: one the token reader took for quoted code (backticks inside values
+    // pair up as inline code) would otherwise be dropped while its span counts as read.
+    if (reading.items.length !== calls.spans.length + (tokened?.items.length ?? 0)) {
+      const message = `the reply holds ${calls.spans.length + (tokened?.items.length ?? 0)} Kimi K2 calls, but only ${reading.items.length} could be read: write each call as functions.name:0 and its JSON object, outside quoted code`;
+      return { ...failedReading('kimi', { kind: 'no-decision', message }), conclusive: true };
+    }
     // The token reader's spans are on the wrapped text; prose beside the calls is checked on the reply's
     // own: the bare calls' spans, and those of calls the reply wrote with their tokens.
-    const tokened = text.includes('<|') ? (tokenCallsReader.read(text, context)?.spans ?? []) : [];
-    const spans = [...calls.spans, ...tokened].sort((a, b) => a[0] - b[0]);
+    const spans = [...calls.spans, ...(tokened?.spans ?? [])].sort((a, b) => a[0] - b[0]);
     return { dialect: reading.dialect, items: reading.items, thoughts: reading.thoughts, repaired: true, spans };
   },
 };
