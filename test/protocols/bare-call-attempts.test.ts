@@ -4,7 +4,8 @@
  * or namespaces: never answered as prose. A reply that is only such calls of offered tools (Gemma
  * `call:name{..}`, Mistral `name[ARGS]{..}`, GLM `name<arg_key>..` and `name k=v`, LongCat, Hunyuan's
  * `<tool_call:opensource>`) is read as the family reads them wrapped; such a call after prose is a
- * call attempt (corrected); quoted as code it stays talk about a call.
+ * call attempt (corrected), except a Kimi K2 head with its namespace (`functions.name:0{..}`), whose
+ * head and object mark the call's extent (read among prose); quoted as code it stays talk about a call.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,6 @@ describe('bare calls are call attempts, never the answer', () => {
     ['a Gemma call after prose', 'I will add them.\ncall:sum_pair{left:4,right:9}', 'sum_pair'],
     ['a Mistral call after prose', 'Saving it: note-taker[ARGS]{"text": "buy milk"}', 'note-taker'],
     ['a Gemma call cut off', 'call:lookup_city{name:<|"|>Li', 'lookup_city'],
-    ['a Kimi K2 call after prose', 'Looking it up: functions.lookup_city:0{"name": "Lima"}', 'functions.name:0'],
     ['a Kimi K2 call of a tool not offered', 'functions.weather:0{"city": "Lima"}', 'functions.name:0'],
     ['a JavaScript-style call with a JSON object', 'Sure: functions.lookup_city({"name": "Lima"})', 'lookup_city'],
     ['a name, a colon and JSON arguments', 'lookup_city: {"name": "Lima"}', 'lookup_city'],
@@ -229,5 +229,54 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['Results:\n  first: 1', 'lookup_city: use it for towns\n  more below', 'lookup_city:\n  - Lima\n  - Quito', '**Tool:** a spanner']) {
       expect(answered(text), text).toBe(true);
     }
+  });
+});
+
+describe('Kimi K2 calls whose tokens were dropped, among prose (kimi-heads-in-prose.ts)', () => {
+  const calls = (text: string) => {
+    const result = parseDecision('native', text, { tools, maxActions: 3 });
+    return result.success ? result.decisions : result.error.message;
+  };
+
+  it('reads each namespaced head and its object wherever it stands, prose before, between and after', () => {
+    expect(calls('Looking it up: functions.lookup_city:0{"name": "Lima"}')).toEqual([{ action: 'call_tool', tool: 'lookup_city', args: { name: 'Lima' }, reason: '' }]);
+    expect(calls('Adding first.functions.sum_pair:3{"left": 1, "right": 2} then noting functions.note-taker:4{"text": "sum"} and done.')).toMatchObject([
+      { tool: 'sum_pair', args: { left: 1, right: 2 } },
+      { tool: 'note-taker', args: { text: 'sum' } },
+    ]);
+    const tokened = '<|tool_calls_section_begin|><|tool_call_begin|>functions.sum_pair:0<|tool_call_argument_begin|>{"left": 1, "right": 2}<|tool_call_end|><|tool_calls_section_end|>';
+    expect(calls(`${tokened}\nAnd: functions.lookup_city:1{"name": "Quito"}`)).toMatchObject([{ tool: 'sum_pair' }, { tool: 'lookup_city', args: { name: 'Quito' } }]);
+  });
+
+  it('keeps a head written inside a value as that value, and a head quoted as code as talk about a call', () => {
+    expect(calls('Saving: functions.note-taker:0{"text": "then functions.sum_pair:1{} runs"}')).toEqual([
+      { action: 'call_tool', tool: 'note-taker', args: { text: 'then functions.sum_pair:1{} runs' }, reason: '' },
+    ]);
+    expect(calls('Write `functions.sum_pair:0{"left": 1}` to add.')).toEqual([{ action: 'answer_user', answer: 'Write `functions.sum_pair:0{"left": 1}` to add.' }]);
+  });
+
+  it('reads nothing, and corrects the reply, when one head names no offered tool or one object is cut off', () => {
+    for (const text of [
+      'First functions.sum_pair:0{"left": 1, "right": 2} then functions.weather:1{"city": "Lima"}',
+      'First functions.sum_pair:0{"left": 1, "right": 2} then functions.lookup_city:1{"name": "Li',
+      'Looking it up: functions.:0{"name": "Lima"}',
+    ]) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('never answers with a namespaced head, and reads every call it holds or none (property)', () => {
+    const name = fc.constantFrom('lookup_city', 'sum_pair', 'note-taker', 'weather', '');
+    const prose = fc.constantFrom('', 'Sure.', 'Checking now: ', 'Then ', ' and done.');
+    const value = fc.string({ maxLength: 12 }).filter((text) => !text.includes('functions.'));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, name, value), { minLength: 1, maxLength: 3 }), prose, (parts, tail) => {
+        const text = parts.map(([before, tool, text], index) => `${before}functions.${tool}:${index}${JSON.stringify({ text })}`).join(' ') + tail;
+        const result = parseDecision('native', text, { tools, maxActions: 3 });
+        if (!result.success) return;
+        // Read: every head is a call of the tool it names, in order; never an answer carrying the heads.
+        expect(result.decisions.map((decision) => (decision.action === 'call_tool' ? decision.tool : decision.action))).toEqual(parts.map(([, tool]) => tool));
+      }),
+    );
   });
 });

@@ -28,6 +28,7 @@ const families: ReadonlyArray<readonly [string, string]> = [
   ['Mistral v11', '[TOOL_CALLS]get_weather[CALL_ID]a1b2c3d4e[ARGS]{"city": "Oslo"}'],
   ['Mistral list', '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Oslo"}}]'],
   ['Llama 3 python_tag', '<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}}'],
+  ['Llama 4 JSON in python_start', '<|python_start|>{"name": "get_weather", "parameters": {"city": "Oslo"}}<|python_end|>'],
   ['Granite', '<|tool_call|>[{"name": "get_weather", "arguments": {"city": "Oslo"}}]'],
   ['InternLM', '<|action_start|><|plugin|>{"name": "get_weather", "parameters": {"city": "Oslo"}}<|action_end|>'],
   ['Kimi K2 sections', '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}<|tool_call_end|><|tool_calls_section_end|>'],

@@ -1,7 +1,7 @@
 /**
  * `<tool_use><name>..</name><arguments>{json}</arguments></tool_use>`, the call Cherry Studio asks of
- * models without native tool calls: read whole (JSON closed, read with the guard), several after
- * prose; cut off or unreadable, a correction; shown as code, prose.
+ * models without native tool calls (and GLM 4's `<tool_call>` XML form): read whole (JSON closed, read
+ * with the guard), several after prose; cut off or unreadable, a correction; shown as code, prose.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,14 @@ describe('<tool_use> with JSON arguments', () => {
   it('corrects arguments cut off before the closing tag, unreadable, not an object or followed by text, and a call never closed', () => {
     for (const text of [use('convert_units', '{"value": 3'), use('convert_units', '{"value": 3, "to": }'), use('convert_units', '[3]'), use('convert_units', '{"value": 3} please'), use('convert_units', '{"value": 3}').replace('</tool_use>', '')]) {
       expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('reads <arguments> holding one JSON object in the <tool_call> spelling too (GLM 4\'s XML form), with the same corrections', () => {
+    for (const tag of ['tool_call']) {
+      const written = (args: string) => use('convert_units', args).replaceAll('tool_use>', `${tag}>`);
+      expect(parse(written('{"value": 2, "to": "mi"}')), tag).toMatchObject({ success: true, decisions: [call('convert_units', { value: 2, to: 'mi' })] });
+      for (const args of ['{"value": 2', '{"value": 2} now', '{"value": }']) expect(parse(written(args)).success, `${tag} ${args}`).toBe(false);
     }
   });
 

@@ -108,8 +108,11 @@ function namedCallTag(text: string, tools: readonly ToolSpec[]): string | undefi
   return undefined;
 }
 
-/** A fence labelled with a call format (Gemma 3's and Gemini's ```` ```tool_code ````, ```` ```function_call ````) and its body. */
-const callFence = /^[ \t]*(`{3,})[ \t]*(?:tool_code|tool_calls?|function_calls?|tool_use)[ \t]*\r?\n([\s\S]*?)^[ \t]*\1/gm;
+/**
+ * A fence labelled with a call format (Gemma 3's and Gemini's ```` ```tool_code ````, ```` ```function_call ````) and its body,
+ * also one the reply leaves open (cut off, or never closed): the label says what it holds either way.
+ */
+const callFence = /^[ \t]*(`{3,})[ \t]*(?:tool_code|tool_calls?|function_calls?|tool_use)[ \t]*\r?\n([\s\S]*?)(?:^[ \t]*\1|(?![\s\S]))/gm;
 
 /**
  * An offered tool called in a fence whose label names a call format (`print(get_weather(city="Oslo"))`,

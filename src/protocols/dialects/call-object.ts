@@ -36,9 +36,16 @@ const messageFraming = new Set(['role', 'content', 'id', 'tool_calls', 'function
 
 const listed = (keys: readonly string[]) => keys.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
 
+/**
+ * Anthropic's cache breakpoint on a content block (`"cache_control": {"type": "ephemeral"}`, or
+ * null): a `tool_use` block leaked into text keeps it beside `input`, and it is no argument.
+ */
+const isCacheControl = (key: string, value: unknown): boolean =>
+  key === 'cache_control' && (value === null || (typeof value === 'object' && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string'));
+
 /** The keys of `call` that are neither its name (`nameKey`), its metadata nor `argumentKey`. */
 function strayKeys(call: Record<string, unknown>, argumentKey: string | undefined, nameKey: string): string[] {
-  return Object.keys(call).filter((key) => key !== argumentKey && key !== nameKey && !callMetadataKeys.has(key));
+  return Object.keys(call).filter((key) => key !== argumentKey && key !== nameKey && !callMetadataKeys.has(key) && !isCacheControl(key, call[key]));
 }
 
 /** The correction for a call of `written` whose JSON object is cut off before it closes. */

@@ -12,7 +12,9 @@
  * `<args>` may be left out for a call without arguments. The same call spelled `<tool>` with
  * `<arguments>` (as llxprt-code's text tool-call parser reads it), or `<tool_use>` with the arguments
  * one JSON object (`<arguments>{"city": "Oslo"}</arguments>`, as Cherry Studio prompts models without
- * native tool calls to write; read with the one guard, cut off or unreadable a correction) is read alike, each wrapper closed by
+ * native tool calls to write; read with the one guard, cut off or unreadable a correction; so is
+ * `<tool_call>`'s `<arguments>` element holding one JSON object, as GLM 4's XML form
+ * `<tool_call><name>..</name><arguments>{..}</arguments></tool_call>` writes it) is read alike, each wrapper closed by
  * its own tag; there `<arguments>` is required (a `<tool>` holding only a `<name>` names a tool, as an
  * echoed definition does). The arguments are child elements, read as tool-named tags read theirs
  * (`tag-elements.ts`: typed by the schema; an untyped value is kept as its text in Continue's
@@ -40,9 +42,10 @@ function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], s
   const args = argsBody.exec(body);
   if (!args) return undefined;
   const inner = args[2] ?? '';
-  // In Cherry Studio's spelling the arguments are one JSON object: read with the one guard, or refused.
+  // In Cherry Studio's spelling the arguments are one JSON object (and GLM 4's `<tool_call>` servers
+  // write `<arguments>{..}</arguments>` too, as mlx-manager reads it): read with the one guard, or refused.
   const json = inner.trim();
-  if (spelling === 'tool_use' && json.startsWith('{')) {
+  if ((spelling === 'tool_use' || (spelling === 'tool_call' && args[1] === 'arguments')) && json.startsWith('{')) {
     const read = jsonArgumentsAt(dialect, json, 0, name);
     if (!read.ok) return { ok: false, failure: read.failure.failure as ReadFailure };
     // Anything after the object is no part of JSON arguments.

@@ -60,6 +60,7 @@ import { thoughtCommandJsonReader } from './thought-command-json.ts';
 import { namedCallElementReader } from './named-call-element.ts';
 import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
+import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
 export const driftReaders: readonly DialectReader[] = [
   jsonDecisionReader,
@@ -84,6 +85,7 @@ export const driftReaders: readonly DialectReader[] = [
   jsonCallShapesReader,
   genericJsonReader,
   flatCallObjectReader,
+  kimiHeadsInProseReader,
   tokenCallsReader,
   functionaryTextReader,
   pipeCallReader,

@@ -28,6 +28,8 @@ import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
 import { namedFencedArguments } from './named-fenced-arguments.ts';
+import { callShapedReply } from './call-shaped-reply.ts';
+import { namelessCallObject } from './nameless-call-object.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
@@ -47,8 +49,9 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],
   [/\bto=functions\.[A-Za-z_]/, 'to=functions.'],
-  // Kimi K2's call head with its tokens dropped (`functions.get_weather:0{..}`), whatever tool it names.
-  [/(?<![\w.-])functions\.[A-Za-z_][\w.-]*:\d+\s*\{/, 'functions.name:0'],
+  // Kimi K2's call head with its tokens dropped (`functions.get_weather:0{..}`), whatever tool it names, or none (`functions.:0{..}`).
+  // A sentence's period may stand right before it (`..done.functions.x:0{..}`).
+  [/(?<![\w-])functions\.(?:[A-Za-z_][\w.-]*)?:\d+\s*\{/, 'functions.name:0'],
   [/<arg_key(?::[\w-]+)?>/, '<arg_key>'],
   [/<tool_code>/, '<tool_code>'],
   // The XML agent's argument element (`xml-agent.ts`): beside any other call tag it holds arguments no reader took.
@@ -244,7 +247,13 @@ export function findCallAttempt(
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
     const element =
-      argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ?? namelessArguments(visible, tools);
+      argumentElementAttempt(visible, tools) ??
+      argumentsWrapperElement(visible) ??
+      unclosedCallObject(visible) ??
+      callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
+      namelessArguments(visible, tools) ??
+      callShapedReply(visible, tools) ??
+      namelessCallObject(visible);
     if (element) return { ...element, details: [hint] };
     // A tag named for a call block, outside code, in a reply where no call was read: markup, never the answer.
     if (called.size === 0 && callBlockTag.test(maskCode(visible))) return { kind: 'no-decision', message: 'the reply holds a tool call (a call tag such as <tool_use>) that could not be read', details: [hint] };

@@ -15,7 +15,8 @@
  * back (or the tags renamed) and the family's own reader reads it, with all its checks (a cut-off
  * call, prose inside the block, a value that could only be guessed: corrected). Such a call after
  * prose, or naming no offered tool, is left to the call-attempt check (`bare-call-attempt.ts`), which
- * corrects it: where the call starts is not the reader's to guess. Every bare call the reply holds
+ * corrects it: where the call starts is not the reader's to guess (a Kimi K2 head written with its
+ * namespace marks where its call starts: `kimi-heads-in-prose.ts` reads it among prose). Every bare call the reply holds
  * must be read: one the family's reader left in the prose after its calls (`a[ARGS]{..}\nb[ARGS]{..}`,
  * where Mistral writes `[TOOL_CALLS]` before each) is a correction, never dropped. The reading is
  * given as a new one, so nothing the family's reader says about the wrapped text's offsets is kept.

@@ -19,14 +19,14 @@ const wrapperTags = /<\/?(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>|<\/?｜D
 
 /**
  * The tokens JSON call families put around a JSON call or list (the JSON readers find the JSON
- * anywhere): Llama 3 `<|python_tag|>`, Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Command R
+ * anywhere): Llama 3 `<|python_tag|>` (Llama 4 `<|python_start|>`..`<|python_end|>`), Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Command R
  * `<|START_ACTION|>` / `Action:`, Phi-4-mini `functools`, Apertus `<|tools_prefix|>`, GigaChat
  * `<|message_sep|>function call<|role_sep|>`, Inkling `<|message_model|>name<|content_invoke_tool_json|>`,
  * InternLM `<|action_start|><|plugin|>`, goose's toolshim `Using tool: name` line, LM Studio
  * `[TOOL_REQUEST]` / `[END_TOOL_REQUEST]`, and a code fence.
  */
 const jsonWrappers = [
-  /<\|python_tag\|>|<\|\/?tool_calls?\|>|<\/?TOOLCALL>|<\/?tool_calls?>|<\|(?:START|END)_ACTION\|>|\bAction:|functools\b/.source,
+  /<\|python_(?:tag|start|end)\|>|<\|\/?tool_calls?\|>|<\/?TOOLCALL>|<\/?tool_calls?>|<\|(?:START|END)_ACTION\|>|\bAction:|functools\b/.source,
   /<\|tools_(?:prefix|suffix)\|>|<\|tool_call_(?:start|end)\|>|<\|?\/?function_call\|?>|\[TOOL_CALLS\]|\[(?:END_)?TOOL_REQUEST(?:_END)?\]/.source,
   /<\|message_sep\|>|\bfunction call|<\|role_sep\|>|<\|message_model\|>[\w.-]*|<\|content_invoke_tool_json\|>|<\|end_message\|>|```[\w-]*/.source,
   /<\|action_(?:start|end)\|>|<\|plugin\|>|\bUsing tool:[ \t]*[\w.-]+/.source,
