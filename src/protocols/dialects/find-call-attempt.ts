@@ -26,6 +26,7 @@ import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
+import { unknownToolCallLine } from './unknown-tool-call-line.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -228,6 +229,11 @@ export function findCallAttempt(
     toolArgumentsInProse(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
+    const unknown = unknownToolCallLine(named, tools);
+    if (unknown !== undefined) {
+      const message = `the reply holds a call of \`${sanitizeName(unknown)}\`, which is no offered tool (available: ${availableList(tools)})`;
+      return { kind: 'unknown-tool', message, details: [hint], toolName: sanitizeName(unknown) };
+    }
     const element = argumentElementAttempt(visible, tools) ?? argumentsWrapperElement(visible) ?? unclosedCallObject(visible) ?? namelessArguments(visible, tools);
     return element && { ...element, details: [hint] };
   }
