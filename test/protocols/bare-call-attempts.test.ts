@@ -99,7 +99,7 @@ describe('bare calls are call attempts, never the answer', () => {
   });
 
   it('corrects a label line that says "call" naming an offered tool, and a bracket action a line or a colon introduces, and answers prose around the names', () => {
-    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.', 'Plan: find the town.\n#E1 = lookup_city[Lima]', 'step=sum_pair[4 and 9]']) {
+    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.', 'Next, the town.\n#E1 = lookup_city[Lima]', 'step=sum_pair[4 and 9]']) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);

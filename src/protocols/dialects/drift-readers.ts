@@ -47,6 +47,7 @@ import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
+import { rewooPlanReader } from './rewoo-plan.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { toolRequestReader } from './tool-request.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
@@ -78,6 +79,7 @@ export const driftReaders: readonly DialectReader[] = [
   speakFunctionJsonReader,
   xmlAgentReader,
   selfAskReader,
+  rewooPlanReader,
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,
