@@ -99,12 +99,12 @@ describe('bare calls are call attempts, never the answer', () => {
   });
 
   it('corrects a label line that says "call" naming an offered tool, and a bracket action a line or a colon introduces, and answers prose around the names', () => {
-    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.']) {
+    for (const text of ['Think: list the files.\n\nAct: lookup_city\n\n```bash\nls\n```', 'Command: sum_pair', 'Invoke: "note-taker"', 'Operation type: lookup_city', 'lookup_city[Lima]', 'Next I will look it up: lookup_city[Lima]', 'sum_pair[4 and 9]\nThen I add.', 'Next, the town.\n#E1 = lookup_city[Lima]', 'step=sum_pair[4 and 9]']) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message, text).toMatch(/call of `[\w-]+` that could not be read/);
     }
-    for (const text of ['Act: now, before it is late.', 'The tools:\n- lookup_city: finds a city\n- sum_pair: adds', 'Note: lookup_city[name] is the syntax.', 'Use lookup_city[Lima] in the form.']) expect(answered(text), text).toBe(true);
+    for (const text of ['Act: now, before it is late.', 'The tools:\n- lookup_city: finds a city\n- sum_pair: adds', 'Note: lookup_city[name] is the syntax.', 'Use lookup_city[Lima] in the form.', 'It holds when total == sum_pair[4 and 9]']) expect(answered(text), text).toBe(true);
   });
 
   it('corrects a Python-style call as the text of an element starting a line, and a call tag naming an offered tool in its name attribute; answers HTML and quoted tags', () => {
@@ -205,6 +205,8 @@ describe('bare calls are call attempts, never the answer', () => {
       // A label line that says "call" (AgentBench's `Act:`), a bracket action on its own line.
       (tool: string) => `Act: ${tool}`,
       (tool: string, _k: string, v: string) => `${tool}[${v}]`,
+      // The same assigned to a plan's evidence variable (ReWOO's `#E1 = Tool[input]`).
+      (tool: string, _k: string, v: string) => `Plan: look it up.\n#E1 = ${tool}[${v}]`,
       // A call as an element's text, a call tag naming the tool.
       (tool: string, k: string, v: string) => `<act>\n${tool}(${k}='${v}')\n</act>`,
       (tool: string, _k: string, v: string) => `<call_tool name="${tool}">${v}</call_tool>`,

@@ -29,6 +29,26 @@ describe('pythonic call lists amid prose', () => {
     }
   });
 
+  it('corrects a list of a tool not offered that is alone on its line, after a label or prose lines, never answering it', () => {
+    for (const text of ["Request: [book_taxi(city='Lima')]", 'Sure.\n[book_taxi(city="Lima")]', 'API-Request: [book_taxi()]\nThen I wait.']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result, text).toMatchObject({ success: false, error: { message: expect.stringContaining('unknown tool `book_taxi`') } });
+    }
+  });
+
+  it('property: a list of unknown tools alone on its line is never the answer; inside a sentence it stays prose (fast-check)', () => {
+    const label = fc.constantFrom('', 'Request: ', 'API-Request: ', 'Call:\t');
+    const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{2,10}$/).filter((candidate) => !['find', 'hotel'].includes(candidate));
+    fc.assert(
+      fc.property(label, name, fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[A-Za-z ]{0,12}$/), (prefix, tool, key, value) => {
+        const list = `[${tool}(${key}='${value}')]`;
+        expect(parseDecision('native', `Checking.\n${prefix}${list}`, { tools }).success).toBe(false);
+        const sentence = parseDecision('native', `I could try ${list} later.`, { tools });
+        expect(sentence.success && sentence.decision.action).toBe('answer_user');
+      }),
+    );
+  });
+
   it('property: a closed list of offered calls in prose is read exactly; cut before its `]`, it never runs', () => {
     const sentence = fc.constantFrom('', 'Checking.', 'Here is the plan:', 'I will look it up now.');
     const city = fc.stringMatching(/^[A-Z][a-z]{2,8}$/);

@@ -19,6 +19,7 @@
  *   **Tool:** get_weather                          the same in markdown emphasis
  *   get_weather:\n  city: Oslo                     the name as a YAML key over its arguments
  *   Next: get_weather[Oslo]                        a bracket action after a colon, its `Action` label written otherwise
+ *   #E1 = get_weather[Oslo]                        the same assigned to a plan's evidence variable (ReWOO)
  *   <action>get_weather('Oslo')</action>           a Python-style call as an element's text
  *   <call_tool name="get_weather">Oslo</call_tool> a tag naming an offered tool in its name attribute
  *   ```tool_code + print(get_weather(city="Oslo")) a call in a fence labelled with a call format
@@ -66,8 +67,9 @@ const bareCallPattern = lastToolList((tools: readonly ToolSpec[]): RegExp | unde
       // The name, a colon and a JSON object of arguments (`name: {"k": ..}`), starting a line.
       `^[ \\t]*${name}[ \\t]*:[ \\t]*\\{\\s*"[^"\\n]*"\\s*:`,
       // An offered tool's bracket action (`search[earbuds]`, WebShop's `click[Buy Now]`) ending a line
-      // it starts or a colon introduces: ReAct's bracket form with its `Action` label written otherwise or not at all.
-      `(?:^[ \\t]*|:[ \\t]+)${name}\\[[^\\]\\n]+\\][ \\t]*$`,
+      // it starts, a colon introduces or an assignment opens (ReWOO's plan step `#E1 = search[earbuds]`):
+      // ReAct's bracket form with its `Action` label written otherwise or not at all.
+      `(?:^[ \\t]*|:[ \\t]+|(?<![=!<>])=[ \\t]*)${name}\\[[^\\]\\n]+\\][ \\t]*$`,
     ].join('|'),
     'm',
   );

@@ -48,6 +48,7 @@ import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
 import { selfAskReader } from './self-ask.ts';
+import { rewooPlanReader } from './rewoo-plan.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { toolRequestReader } from './tool-request.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
@@ -81,6 +82,7 @@ export const driftReaders: readonly DialectReader[] = [
   speakFunctionJsonReader,
   xmlAgentReader,
   selfAskReader,
+  rewooPlanReader,
   llama3Reader,
   jsonCallShapesReader,
   genericJsonReader,

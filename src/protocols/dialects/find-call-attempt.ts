@@ -31,6 +31,7 @@ import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
+import { unknownToolCallLine } from './unknown-tool-call-line.ts';
 
 /** Token or tag patterns, each with the short name used in the correction. */
 const markers: ReadonlyArray<readonly [RegExp, string]> = [
@@ -246,6 +247,11 @@ export function findCallAttempt(
     namedFencedArguments(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
+    const unknown = unknownToolCallLine(named, tools);
+    if (unknown !== undefined) {
+      const message = `the reply holds a call of \`${sanitizeName(unknown)}\`, which is no offered tool (available: ${availableList(tools)})`;
+      return { kind: 'unknown-tool', message, details: [hint], toolName: sanitizeName(unknown) };
+    }
     const element =
       argumentElementAttempt(visible, tools) ??
       argumentsWrapperElement(visible) ??

@@ -6,6 +6,8 @@
  *   without the `functions.` namespace (`to=lookup_weather`, the built-in `to=browser.search`) only in
  *   a message header (after `<|start|>assistant` or a channel) and only naming an offered tool
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
+ *   (GLM-4's `name\n{..}` too), and each further such call right after the one before: a reader that
+ *   read only the first would leave the rest to be refused as a call in another form
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
@@ -26,6 +28,8 @@ interface TokenForm {
   sections?: ReadonlyArray<{ open: string; close: string }>;
   /** The offered tool a written name stands for, where the form writes names otherwise (Kimi K2's sanitized ids). */
   toolOf?: (written: string, tools: readonly ToolSpec[]) => string;
+  /** Past the reply's start, a match counts only right after the arguments of a call read before it (whitespace between). */
+  followsCall?: boolean;
 }
 
 const name = '([A-Za-z_][\\w.\\-]*)';
@@ -55,7 +59,12 @@ const forms: readonly TokenForm[] = [
     knownOnly: true,
   },
   { dialect: 'functionary', pattern: new RegExp(`>>>\\s*${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g') },
-  { dialect: 'functionary', pattern: new RegExp(`^${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g'), knownOnly: true },
+  {
+    dialect: 'functionary',
+    pattern: new RegExp(`(?:^|(?<=\\n))${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g'),
+    knownOnly: true,
+    followsCall: true,
+  },
 ];
 
 /** `rest` starts at `restAt`, where the match ends. */
@@ -80,7 +89,9 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
     for (const match of text.matchAll(form.pattern)) {
       if (isInCode(code, match.index)) continue;
       const called = form.toolOf ? form.toolOf(match[1] ?? '', tools) : (match[1] ?? '');
-      if (form.knownOnly && !tools.some((tool) => tool.name === called)) continue;
+      // A name right after another call's arguments is a call whatever it names (an unknown one is corrected).
+      const chained = form.followsCall === true && match.index > 0;
+      if (form.knownOnly && !chained && !tools.some((tool) => tool.name === called)) continue;
       const restAt = match.index + match[0].length;
       found.push({ dialect: form.dialect, index: match.index, name: called, rest: text.slice(restAt), restAt, form });
     }
@@ -89,6 +100,26 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
   const byPosition = new Map<number, Found>();
   for (const call of found) if (!byPosition.has(call.index)) byPosition.set(call.index, call);
   return [...byPosition.values()].sort((left, right) => left.index - right.index);
+}
+
+/**
+ * The calls, each `followsCall` match past the reply's start kept only right after the arguments of
+ * the call kept before it. One written after prose that follows a call read (and naming an offered
+ * tool) is returned as `afterProse`: the call before it would run and it would be dropped. One with
+ * no call before it is the call-attempt check's to judge.
+ */
+function chainedCalls(text: string, calls: readonly Found[], tools: readonly ToolSpec[]): { calls: Found[]; afterProse?: Found } {
+  const kept: Found[] = [];
+  let lastEnd = -1;
+  for (const call of calls) {
+    if (call.form.followsCall && call.index > 0 && (lastEnd < 0 || text.slice(lastEnd, call.index).trim() !== '')) {
+      if (lastEnd >= 0 && tools.some((tool) => tool.name === call.name)) return { calls: kept, afterProse: call };
+      continue;
+    }
+    kept.push(call);
+    lastEnd = call.restAt + (leadingObject(call.rest)?.end ?? 0);
+  }
+  return { calls: kept };
 }
 
 /** A form with its own tokens is certainly present: its failure stands, and no other reader reads a part of it. */
@@ -119,9 +150,14 @@ export const tokenCallsReader: DialectReader = {
   needs: '<=>\n', // `<|` tokens, `to=functions.`, `>>>` or a name on its own line
   read(text, { tools }): Reading | undefined {
     if (!/<\||to=functions\.|>>>|^[A-Za-z_][\w.-]*[ \t]*\r?\n/.test(text)) return undefined;
-    const calls = findCalls(text, tools);
+    const { calls, afterProse } = chainedCalls(text, findCalls(text, tools), tools);
     const first = calls[0];
     if (!first) return undefined;
+    if (afterProse) {
+      const toolName = sanitizeName(afterProse.name);
+      const message = `the call of \`${toolName}\` follows prose after the call(s) before it: write the calls one right after another, the prose before them`;
+      return failedReading(first.dialect, { kind: 'no-decision', message, toolName });
+    }
     const unclosed = inOpenSection(text, calls);
     if (unclosed) {
       const toolName = sanitizeName(unclosed.call.name);
