@@ -15,7 +15,7 @@ const read = (text: string) => parseDecision('native', text, { tools });
 describe('call block tags', () => {
   it('refuses a reply whose call tag holds nothing read: cut off, empty, or around text no reader maps', () => {
     for (const text of ['I will look it up now.<tool_use>', 'Sure <use_tool><what>ever</what> and more', 'Result below </call_tool>', '<tool_request id="7">', 'Next <tool_uses>']) {
-      expect(read(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('<tool_use>') } });
+      expect(read(text), text).toMatchObject({ success: false, error: { message: expect.stringMatching(/<tool_use>|<use_tool>|a tool call/) } });
     }
   });
 

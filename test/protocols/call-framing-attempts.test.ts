@@ -23,7 +23,9 @@ describe('a fence labelled with a call format, left open', () => {
   });
 
   it('holding code that calls no offered tool stays an answer, as a closed one does', () => {
-    for (const text of ['```tool_code\nprint("two guests")', '```python\nbook_table(guests=2)\n```\nis how the tool is called']) expect(answered(text), text).toBe(true);
+    for (const text of ['```python\nbook_table(guests=2)\n```\nis how the tool is called']) expect(answered(text), text).toBe(true);
+    // A fence labelled as a call format holds calls only (`call-fence.ts`): code calling no offered tool there is corrected.
+    expect(answered('```tool_code\nprint("two guests")'), 'tool_code fence').toBe(false);
   });
 
   it('is never the answer when it calls an offered tool with arguments, closed or not (property)', () => {

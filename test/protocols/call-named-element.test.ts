@@ -37,7 +37,6 @@ describe('call-named elements', () => {
   it.each([
     ['a tag followed by words', 'The <tool_calling> marker starts a call.'],
     ['a word in a sentence after `<`', 'How do I type <tool_use in docs?'],
-    ['an empty element', 'Nothing was run: <tool_use></tool_use>.'],
     ['a result echoed', 'It said <tool_result>{"tide": "high"}</tool_result>, so high tide.'],
     ['a tool list echoed', 'I can use <tools>[lookup_tide]</tools> only.'],
     ['markup quoted as inline code', 'Models write `<tool_use>{"name": "x"}` for that.'],

@@ -161,9 +161,10 @@ function knownToolCall(text: string, tools: readonly ToolSpec[]): string | undef
 /**
  * Characters one of which every call attempt found here holds (`drift-readers.ts`): each marker holds
  * `<`, `[`, `=` (`to=functions.`), `｜` (DSML) or `✿` (Qwen-Agent's labels); a JSON call a colon, a
- * Python-style call a `[`, a command line's flag a `-` (`search --query cats`).
+ * Python-style call a `[`, a command line's flag a `-` (`search --query cats`), an action set off by
+ * backticks (```` ```name{..}``` ````) a `{`.
  */
-export const callAttemptNeeds = '<[=｜:✿(-';
+export const callAttemptNeeds = '<[=｜:✿(-{';
 
 /**
  * A closed MuseGlimmer calls block: one left in a message addressed to the user (the header names the
@@ -234,6 +235,12 @@ export function findCallAttempt(
   // `functions.search`, `default_api.search`: a qualified name names the offered tool (`qualified-tool-names.ts`);
   // and a call escaped once more as a string (`{\"name\": \"search\", ..}`) is still a call.
   const named = withoutQualifiers(visible.includes('\\"') ? visible.replace(/\\(["'])/g, '$1') : visible, tools);
+  // A call line naming a tool nobody offered (`Action: book(..)`, `#E1 = tool[x]`): an unknown tool, whatever else reads it.
+  const unknown = unknownToolCallLine(named, tools);
+  if (unknown !== undefined) {
+    const message = `the reply holds a call of \`${sanitizeName(unknown)}\`, which is no offered tool (available: ${availableList(tools)})`;
+    return { kind: 'unknown-tool', message, details: [hint], toolName: sanitizeName(unknown) };
+  }
   const toolName =
     knownToolCall(named, tools) ??
     bareCallAttempt(named, tools) ??
@@ -247,11 +254,6 @@ export function findCallAttempt(
     namedFencedArguments(named, tools) ??
     toolMentionAttempt(named.replace(closedMuseBlock, ''), tools, called);
   if (toolName === undefined) {
-    const unknown = unknownToolCallLine(named, tools);
-    if (unknown !== undefined) {
-      const message = `the reply holds a call of \`${sanitizeName(unknown)}\`, which is no offered tool (available: ${availableList(tools)})`;
-      return { kind: 'unknown-tool', message, details: [hint], toolName: sanitizeName(unknown) };
-    }
     const element =
       argumentElementAttempt(visible, tools) ??
       argumentsWrapperElement(visible) ??

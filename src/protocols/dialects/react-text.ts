@@ -16,6 +16,7 @@
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { availableList } from '../validate-decision.ts';
 import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
@@ -81,7 +82,9 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   for (const [index, section] of sections.entries()) {
     if (section.label === 'thought') reason = section.body.trim();
     const bracketed = section.label === 'action' ? inlineAction(section.body, sections[index + 1], tools, spelling) : undefined;
-    if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
+    // A tool nobody offered is named as such (`unknown-tool-call-line.ts` reads the same line so), whatever its brackets.
+    if (bracketed?.problem && !isKnown(bracketed.name, tools)) problem ??= { kind: 'unknown-tool', message: `\`${sanitizeName(bracketed.name)}\` is no offered tool (available: ${availableList(tools)})`, toolName: sanitizeName(bracketed.name) };
+    else if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
     if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}) });
     else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
     if (section.label !== 'input') continue;
