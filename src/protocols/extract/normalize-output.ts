@@ -6,7 +6,8 @@
  * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
  * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), the
  * suffix of HY v3's call tags (`<tool_call:opensource>`, `suffixed-tags.ts`), and one
- * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block). Only leading reasoning is removed, so a reply that merely
+ * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block), and a tool's turn the model
+ * invented after its own turn ended (`invented-tool-turn.ts`). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { callFenceLabel } from './call-fence-label.ts';
@@ -14,6 +15,7 @@ import { readHarmonyMessages } from './harmony-messages.ts';
 import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 import { withoutTagSuffix } from './suffixed-tags.ts';
+import { withoutInventedToolTurn } from './invented-tool-turn.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -38,7 +40,9 @@ const toolFence = new RegExp(`^\`\`\`(?:tool|mswea_bash_command|${callFenceLabel
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
-  const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const unmarked = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  // A tool's turn the model invented after its own turn ended is no part of the reply (`invented-tool-turn.ts`).
+  const input = unmarked.includes('<|') || unmarked.includes('<｜') || unmarked.includes('[TOOL_RESULTS]') ? withoutInventedToolTurn(unmarked) : unmarked;
   // Most replies hold no marker: stripping would only trim them (no object made for that).
   const stripped = holdsReplyMarker(input) ? stripReplyMarkers(input) : undefined;
   // A fresh array per call, so it is extended in place.
