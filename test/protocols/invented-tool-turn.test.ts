@@ -23,6 +23,10 @@ describe('a tool turn invented after the model\'s turn', () => {
       '<|channel|>commentary to=functions.find_train <|constrain|>json<|message|>{"station": "Lyon"}<|call|>\n<|start|>functions.find_train to=assistant<|channel|>commentary<|message|>{"departs": "09:12"}<|end|>',
       '<|python_tag|>{"name": "find_train", "parameters": {"station": "Lyon"}}<|eom_id|><|start_header_id|>ipython<|end_header_id|>\n\n{"departs": "09:12"}<|eot_id|>',
       '[TOOL_CALLS][{"name": "find_train", "arguments": {"station": "Lyon"}}]</s>[TOOL_RESULTS]{"departs": "09:12"}[/TOOL_RESULTS]',
+      // Qwen's templates: the tool's result in a user turn, inside <tool_response>.
+      '<tool_call>\n{"name": "find_train", "arguments": {"station": "Lyon"}}\n</tool_call><|im_end|>\n<|im_start|>user\n<tool_response>\n{"departs": "09:12"}\n</tool_response><|im_end|>',
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.find_train:0<|tool_call_argument_begin|>{"station": "Lyon"}<|tool_call_end|><|tool_calls_section_end|><|im_end|><|im_system|>tool<|im_middle|>09:12<|im_end|>',
+      '<|tool_call|>[{"name": "find_train", "arguments": {"station": "Lyon"}}]<|end_of_text|>\n<|start_of_role|>tool_response<|end_of_role|>{"departs": "09:12"}<|end_of_text|>',
     ]) {
       expect(callsOf(text), text).toEqual(trainCall);
     }

@@ -11,7 +11,8 @@
  * as the server would have ended it; the invented turn is dropped.
  *
  * Only a turn opened for a tool counts (the role `tool`, `ipython`, a tool's own name such as
- * `functions.x` or `browser.search`, Mistral's `[TOOL_RESULTS]`, DeepSeek's tool outputs), and only
+ * `functions.x` or `browser.search`, a user turn that opens with Qwen's `<tool_response>`, Mistral's
+ * `[TOOL_RESULTS]`, DeepSeek's tool outputs), and only
  * right after an end-of-turn token. Text of any other kind after an end-of-turn token (a user's turn,
  * more prose, whatever follows GLM's `<|observation|>`, which names no role) stays in the reply, where
  * it is refused (`stray-prose.ts`): what the model meant there is no reading's guess.
@@ -20,12 +21,18 @@ import { endOfTurnTokens } from './reply-markers.ts';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A role naming a tool: `tool`, `ipython`, `python`, `observation`, `function`, or a dotted tool name (`functions.x`, `browser.search`). */
-const toolRole = String.raw`(?:tools?|ipython|python|observation|function|[A-Za-z_][\w-]*\.[\w.-]+)(?![\w.-])`;
+/**
+ * A role naming a tool: `tool`, a tool's result (`tool_response`, Granite's), `ipython`, `python`,
+ * `observation`, `function`, or a dotted tool name (`functions.x`, `browser.search`).
+ */
+const toolRole = String.raw`(?:tools?|(?:tool|function)[_-]?(?:response|result|output)s?|ipython|python|observation|function|[A-Za-z_][\w-]*\.[\w.-]+)(?![\w.-])`;
 
 /** Turn openers of the chat templates, each with a tool's role. */
 const toolTurnOpeners = [
   String.raw`<\|im_start\|>[ \t]*${toolRole}`, // ChatML
+  // Qwen's templates give a tool's result to the user role, inside `<tool_response>`.
+  String.raw`<\|im_start\|>[ \t]*user\s*<tool_response>`,
+  String.raw`<\|im_system\|>[ \t]*${toolRole}`, // Kimi K2
   String.raw`<\|start_header_id\|>[ \t]*${toolRole}[ \t]*<\|end_header_id\|>`, // Llama 3
   String.raw`<\|start\|>[ \t]*${toolRole}`, // harmony
   String.raw`<\|start_of_role\|>[ \t]*${toolRole}[ \t]*<\|end_of_role\|>`, // Granite
