@@ -32,6 +32,19 @@ describe('a tool turn invented after the model\'s turn', () => {
     }
   });
 
+  it('reads a Hermes call whose invented result lost its turn tokens, and nothing after it', () => {
+    const text =
+      '<tool_call>\n{"name": "find_train", "arguments": {"station": "Lyon"}}\n</tool_call>\n<tool_response>\nno trains\n</tool_response>\n' +
+      '<tool_call>\n{"name": "find_train", "arguments": {"station": "Dijon"}}\n</tool_call>';
+    expect(callsOf(text)).toEqual(trainCall);
+    expect(callsOf(text.replace('</tool_call>\n<tool_response>', '</tool_call>\nuser\n<tool_response>'))).toEqual(trainCall);
+  });
+
+  it('leaves a call and its invented result inside reasoning to the reasoning: the reply after it stays', () => {
+    const text = '<think>I could send <tool_call>{"name": "find_train", "arguments": {"station": "Lyon"}}</tool_call>\n<tool_response>09:12</tool_response> but no.</think>The next train leaves at nine.';
+    expect(callsOf(text)).toEqual([{ action: 'answer_user', answer: 'The next train leaves at nine.' }]);
+  });
+
   it('drops a call the model went on to make on the result it invented', () => {
     const text =
       '<tool_call>\n{"name": "find_train", "arguments": {"station": "Lyon"}}\n</tool_call><|im_end|>\n<|im_start|>tool\nno trains<|im_end|>\n' +
@@ -51,9 +64,10 @@ describe('a tool turn invented after the model\'s turn', () => {
     expect(withoutInventedToolTurn(unended)).toBe(unended);
   });
 
-  it('keeps the end-of-turn token and drops only what follows it', () => {
-    expect(withoutInventedToolTurn('Plan.<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n42')).toBe('Plan.<|eot_id|>');
-    expect(withoutInventedToolTurn('x<|call|> <|start|>browser.search to=assistant<|message|>y')).toBe('x<|call|>');
+  it('drops the end-of-turn token with what follows it, and keeps a call\'s close', () => {
+    expect(withoutInventedToolTurn('Plan.<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n42')).toBe('Plan.');
+    expect(withoutInventedToolTurn('x<|call|> <|start|>browser.search to=assistant<|message|>y')).toBe('x');
+    expect(withoutInventedToolTurn('<tool_call>{}</tool_call>\nuser\n<tool_response>\n42\n</tool_response>')).toBe('<tool_call>{}</tool_call>');
     // The assistant's own next message is no tool's turn.
     expect(withoutInventedToolTurn('x<|call|><|start|>assistant<|channel|>final<|message|>y')).toBe('x<|call|><|start|>assistant<|channel|>final<|message|>y');
   });

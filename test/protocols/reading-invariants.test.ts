@@ -692,11 +692,13 @@ describe('reading invariants, over every dialect', () => {
     ];
     // Harmony's: the call's own `<|call|>` ends the turn, and the tool's message is addressed back.
     const harmonyTurn = (tool: string) => `\n<|start|>functions.${tool} to=assistant<|channel|>commentary<|message|>`;
+    // Qwen's and Hermes' tool turn with its special tokens dropped by the detokenizer: the call's close ends the turn.
+    const bareToolResponse = () => `\nuser\n<tool_response>\n`;
     fc.assert(
-      fc.property(fc.constantFrom(...writers, ...tokenWriters), fc.constantFrom(...toolNames), argsArbitrary, fc.constantFrom(...inventedTurns, harmonyTurn), word, argsArbitrary, (dialect, tool, args, turn, result, later) => {
+      fc.property(fc.constantFrom(...writers, ...tokenWriters), fc.constantFrom(...toolNames), argsArbitrary, fc.constantFrom(...inventedTurns, harmonyTurn, bareToolResponse), word, argsArbitrary, (dialect, tool, args, turn, result, later) => {
         const call = dialect.write(tool, args);
         const alone = calls(call);
-        fc.pre(alone?.length === 1 && (turn !== harmonyTurn || call.endsWith('<|call|>')));
+        fc.pre(alone?.length === 1 && (turn !== harmonyTurn || call.endsWith('<|call|>')) && (turn !== bareToolResponse || call.trimEnd().endsWith('</tool_call>')));
         // The invented result, then a call the model went on to make on it: neither is the model's reply.
         const text = `${call}${turn(tool)}{"result": "${result}"}\n${dialect.write(tool, later)}`;
         expect(calls(text, 2), `${dialect.name}: ${text}`).toEqual(alone);

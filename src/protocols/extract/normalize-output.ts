@@ -40,14 +40,15 @@ const toolFence = new RegExp(`^\`\`\`(?:tool|mswea_bash_command|${callFenceLabel
 
 export function normalizeOutput(raw: string): NormalizedOutput {
   // Line ends stay as written: a `\r\n` inside a JSON string or a parameter value is part of the value.
-  const unmarked = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  // A tool's turn the model invented after its own turn ended is no part of the reply (`invented-tool-turn.ts`).
-  const input = unmarked.includes('<|') || unmarked.includes('<｜') || unmarked.includes('[TOOL_RESULTS]') ? withoutInventedToolTurn(unmarked) : unmarked;
+  const input = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   // Most replies hold no marker: stripping would only trim them (no object made for that).
   const stripped = holdsReplyMarker(input) ? stripReplyMarkers(input) : undefined;
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
+  // A tool's turn the model invented after its own turn ended is no part of the reply (`invented-tool-turn.ts`);
+  // looked for once the reasoning is gone, where a call the model only imagined ends nothing.
+  if (text.includes('<|') || text.includes('<｜') || text.includes('[TOOL_RESULTS]') || text.includes('<tool_response>')) text = withoutInventedToolTurn(text);
   // Muse and harmony messages and suffixed call tags are all written with a `<`: most JSON replies hold none.
   const angled = text.includes('<');
   const messages = angled ? (readMuseMessages(text) ?? readHarmonyMessages(text)) : undefined;
