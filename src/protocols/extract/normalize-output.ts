@@ -46,11 +46,11 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
+  // Muse and harmony messages, suffixed call tags and the ends of a turn are all written with a `<`: most JSON replies hold none.
+  const angled = text.includes('<');
   // A tool's turn the model invented after its own turn ended is no part of the reply (`invented-tool-turn.ts`);
   // looked for once the reasoning is gone, where a call the model only imagined ends nothing.
-  if (text.includes('<|') || text.includes('<｜') || text.includes('[TOOL_RESULTS]') || text.includes('<tool_response>')) text = withoutInventedToolTurn(text);
-  // Muse and harmony messages and suffixed call tags are all written with a `<`: most JSON replies hold none.
-  const angled = text.includes('<');
+  if (angled) text = withoutInventedToolTurn(text);
   const messages = angled ? (readMuseMessages(text) ?? readHarmonyMessages(text)) : undefined;
   if (messages) {
     reasoning.push(...messages.reasoning);
