@@ -75,11 +75,18 @@ describe('answers read by a dialect', () => {
     }
   });
 
-  it('property: an answer in one <answer> element, after reasoning or not, is its text', () => {
+  it('answers with the text of an <answer> element left open to the end (its close a stop string the server dropped)', () => {
+    expect(parseDecision('native', '<think>\nSix, by the table.\n</think>\n<answer>At six.', { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'At six.' } });
+    for (const text of ['<answer>one <answer>two', '<answer>At six.</answer> Or seven.']) {
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: text } });
+    }
+  });
+
+  it('property: an answer in one <answer> element, closed or left open, after reasoning or not, is its text', () => {
     const line = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,30}[a-z.]$/);
     fc.assert(
-      fc.property(line, fc.constantFrom('', '<think>hm</think>\n', '<think>\nhm\n</think>\n\n'), (answer, before) => {
-        expect(parseDecision('native', `${before}<answer>${answer}</answer>`, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: answer.trim() } });
+      fc.property(line, fc.constantFrom('', '<think>hm</think>\n', '<think>\nhm\n</think>\n\n'), fc.constantFrom('</answer>', ''), (answer, before, close) => {
+        expect(parseDecision('native', `${before}<answer>${answer}${close}`, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: answer.trim() } });
       }),
       { numRuns: 80 },
     );

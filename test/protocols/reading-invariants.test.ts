@@ -9,7 +9,8 @@
  *    call before it, or an object keyed by a tool (`{"get_weather": {..}}`, browser-use's action list),
  *    or a tool named with its arguments in a template (`{{get_weather city="x"}}`), a command, brackets,
  *    before an arrow or as a fence's label;
- *    calls listed under any one key are read whole or refused;
+ *    calls listed under any one key are read whole or refused; a tool's turn the model invented after
+ *    its own turn ended is dropped, with any call after it;
  * 2. completeness: a call cut off inside a value is never run;
  * 3. one JSON guard: JSON a repair could only guess, written in a parameter's text, never becomes a value;
  * 4. no guessed assignment: a text body for a tool of several properties is never put in one of them
@@ -679,6 +680,33 @@ describe('reading invariants, over every dialect', () => {
         noCall(`${head}${value}'${more}'}<tool_call|>`);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  it("1n. coverage: a tool's turn the model invented after its own turn ended is no part of the reply: the calls before it run, nothing after", () => {
+    // The end of the model's turn and a tool's turn opened after it, in each chat template (`invented-tool-turn.ts`).
+    const inventedTurns = [
+      () => `<|im_end|>\n<|im_start|>tool\n`,
+      () => `<|im_end|>\n<|im_start|>user\n<tool_response>\n`,
+      () => `<|eot_id|><|start_header_id|>ipython<|end_header_id|>\n\n`,
+      () => `</s>[TOOL_RESULTS]`,
+      () => `<｜end▁of▁sentence｜><｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>`,
+      () => `<|end_of_text|>\n<|start_of_role|>tool<|end_of_role|>`,
+    ];
+    // Harmony's: the call's own `<|call|>` ends the turn, and the tool's message is addressed back.
+    const harmonyTurn = (tool: string) => `\n<|start|>functions.${tool} to=assistant<|channel|>commentary<|message|>`;
+    // Qwen's and Hermes' tool turn with its special tokens dropped by the detokenizer: the call's close ends the turn.
+    const bareToolResponse = () => `\nuser\n<tool_response>\n`;
+    fc.assert(
+      fc.property(fc.constantFrom(...writers, ...tokenWriters), fc.constantFrom(...toolNames), argsArbitrary, fc.constantFrom(...inventedTurns, harmonyTurn, bareToolResponse), word, argsArbitrary, (dialect, tool, args, turn, result, later) => {
+        const call = dialect.write(tool, args);
+        const alone = calls(call);
+        fc.pre(alone?.length === 1 && (turn !== harmonyTurn || call.endsWith('<|call|>')) && (turn !== bareToolResponse || call.trimEnd().endsWith('</tool_call>')));
+        // The invented result, then a call the model went on to make on it: neither is the model's reply.
+        const text = `${call}${turn(tool)}{"result": "${result}"}\n${dialect.write(tool, later)}`;
+        expect(calls(text, 2), `${dialect.name}: ${text}`).toEqual(alone);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 

@@ -30,6 +30,7 @@ import { namelessArguments } from './nameless-arguments.ts';
 import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
+import { namelessElementCall } from './nameless-element-call.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 import { unknownToolCallLine } from './unknown-tool-call-line.ts';
 
@@ -258,6 +259,7 @@ export function findCallAttempt(
       argumentElementAttempt(visible, tools) ??
       argumentsWrapperElement(visible) ??
       unclosedCallObject(visible) ??
+      namelessElementCall(visible) ??
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
       callShapedReply(visible, tools) ??

@@ -18,7 +18,7 @@ import { callArgumentKeys, callMetadataKeys } from './call-object.ts';
 const argumentKeys: ReadonlySet<string> = new Set(callArgumentKeys);
 
 /** True when `value` is a call object's framing and arguments with no name. */
-function isNamelessCall(value: Record<string, unknown>): boolean {
+export function isNamelessCall(value: Record<string, unknown>): boolean {
   const keys = Object.keys(value);
   return keys.some((key) => argumentKeys.has(key)) && keys.every((key) => argumentKeys.has(key) || callMetadataKeys.has(key));
 }

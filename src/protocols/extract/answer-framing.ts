@@ -3,13 +3,19 @@
  * tool-output tokens (`<｜tool▁outputs▁begin｜>`, `<｜tool▁output▁begin｜>` and their ends), which wrap
  * a tool result the model repeats; the text between them stays. And one `<answer>` element around the
  * whole answer, as reasoning models trained on the `<think>..</think><answer>..</answer>` template
- * write it: the answer is its text (an `<answer>` inside the text, or two of them, stay as written).
+ * write it, closed or left open to the end: the answer is its text (an `<answer>` inside the text, or
+ * two of them, stay as written).
  * And harmony's reasoning and final-channel header with its special tokens dropped by a detokenizer
  * (`analysisNeed to add.assistantfinalIt is 4.`): the answer is the text after `assistantfinal`.
  * Only the answer is stripped: readers see the reply as written.
  */
 const toolOutputTokens = /<[|｜]tool[▁_ ]outputs?[▁_ ](?:begin|end)[|｜]>/g;
-const wholeAnswerElement = /^<answer>([\s\S]*)<\/answer>$/;
+/**
+ * Its close may be missing: RL rollouts stop generation on `</answer>` and servers drop a stop string,
+ * so the element then runs to the end of the reply (a content marker left open reads so too,
+ * `strip-reply-markers.ts`).
+ */
+const wholeAnswerElement = /^<answer>([\s\S]*?)(?:<\/answer>)?$/;
 /** `analysis..` then `assistantfinal` at the start of the answer: harmony's headers without their tokens. */
 const harmonyFinalHeader = /^(?:analysis[\s\S]*?)?assistantfinal/;
 /** How an answer either framing wraps starts (most answers fail this at once). */

@@ -6,7 +6,8 @@
  * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
  * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), the
  * suffix of HY v3's call tags (`<tool_call:opensource>`, `suffixed-tags.ts`), and one
- * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block). Only leading reasoning is removed, so a reply that merely
+ * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block), and a tool's turn the model
+ * invented after its own turn ended (`invented-tool-turn.ts`). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { callFenceLabel } from './call-fence-label.ts';
@@ -14,6 +15,7 @@ import { readHarmonyMessages } from './harmony-messages.ts';
 import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 import { withoutTagSuffix } from './suffixed-tags.ts';
+import { withoutInventedToolTurn } from './invented-tool-turn.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -44,8 +46,11 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   // A fresh array per call, so it is extended in place.
   const reasoning = stripped ? stripped.reasoning : [];
   let text = stripped ? stripped.text : input.trim();
-  // Muse and harmony messages and suffixed call tags are all written with a `<`: most JSON replies hold none.
+  // Muse and harmony messages, suffixed call tags and the ends of a turn are all written with a `<`: most JSON replies hold none.
   const angled = text.includes('<');
+  // A tool's turn the model invented after its own turn ended is no part of the reply (`invented-tool-turn.ts`);
+  // looked for once the reasoning is gone, where a call the model only imagined ends nothing.
+  if (angled) text = withoutInventedToolTurn(text);
   const messages = angled ? (readMuseMessages(text) ?? readHarmonyMessages(text)) : undefined;
   if (messages) {
     reasoning.push(...messages.reasoning);
