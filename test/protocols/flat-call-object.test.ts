@@ -40,6 +40,16 @@ describe('flat JSON calls', () => {
     expect(callsOf('{"tool_name": "ping"}')).toMatch(/^refused: .*gives no arguments/);
   });
 
+  it('reads an `action` naming an offered tool beside declared parameters only; an agent step with more keys is another shape', () => {
+    expect(callsOf('{"action": "convert", "amount": 3, "to": "SEK"}')).toEqual([['convert', { amount: 3, to: 'SEK' }]]);
+    expect(callsOf('{"thought": "Convert it.", "action": "convert", "actionInput": {"amount": 2}}')).toEqual([['convert', { amount: 2 }]]);
+    // An undeclared key, no parameter, or a reins decision's own `action`: never answered, never a guessed call.
+    expect(callsOf('{"action": "convert", "amount": 3, "memo": "x"}')).toMatch(/^refused: /);
+    expect(callsOf('{"action": "convert"}')).toMatch(/^refused: /);
+    expect(callsOf('{"action": "call_tool", "tool": "convert", "amount": 1}')).toMatch(/^refused: /);
+    expect(callsOf('Sure. {"action": "convert", "amount": 3}')).toMatch(/^refused: .*amid other text/);
+  });
+
   it('corrects a tool_name that is not on offer, and leaves JSON that names no tool an answer', () => {
     expect(callsOf('{"tool_name": "unknown_tool", "arg": "value"}')).toMatch(/^refused: .*unknown tool/);
     expect(callsOf('{"name": "Ada", "age": 36}')).toEqual(['answer_user']);
@@ -81,7 +91,7 @@ describe('flat JSON calls', () => {
   });
 
   it('property: a flat object naming an offered tool is that call or a correction, never an answer nor another call', () => {
-    const key = fc.constantFrom('tool_name', 'name', 'tool', 'function');
+    const key = fc.constantFrom('tool_name', 'name', 'tool', 'function', 'action');
     const extra = fc.dictionary(fc.constantFrom('amount', 'to', 'note', 'currency'), fc.oneof(fc.integer(), fc.string({ maxLength: 8 })), { maxKeys: 3 });
     const around = fc.constantFrom(['', ''], ['Sure. ', ''], ['', ' Done.'], ['```json\n', '\n```']);
     fc.assert(

@@ -74,6 +74,31 @@ describe('JSON call shapes', () => {
     expect(parse('{"plan": [{"name": "cancel_room", "parameters": {}}]}')).toMatchObject({ success: false, error: { kind: 'unknown-tool' } });
   });
 
+  it('reads one whole call of an offered tool under a key of its own, the object\'s only key, inside a call token', () => {
+    expect(parse('<tool_call>{"call": {"name": "book_room", "arguments": {"room": "D4"}}}</tool_call>')).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room: 'D4' } } });
+    // Without the token the envelope is no shape reins reads: an attempt, corrected, never answered.
+    expect(parse('{"call": {"name": "book_room", "arguments": {"room": "D4"}}}')).toMatchObject({ success: false });
+    expect(parse('<function_call>{"request": {"function": "notify", "args": {"text": "hi"}}}</function_call>')).toMatchObject({ success: true, decision: { tool: 'notify', args: { text: 'hi' } } });
+    // A name alone would have its arguments guessed, a key beside the envelope is another object, and a
+    // call hidden under `__proto__` is refused: none is run.
+    expect(parse('<tool_call>{"call": {"name": "notify"}}</tool_call>')).toMatchObject({ success: false });
+    expect(parse('<tool_call>{"__proto__": {"name": "notify", "arguments": {"text": "x"}}}</tool_call>')).toMatchObject({ success: false });
+    expect(parse('<tool_call>{"call": {"name": "notify", "arguments": {"text": "x"}}, "id": 3}</tool_call>')).toMatchObject({ success: false });
+  });
+
+  it('property: one call under any one-word envelope key, with or without a call token, is that call or a correction, never another call nor an answer', () => {
+    const key = fc.stringMatching(/^[a-z][a-z_]{0,11}$/);
+    const room = fc.stringMatching(/^[A-Z][0-9]$/);
+    fc.assert(
+      fc.property(key, room, fc.constantFrom('arguments', 'args', 'parameters'), fc.constantFrom(['', ''], ['<tool_call>', '</tool_call>'], ['<function_call>', '</function_call>']), (envelope, value, argumentKey, [open, close]) => {
+        const result = parse(`${open}${JSON.stringify({ [envelope]: { name: 'book_room', [argumentKey]: { room: value } } })}${close}`);
+        expect(result.success && result.decision.action === 'answer_user').toBe(false);
+        if (result.success) expect(result.decisions).toEqual([{ action: 'call_tool', tool: 'book_room', args: { room: value }, reason: '' }]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('leaves a list of data or of tool definitions under one key as the answer', () => {
     for (const text of ['{"rooms": [{"name": "A1", "floor": 2}]}', '{"tools": [{"name": "book_room", "description": "Books a room.", "parameters": {"type": "object", "properties": {}}}]}', '{"rooms": []}']) {
       expect(parse(text)).toMatchObject({ success: true, decision: { action: 'answer_user', answer: text } });

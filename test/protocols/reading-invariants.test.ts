@@ -135,6 +135,11 @@ const writers: readonly Writer[] = [
     write: (tool, args) =>
       `<｜DSML｜ calls>\n<｜DSML｜ invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜DSML｜ parameter name="${key}" string="true">${value}</｜DSML｜ parameter>\n`).join('')}</｜DSML｜ invoke>\n</｜DSML｜ calls>`,
   },
+  {
+    name: 'deepseek dsml, doubled bars',
+    write: (tool, args) =>
+      `<｜｜DSML｜｜tool_calls>\n<｜｜DSML｜｜invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<｜｜DSML｜｜parameter name="${key}" string="true">${value}</｜｜DSML｜｜parameter>\n`).join('')}</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>`,
+  },
   { name: 'hunyuan fenced json', write: (tool, args) => `<tool_calls><tool_call>${tool}\n\`\`\`json\n${json(args)}\n\`\`\`</tool_call></tool_calls>` },
   { name: 'continue xml', write: (tool, args) => `<tool_call>\n<name>${tool}</name>\n<args>\n${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>\n`).join('')}</args>\n</tool_call>` },
   { name: 'name then json', write: (tool, args) => `${tool}${json(args)}` },

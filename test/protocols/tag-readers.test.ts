@@ -213,6 +213,16 @@ describe('key/value, DSML and fenced-JSON spellings', () => {
     });
   });
 
+  it('reads DSML tags written with each full-width bar doubled, closed as they were opened, and refuses one left open', () => {
+    const bars = '｜｜DSML｜｜';
+    const invoke = (city: string) => `<${bars}invoke name="get_weather">\n<${bars}parameter name="city" string="true">${city}</${bars}parameter>\n</${bars}invoke>\n`;
+    const text = `Checking both.\n<${bars}tool_calls>\n${invoke('Riga')}${invoke('Tartu')}</${bars}tool_calls>\nDone.`;
+    expect(multi(text)).toMatchObject({ success: true, decisions: [{ tool: 'get_weather', args: { city: 'Riga' } }, { tool: 'get_weather', args: { city: 'Tartu' } }] });
+    // A single-bar closer does not close a doubled-bar tag: the call is cut off, not run.
+    expect(read(`<${bars}invoke name="get_weather">\n<${bars}parameter name="city" string="true">Riga</｜DSML｜parameter>\n</${bars}invoke>`)).toMatchObject({ success: false });
+    expect(read(`<${bars}tool_calls>\n<${bars}invoke name="get_weather">`)).toMatchObject({ success: false });
+  });
+
   it('reads a JSON body fenced after the tool name (Hunyuan), every call of the reply, and refuses a fence left open', () => {
     const fenced = (name: string, city: string) => `<tool_call>${name}\n\`\`\`json\n{"city": "${city}"}\n\`\`\`</tool_call>`;
     expect(multi(`<tool_calls>${fenced('get_weather', 'Oslo')}\n${fenced('get_weather', 'Bergen')}</tool_calls>`)).toMatchObject({

@@ -1,7 +1,8 @@
 /**
  * A JSON call whose arguments sit beside its name instead of inside an arguments object:
  * `{"tool_name": "calculator", "expression": "2 + 3"}` (Gemma's tool manager asks for this shape),
- * also with `name`, `tool` or `function` naming the tool, alone or in a list of such objects. The other shapes, with `arguments`,
+ * also with `name`, `tool`, `function` or `action` naming the tool (chatbox's search planner asks for
+ * `{"action": "search", "query": ".."}`), alone or in a list of such objects. The other shapes, with `arguments`,
  * `parameters`, `args` or `input`, are `json-call-shapes.ts` and `llama3.ts`.
  *
  * Such an object is never an answer that happens to look like JSON when it names an offered tool
@@ -20,9 +21,12 @@ import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callMetadataKeys } from './call-object.ts';
 
 /** Keys that name the tool, in the order they are looked up. */
-const nameKeys = ['tool_name', 'name', 'tool', 'function'] as const;
-/** Keys that make the object another shape (an arguments object, a reins decision, an agent action). */
-const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'params', 'action', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
+const nameKeys = ['tool_name', 'name', 'tool', 'function', 'action'] as const;
+/**
+ * Keys that make the object another shape (an arguments object, an agent action with its input). An
+ * `action` beside another name key is a reins decision (`{"action": "call_tool", "tool": ..}`): no flat call.
+ */
+const otherShapeKeys = ['arguments', 'parameters', 'args', 'input', 'params', 'action_input', 'tool_input', 'function_call', 'tool_calls'];
 
 /** The dialect these readings carry (a flat call amid other text is checked against the accepted reading, `uncovered-call.ts`). */
 export const flatCallDialect = 'flat-call';
@@ -42,7 +46,7 @@ function declaredProperties(tool: ToolSpec): readonly string[] {
 function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | undefined {
   if (!isRecord(value) || otherShapeKeys.some((key) => key in value) || argumentKeyOf(value) !== undefined) return undefined;
   const nameKey = nameKeys.find((key) => typeof value[key] === 'string');
-  if (nameKey === undefined) return undefined;
+  if (nameKey === undefined || ('action' in value && nameKey !== 'action')) return undefined;
   const name = (value[nameKey] as string).trim();
   if (nameKey !== 'tool_name' && !tools.some((tool) => tool.name === name)) return undefined;
   // A tool definition (`{"name", "description", "parameters"}` is excluded above) echoed without its schema.
@@ -50,6 +54,14 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
   const args: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key !== nameKey && !callMetadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  // `action` also names the step in agent formats that carry more (`{"thought", "action", "actionInput"}`):
+  // it names a flat call only where every other key is a parameter the tool declares.
+  if (nameKey === 'action') {
+    const tool = tools.find((candidate) => candidate.name === name);
+    const declared = tool ? declaredProperties(tool) : [];
+    const keys = Object.keys(args);
+    if (keys.length === 0 || keys.some((key) => !declared.includes(key))) return undefined;
   }
   return { name, nameKey, args };
 }

@@ -68,6 +68,25 @@ function listedCalls(value: Record<string, unknown>, tools: readonly ToolSpec[],
   return calls?.every((call) => call.shape === 'json-call' && !call.noArguments) ? calls : undefined;
 }
 
+/**
+ * `<function_call>{"call": {"name": "get_weather", "arguments": {..}}}`: inside a tool-call wrapper token,
+ * one whole call (an offered tool's name and its arguments) under a key of its own, the object's only key
+ * (deepchat's legacy parser reads any such envelope). Without the token such an object is no shape reins
+ * reads (an attempt, corrected): the token, not the envelope, says a call follows. Not the keys that frame a call themselves
+ * (`function`, `function_call`, an argument key, a tool's name): those are their shapes' to read; nor a
+ * key of the prototype machinery (`__proto__`: a call hidden there is refused, `prototype-keys.ts`).
+ */
+const envelopeKey = /^(?!(?:function|function_call|constructor|prototype)$)[A-Za-z][\w-]*$/;
+
+function envelopedCall(value: Record<string, unknown>, tools: readonly ToolSpec[], depth: number): ShapedCall[] | undefined {
+  const [key, ...others] = Object.keys(value);
+  if (key === undefined || others.length > 0 || !isRecord(value[key]) || !envelopeKey.test(key)) return undefined;
+  if (argumentKeyOf(value) !== undefined || tools.some((tool) => tool.name === key)) return undefined;
+  const calls = callsOf(value[key], false, tools, depth + 1);
+  const call = calls?.length === 1 ? calls[0] : undefined;
+  return call && !call.noArguments && tools.some((tool) => tool.name === call.name) ? calls : undefined;
+}
+
 function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
   if (Array.isArray(value)) {
     const calls = value.map((item) => callsOf(item, wrapped, tools, depth + 1));
@@ -80,6 +99,8 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
   }
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
   if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools, depth + 1);
+  const enveloped = wrapped ? envelopedCall(value, tools, depth) : undefined;
+  if (enveloped) return enveloped;
   const listed = listedCalls(value, tools, depth);
   if (listed) return listed;
   const openAi = isRecord(value.function) ? value.function : isRecord(value.function_call) ? value.function_call : undefined;

@@ -23,6 +23,7 @@ import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { isRecord } from '../extract/read-json.ts';
+import { dsmlMarker } from '../extract/dsml-marker.ts';
 import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
 import { paramKeyValuesFamily } from './param-key-values.ts';
 import { quotedName } from './quoted-name.ts';
@@ -69,7 +70,7 @@ export const equalsFamily: TagFamily = {
  * StepFun Step 3 with `steptml:`.
  */
 const separator = '(?<sep>\\]<\\]minimax\\[>\\[)?';
-const dsml = '(?<ns>｜DSML｜ ?|steptml:)?';
+const dsml = `(?<ns>${dsmlMarker} ?|steptml:)?`;
 /** Byte-level tokenizers may leave `Ġ` for the space before `name=`. */
 const space = '(?:Ġ|\\s)*';
 const prefixed = (match: RegExpExecArray, tag: string) => `${match.groups?.sep ?? ''}</${match.groups?.ns ?? ''}${tag}>`;

@@ -7,6 +7,8 @@
  * the prose: they hold no call, and a call attempt inside such a message is still found.
  */
 
+import { dsmlMarker } from './dsml-marker.ts';
+
 /** DeepSeek's section tokens, with either bar and word joiner (`<｜tool▁calls▁begin｜>`). */
 const deepseekSection = /<[|｜]tool[▁_ ]calls(?:[▁_ ](?:begin|end))?[|｜]>/.source;
 /**
@@ -15,7 +17,11 @@ const deepseekSection = /<[|｜]tool[▁_ ]calls(?:[▁_ ](?:begin|end))?[|｜]>
  */
 const deepseekTokens = /<[|｜]tool[▁_ ](?:calls?(?:[▁_ ](?:begin|end))?|sep)[|｜]>|function(?=<[|｜]tool[▁_ ]sep[|｜]>)/.source;
 /** `<tool_call>`, `</minimax:tool_call>`, `<seed:tool_call>`, `<function_calls>`: tags wrapping XML-style calls. */
-const wrapperTags = /<\/?(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>|<\/?｜DSML｜\s*(?:tool_calls|function_calls|calls)>|\]<\]minimax\[>\[/.source;
+const wrapperTags = [
+  /<\/?(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>/.source,
+  `<\\/?${dsmlMarker}\\s*(?:tool_calls|function_calls|calls)>`,
+  /\]<\]minimax\[>\[/.source,
+].join('|');
 
 /**
  * The tokens JSON call families put around a JSON call or list (the JSON readers find the JSON
