@@ -29,16 +29,22 @@ const reactLabel = /^(?:actions?|(?:tool|function)[ \t]+name)$/i;
 const fenceOpen = /^(`{3,}|~{3,})[\w-]*[ \t]*\r?\n\s*$/;
 
 /** The pair in `text` naming an offered tool, where the input label follows the name line: the tool and where the label ends. */
-function findPair(text: string, masked: string, tools: readonly ToolSpec[]): { tool: ToolSpec; start: number; inputAt: number } | undefined {
+function findPair(text: string, tools: readonly ToolSpec[]): { tool: ToolSpec; start: number; inputAt: number } | undefined {
+  let masked: string | undefined;
   for (const match of text.matchAll(nameLine)) {
     if (reactLabel.test(match[1] ?? '')) continue;
     const tool = tools.find((candidate) => candidate.name === match[2]);
-    // The label must stand outside code (a name in inline code, `get_weather`, is still the name).
-    const labelEnd = match.index + match[0].indexOf(':') + 1;
-    if (!tool || masked.slice(match.index, labelEnd) !== text.slice(match.index, labelEnd)) continue;
+    if (!tool) continue;
     inputLine.lastIndex = match.index + match[0].length;
-    const label = inputLine.exec(masked);
-    if (label) return { tool, start: match.index, inputAt: inputLine.lastIndex };
+    if (!inputLine.exec(text)) continue;
+    const inputAt = inputLine.lastIndex;
+    // Both labels must stand outside code (a name in inline code, `get_weather`, is still the name).
+    masked ??= maskCode(text);
+    const code = masked;
+    const outside = (from: number, to: number) => code.slice(from, to) === text.slice(from, to);
+    const labelEnd = match.index + match[0].indexOf(':') + 1;
+    if (!outside(match.index, labelEnd) || !outside(match.index + match[0].length, inputAt)) continue;
+    return { tool, start: match.index, inputAt };
   }
   return undefined;
 }
@@ -47,9 +53,8 @@ export const labelledNameInputReader: DialectReader = {
   dialect,
   needs: ':',
   read(text, { tools }): Reading | undefined {
-    if (!text.includes('{')) return undefined;
-    const masked = maskCode(text);
-    const pair = findPair(text, masked, tools);
+    if (!text.includes('{') || !text.includes('\n')) return undefined;
+    const pair = findPair(text, tools);
     if (!pair) return undefined;
     const open = text.indexOf('{', pair.inputAt);
     const between = text.slice(pair.inputAt, open);
