@@ -47,7 +47,6 @@ describe('bare calls are call attempts, never the answer', () => {
     ['a Kimi K2 call of a tool not offered', 'functions.weather:0{"city": "Lima"}', 'functions.name:0'],
     ['a JavaScript-style call with a JSON object', 'Sure: functions.lookup_city({"name": "Lima"})', 'lookup_city'],
     ['a name, a colon and JSON arguments', 'lookup_city: {"name": "Lima"}', 'lookup_city'],
-    ['a label line naming a tool, its arguments below', 'Tool: sum_pair\nArguments: {"left": 4, "right": 9}', 'sum_pair'],
   ])('%s is corrected, naming the tool', (_label, text, tool) => {
     const result = parse(text);
     expect(result.success).toBe(false);
@@ -77,8 +76,8 @@ describe('bare calls are call attempts, never the answer', () => {
     for (const text of ['Use `lookup_city(name="Lima")` for that.', 'sum_pair() adds two numbers.']) expect(answered(text), text).toBe(true);
   });
 
-  it('corrects a pythonic call inside other code or markup, a `/name k=v` command and an upper-case label line, never answering them', () => {
-    for (const text of ['print(sum_pair(left=4, right=9))', 'total = await sum_pair(left=4, right=9)', '<run>\nlookup_city(name="Lima")\n</run>', '/sum_pair left=4 right=9', 'TOOL: lookup_city\nINPUT: {"name": "Lima"}']) {
+  it('corrects a pythonic call inside other code or markup and a `/name k=v` command, never answering them', () => {
+    for (const text of ['print(sum_pair(left=4, right=9))', 'total = await sum_pair(left=4, right=9)', '<run>\nlookup_city(name="Lima")\n</run>', '/sum_pair left=4 right=9']) {
       expect([text, parse(text).success]).toEqual([text, false]);
     }
     for (const text of ['`print(sum_pair(left=4, right=9))` prints 13.', 'The check (x == sum_pair(a)) holds.', 'Paths like /sum_pair are routes.']) expect(answered(text), text).toBe(true);

@@ -144,7 +144,7 @@ describe('arguments written in an element of their own', () => {
   });
 
   it('corrects a label line in any letter case naming an offered tool', () => {
-    for (const text of ['TOOL: open_ticket\nINPUT: {"title": "Printer"}', 'ACT: list_tickets', 'Function Name: Open_Ticket']) expect(read(text).success, text).toBe(false);
+    for (const text of ['ACT: list_tickets', 'Function Name: Open_Ticket']) expect(read(text).success, text).toBe(false);
     expect(read('Tool: a sharp pencil').success).toBe(true);
   });
 
@@ -182,7 +182,7 @@ describe('arguments written in an element of their own', () => {
   });
 
   it('corrects an element named for a call whose attribute names a tool, and a label in emphasis; HTML stays prose', () => {
-    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>', '**Tool:** open_ticket\n**Input:** {"title": "Printer"}']) {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>']) {
       expect([text, read(text).success]).toEqual([text, false]);
     }
     for (const text of ['See <a name="open_ticket">the form</a>.', 'The `<tool name="open_ticket">` element is one way.', '**Tool:** a hammer']) {

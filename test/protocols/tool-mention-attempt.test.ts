@@ -40,6 +40,7 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name alone on a line, then a fenced object of its arguments', 'find_ferry\n```json\n{"port": "Bergen", "day": "Monday"}\n```'],
     ['the same with the name in bold and a colon, after prose', 'Let me look.\n\n**find_ferry**:\n```\n{"port": "Bergen"}\n```'],
     ['the same under `<arguments>`, one parameter per line', 'Booking.\n<op><name>find_ferry</name><arguments>\n  <port>Bergen</port>\n  <day>Monday</day>\n</arguments></op>'],
+    ['the whole call in square brackets, its argument bare text', 'The next boat [find_ferry(Bergen harbour)] leaves soon.'],
   ])('%s', (_label, text) => {
     for (const protocol of ['native', 'xml'] as const) {
       const result = parse(text, protocol);
@@ -84,6 +85,8 @@ describe('prose that mentions a tool stays the answer', () => {
     ['a hyphenated sentence naming the tool', 'find_ferry is a well-known, long-standing helper.'],
     ['a flag of no declared parameter', 'find_ferry --verbose prints more.'],
     ['a parameter word later in a sentence', 'find_ferry needs a port: any Norwegian one works.'],
+    ['a bracketed signature naming only declared parameters', 'The signature is [find_ferry(port, day)] in the manual.'],
+    ['a bracketed call as a markdown link text', 'See [find_ferry(Bergen)](https://example.org/ferry) for details.'],
   ])('%s', (_label, text) => {
     expect(answered(text), text).toBe(true);
   });

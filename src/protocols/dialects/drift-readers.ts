@@ -52,6 +52,7 @@ import { rewooPlanReader } from './rewoo-plan.ts';
 import { tokenCallsReader } from './token-calls.ts';
 import { toolRequestReader } from './tool-request.ts';
 import { toolNameLineReader } from './tool-name-line.ts';
+import { labelledNameInputReader } from './labelled-name-input.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 import { xmlAgentReader } from './xml-agent.ts';
 import { xmlCallsReader } from './xml-calls.ts';
@@ -102,6 +103,7 @@ export const driftReaders: readonly DialectReader[] = [
   toolNameTagsReader,
   namedCallElementReader,
   toolNameLineReader,
+  labelledNameInputReader,
   continueToolReader,
   bashCommandFenceReader,
   callFenceReader,

@@ -1,7 +1,7 @@
 /**
  * Splits ReAct text (the LangChain / LlamaIndex agent format) into its labelled sections:
  * `Thought:`, `Action:` (also `Actions:`), `Action Input:`, `Observation:`, `Final Answer:` (also written
- * `FinalAnswer:`) and `Answer:`, and the
+ * `FinalAnswer:`), `Answer:` and `AI:` (LangChain's conversational agent answers so after a thought), and the
  * same steps as Qwen-Agent's function-call prompt writes them (`✿FUNCTION✿:` the action, `✿ARGS✿:` its
  * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer), and as beeai-framework's ReAct agent
  * writes them (`Function Name:`, `Function Input:`, `Function Output:`; `Tool Name:` .. in its older
@@ -39,10 +39,10 @@ const namedSpelling = (word: string): LabelSpelling => ({ action: `${word} Name:
 
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
-  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|ai|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
 /** The same with beeai-framework's labels, used only where a text holds one (most hold none). */
 const namedMarker =
-  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|(?:function|tool)[ \t]+(?:name|input|output)|observation|final[ \t]*answer|answer|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+  /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|(?:function|tool)[ \t]+(?:name|input|output)|observation|final[ \t]*answer|answer|ai|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
 /** Words one of which each of those labels ends in, looked for as plain text (a scan per parse costs more). */
 const namedLabelWords = ['Name', 'Input', 'Output', 'name', 'input', 'output', 'NAME', 'INPUT', 'OUTPUT'];
 
@@ -60,6 +60,8 @@ function labelOf(word: string): ReactLabel {
   if (compact === 'actioninput') return 'input';
   if (compact === 'finalanswer') return 'final';
   if (compact === 'actions') return 'action';
+  // LangChain's conversational agent answers after its thought as `AI: ..` (its `ai_prefix`).
+  if (compact === 'ai') return 'answer';
   return compact as ReactLabel;
 }
 

@@ -1,8 +1,9 @@
 /**
  * ReAct text, the agent format of LangChain and LlamaIndex:
  * `Thought: ..` / `Action: <tool>` / `Action Input: <JSON object, Python-style dict or text>` is a
- * call (the Thought is its `reason`); `Final Answer: ..` (or LlamaIndex's `Answer: ..` after a
- * Thought) is the answer, running to the end of the text. A model-written `Observation:` is a
+ * call (the Thought is its `reason`); its input may also stand on the lines under the tool's name with
+ * no label (`react-action-body.ts`). `Final Answer: ..` (or LlamaIndex's `Answer: ..`, LangChain's
+ * conversational `AI: ..`, after a Thought) is the answer, running to the end of the text. A model-written `Observation:` is a
  * guessed tool result and is ignored. Rejected, with a precise message: an action together with a
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
  * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
@@ -20,6 +21,8 @@ import { availableList } from '../validate-decision.ts';
 import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
+import { actionBody } from './react-action-body.ts';
+import { type ChildElement, elementArguments } from './tag-elements.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
 
@@ -35,6 +38,8 @@ interface ReactCall {
   input?: ReactSection;
   /** The input written in brackets after the name, `Action: Search[foo]`. */
   inline?: string;
+  /** The arguments written as elements under the name (`react-action-body.ts`), and where they end. */
+  elements?: { children: ChildElement[]; end: number };
 }
 
 const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
@@ -86,13 +91,20 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     if (bracketed?.problem && !isKnown(bracketed.name, tools)) problem ??= { kind: 'unknown-tool', message: `\`${sanitizeName(bracketed.name)}\` is no offered tool (available: ${availableList(tools)})`, toolName: sanitizeName(bracketed.name) };
     else if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
     if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}) });
-    else if (section.label === 'action') calls.push({ name: actionName(section.body, tools), reason, start: section.start });
+    else if (section.label === 'action') {
+      const name = actionName(section.body, tools);
+      // The input may be written under the name, with no `Action Input:` label.
+      const under = sections[index + 1]?.label === 'input' ? undefined : actionBody(section, tools.find((tool) => tool.name === name));
+      if (under?.kind === 'broken') problem ??= under.failure;
+      const end = section.bodyStart + section.body.trimEnd().length;
+      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}) });
+    }
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input && last.inline === undefined) last.input = section;
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
-  const lone = calls.find((call) => !call.input && call.inline === undefined);
+  const lone = calls.find((call) => !call.input && call.inline === undefined && !call.elements);
   if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
     // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
@@ -134,7 +146,7 @@ export const reactTextReader: DialectReader = {
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
-    const attempts = calls.filter((call) => call.input || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
+    const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
     // An action written as JSON is left to the JSON readers, but never dropped beside a final answer.
     const beside = [...attempts, ...calls.filter((call) => writesJson(call.name))];
     const hasInput = sections.some((section) => section.label === 'input');
@@ -168,6 +180,13 @@ export const reactTextReader: DialectReader = {
     const spans: Array<readonly [number, number]> = [];
     for (const call of calls) {
       const tool = tools.find((candidate) => candidate.name === call.name);
+      if (call.elements && tool) {
+        const read = elementArguments(call.elements.children, tool);
+        if (!read.ok) return failedReading(dialect, read.failure);
+        items.push(callItem(call.name, read.args, tools, call.reason));
+        spans.push([call.start, call.elements.end]);
+        continue;
+      }
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
       // An `Action Input:` with nothing after it has no end to show it is whole (the reply may stop
       // right after the label): for a tool that declares arguments, `{}` would be a guess.

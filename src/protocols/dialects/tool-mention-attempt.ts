@@ -6,6 +6,7 @@
  * call structure around it:
  *
  *   get_weather("Paris")                   the name, then `(` opening its arguments
+ *   [get_weather(Paris)]                   the whole call in square brackets, any arguments
  *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`, `--location`,
@@ -48,6 +49,21 @@ function parameterNames(tool: ToolSpec): string[] {
  */
 function structureAroundName(name: string): RegExp {
   return new RegExp(`${edge(name)}\\((?=\\s*(?:[{["'\\d-]|[A-Za-z_]\\w*\\s*[=:]))`);
+}
+
+/**
+ * The whole call set in square brackets, `[name(..)]` (Toolformer's inline calls: `[WikiSearch(Brown
+ * Act)]`), whatever its arguments: prose that names a function writes no brackets around it. Not a
+ * call: a markdown link's text (`[name(x)](url)`) and the tool's signature, its parentheses holding
+ * only its declared parameters' names (`[read(file_path)]`).
+ */
+function bracketedCall(text: string, name: string, parameters: readonly string[]): boolean {
+  const call = new RegExp(`\\[[ \\t]*${edge(name)}\\(([^\\n]*?)\\)[ \\t]*\\](?!\\()`, 'g');
+  for (const match of text.matchAll(call)) {
+    const inside = (match[1] ?? '').split(',').map((part) => part.trim());
+    if (!inside.every((part) => parameters.includes(part))) return true;
+  }
+  return false;
 }
 
 /**
@@ -133,10 +149,10 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (delimitedActionAttempt(text, tool.name)) return tool.name;
     masked ??= maskCode(text);
     if (!masked.includes(tool.name)) continue;
-    if (structureAroundName(tool.name).test(masked)) return tool.name;
+    const parameters = parameterNames(tool);
+    if (structureAroundName(tool.name).test(masked) || bracketedCall(masked, tool.name, parameters)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
-    const parameters = parameterNames(tool);
     if (parameterAfterName(masked, tool.name, parameters)) return tool.name;
     if (bareKeyAfterName(tool.name, parameters)?.test(masked)) return tool.name;
     if (parameterElementAfterName(tool.name, parameters)?.test(masked)) return tool.name;
