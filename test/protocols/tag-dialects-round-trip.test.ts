@@ -82,8 +82,9 @@ export const tagDialects: DialectUnderTest[] = [
     optionalClose: '</parameter>',
     // A value that starts with the closing tag reads, in this shape, as an empty value closed by it
     // (`<parameter>a</parameter>\n</parameter>`): the two are the same text, so such values are not drawn
-    // (`cannotHold` is matched against the arguments' JSON, where a string value starts after `":"`).
-    cannotHold: /<parameter[=>]|":"\s*<\/parameter>/,
+    // (`cannotHold` is matched against the arguments' JSON, where a string value starts after `":"`
+    // and a line break or tab before the tag is written as an escape, `"\n</parameter>"`).
+    cannotHold: /<parameter[=>]|":"(?:\s|\\[nrt])*<\/parameter>/,
     expected: cdata,
     render: ({ name, args }) => `<tool_call>\n<function=${name}>\n${entries(args).map(([key, value]) => `<parameter>${key}</parameter>\n${written(value)}\n`).join('')}</function>\n</tool_call>`,
   },
