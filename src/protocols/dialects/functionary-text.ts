@@ -14,11 +14,19 @@ import { callItem, type DialectReader, failedReading, type Reading } from '../re
 import { isRecord } from '../extract/read-json.ts';
 import { toolInputArgs } from './tool-input.ts';
 import { specialTokenIn } from './find-call-attempt.ts';
+import { readPythonCalls } from './python-literal.ts';
 
 const dialect = 'functionary';
 /** Functionary's built-in code interpreter: its raw code is its `code` argument. */
 const codeInterpreter = 'python';
 const recipient = /^(?:>>>)?[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n/;
+const wholeFence = /^\s*(`{3,}|~{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1\s*$/;
+
+/** True when `text` is one code fence holding nothing but Python-style calls. */
+function fencedCalls(text: string): boolean {
+  const body = wholeFence.exec(text)?.[2];
+  return body !== undefined && readPythonCalls(body) !== undefined;
+}
 
 export const functionaryTextReader: DialectReader = {
   dialect,
@@ -36,6 +44,12 @@ export const functionaryTextReader: DialectReader = {
     // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
     const code = rest.replace(/\s+$/, '');
+    // Code that is itself a call (`tool_call(city="Oslo")` in a fence) is call syntax, not the text of
+    // one argument: handing it to the lone text argument would be a guess (the code interpreter runs code).
+    if (name !== codeInterpreter && fencedCalls(code)) {
+      const message = `the input of \`${name}\` is a call written as code, not its arguments: give the arguments as one JSON object`;
+      return failedReading(dialect, { kind: 'invalid-args', message, toolName: name });
+    }
     const declared = isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
     if (name === codeInterpreter && !declared) return { dialect, items: [callItem(name, { code }, tools)], thoughts: [], repaired: true };
     const args = toolInputArgs({ kind: 'text', value: code }, tool);
