@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 import { parseDecision } from '../../src/protocols/index.ts';
+import { checkRoundTrip } from './dialect-round-trip.ts';
 
 const tools: ToolSpec[] = [
   { name: 'find_train', inputSchema: { type: 'object', properties: { origin: { type: 'string' }, seats: { type: 'integer' } }, required: ['origin'] } },
@@ -49,4 +50,10 @@ describe('ChatGLM3 tool calls', () => {
       { numRuns: 200 },
     );
   });
+
+  it('reads back what ChatGLM3 writes: the same call or a correction, never another call', () => {
+    // JSON literals are Python literals here (strings, numbers, lists, dicts; `true`/`null` as the reader takes them).
+    const keywords = ({ args }: { args: Record<string, unknown> }) => Object.entries(args).map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(', ');
+    checkRoundTrip({ name: 'chatglm3', render: (call) => `${call.name}\n\`\`\`python\ntool_call(${keywords(call)})\n\`\`\`` });
+  }, 300_000);
 });
