@@ -36,6 +36,13 @@ describe('ChatGLM3 tool calls', () => {
     expect(read('book_flight\n```python\ntool_call(origin="Lyon")\n```')).toMatch(/^refused: .*book_flight/);
   });
 
+  it('reads the block after prose when its name line names an offered tool, and prose after the fence as prose', () => {
+    expect(read('Let me look that up.\nlookup\n```python\ntool_call(term="tides")\n```')).toEqual([['lookup', { term: 'tides' }]]);
+    expect(read('lookup\n```python\ntool_call(term="tides")\n```\nI will wait for the result.')).toEqual([['lookup', { term: 'tides' }]]);
+    // Functionary's raw text never takes the fenced call with the prose after it as one argument.
+    expect(read('lookup\nsee:\n```python\nfind(term="tides")\n```\nok')).toMatch(/^refused/);
+  });
+
   it('leaves other fenced code after a first line to the other readers', () => {
     expect(read('Here is the plan\n```python\nprint("hello")\n```')).toEqual(['answer_user']);
   });

@@ -20,12 +20,11 @@ const dialect = 'functionary';
 /** Functionary's built-in code interpreter: its raw code is its `code` argument. */
 const codeInterpreter = 'python';
 const recipient = /^(?:>>>)?[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n/;
-const wholeFence = /^\s*(`{3,}|~{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1\s*$/;
+const fence = /^[ \t]*(`{3,}|~{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*$/gm;
 
-/** True when `text` is one code fence holding nothing but Python-style calls. */
+/** True when `text` holds a code fence with nothing but Python-style calls in it. */
 function fencedCalls(text: string): boolean {
-  const body = wholeFence.exec(text)?.[2];
-  return body !== undefined && readPythonCalls(body) !== undefined;
+  return [...text.matchAll(fence)].some((match) => readPythonCalls(match[2] ?? '') !== undefined);
 }
 
 export const functionaryTextReader: DialectReader = {
@@ -44,8 +43,8 @@ export const functionaryTextReader: DialectReader = {
     // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
     const code = rest.replace(/\s+$/, '');
-    // Code that is itself a call (`tool_call(city="Oslo")` in a fence) is call syntax, not the text of
-    // one argument: handing it to the lone text argument would be a guess (the code interpreter runs code).
+    // Code that is itself a call (`tool_call(city="Oslo")` in a fence, prose around it or not) is call
+    // syntax, not the text of one argument: handing it over would be a guess (the code interpreter runs code).
     if (name !== codeInterpreter && fencedCalls(code)) {
       const message = `the input of \`${name}\` is a call written as code, not its arguments: give the arguments as one JSON object`;
       return failedReading(dialect, { kind: 'invalid-args', message, toolName: name });
