@@ -29,6 +29,7 @@ describe('HY v3 calls', () => {
 
   it('reads one JSON object right after <tool_sep> as the arguments', () => {
     expect(callsOf('<tool_calls>\n<tool_call>plan_trip<tool_sep>{"nights": 3, "note": "sea view"}</tool_call>\n</tool_calls>')).toEqual([['plan_trip', { nights: 3, note: 'sea view' }]]);
+    expect(callsOf('<tool_call>plan_trip<tool_sep>\n{"nights": 3}\n</tool_call>')).toEqual([['plan_trip', { nights: 3 }]]);
     // A value missing is no value to guess: a correction.
     expect(callsOf('<tool_call>plan_trip<tool_sep>{"nights": }</tool_call>')).toEqual(expect.any(String));
   });

@@ -154,7 +154,8 @@ const namedFamilies: TagFamily[] = [
     rule: 'verbatim',
     form: {
       dialect: 'glm',
-      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:\s|\\n)*<tool_sep>(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
+      // A JSON object after the separator is the next family's (`<tool_sep>\n{..}`).
+      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:\s|\\n)*<tool_sep>(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))(?!(?:\s|\\n)*\{)/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
       parameters: glmParameters,
