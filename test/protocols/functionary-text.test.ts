@@ -31,6 +31,15 @@ describe('Functionary v3.2 recipients', () => {
     expect(other.success).toBe(false);
   });
 
+  it('corrects a fenced call written as the raw text, never handing the code to the lone argument', () => {
+    const search: ToolSpec = { name: 'search', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } };
+    const result = parseDecision('native', 'search\n```python\nfind(query="tides")\n```', { tools: [search] });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('search');
+    const code = parseDecision('native', 'python\n```python\nprint(1)\n```', { tools });
+    expect(code.success).toBe(true);
+  });
+
   it('corrects raw text for a tool that takes no lone text argument, never answering with it', () => {
     const result = parseDecision('native', 'get_weather\nOslo for three days', { tools });
     expect(result.success).toBe(false);

@@ -27,6 +27,13 @@ describe('HY v3 calls', () => {
     expect(callsOf(`<tool_call>plan_trip\n${pair('stops', value)}${pair('nights', '2')}</tool_call>`)).toEqual([['plan_trip', { stops: value, nights: '2' }]]);
   });
 
+  it('reads one JSON object right after <tool_sep> as the arguments', () => {
+    expect(callsOf('<tool_calls>\n<tool_call>plan_trip<tool_sep>{"nights": 3, "note": "sea view"}</tool_call>\n</tool_calls>')).toEqual([['plan_trip', { nights: 3, note: 'sea view' }]]);
+    expect(callsOf('<tool_call>plan_trip<tool_sep>\n{"nights": 3}\n</tool_call>')).toEqual([['plan_trip', { nights: 3 }]]);
+    // A value missing is no value to guess: a correction.
+    expect(callsOf('<tool_call>plan_trip<tool_sep>{"nights": }</tool_call>')).toEqual(expect.any(String));
+  });
+
   it('corrects tags whose suffixes disagree, and a call with no tool name', () => {
     expect(callsOf(`<tool_call:hy>plan_trip<tool_sep:other>${pair('nights', '4', ':other')}</tool_call:hy>`)).toEqual(expect.any(String));
     expect(callsOf(`<tool_calls:hy><tool_call:hy><tool_sep:hy>${pair('nights', '4', ':hy')}</tool_call:hy></tool_calls:hy>`)).toEqual(expect.any(String));

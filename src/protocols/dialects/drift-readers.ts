@@ -25,6 +25,7 @@ import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
 import { functionaryTextReader } from './functionary-text.ts';
+import { glm3ToolCallReader } from './glm3-tool-call.ts';
 import { functionaryV2Reader } from './functionary-v2.ts';
 import { gemmaCallsReader } from './gemma-calls.ts';
 import { glmKeyValuesReader } from './glm-key-values.ts';
@@ -90,6 +91,7 @@ export const driftReaders: readonly DialectReader[] = [
   flatCallObjectReader,
   kimiHeadsInProseReader,
   tokenCallsReader,
+  glm3ToolCallReader,
   functionaryTextReader,
   pipeCallReader,
   functionaryV2Reader,

@@ -14,11 +14,18 @@ import { callItem, type DialectReader, failedReading, type Reading } from '../re
 import { isRecord } from '../extract/read-json.ts';
 import { toolInputArgs } from './tool-input.ts';
 import { specialTokenIn } from './find-call-attempt.ts';
+import { readPythonCalls } from './python-literal.ts';
 
 const dialect = 'functionary';
 /** Functionary's built-in code interpreter: its raw code is its `code` argument. */
 const codeInterpreter = 'python';
 const recipient = /^(?:>>>)?[ \t]*([A-Za-z_][\w.-]*)[ \t]*\r?\n/;
+const fence = /^[ \t]*(`{3,}|~{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*$/gm;
+
+/** True when `text` holds a code fence with nothing but Python-style calls in it. */
+function fencedCalls(text: string): boolean {
+  return [...text.matchAll(fence)].some((match) => readPythonCalls(match[2] ?? '') !== undefined);
+}
 
 export const functionaryTextReader: DialectReader = {
   dialect,
@@ -36,6 +43,12 @@ export const functionaryTextReader: DialectReader = {
     // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
     const code = rest.replace(/\s+$/, '');
+    // Code that is itself a call (`tool_call(city="Oslo")` in a fence, prose around it or not) is call
+    // syntax, not the text of one argument: handing it over would be a guess (the code interpreter runs code).
+    if (name !== codeInterpreter && fencedCalls(code)) {
+      const message = `the input of \`${name}\` is a call written as code, not its arguments: give the arguments as one JSON object`;
+      return failedReading(dialect, { kind: 'invalid-args', message, toolName: name });
+    }
     const declared = isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
     if (name === codeInterpreter && !declared) return { dialect, items: [callItem(name, { code }, tools)], thoughts: [], repaired: true };
     const args = toolInputArgs({ kind: 'text', value: code }, tool);

@@ -88,11 +88,12 @@ const invokeFamily: TagFamily = {
   rule: 'verbatim',
   form: {
     dialect: 'invoke',
-    open: new RegExp(`${separator}<${dsml}invoke${space}name="(?<name>[^"]+)"\\s*(?<empty>/)?>`, 'g'),
+    // The name in either quotes, as XML writes attributes (Dots3 writes `name='..'` too).
+    open: new RegExp(`${separator}<${dsml}invoke${space}name=(?<q>["'])(?<name>(?:(?!\\k<q>)[^<>\\n])+)\\k<q>\\s*(?<empty>/)?>`, 'g'),
     close: (match) => prefixed(match, 'invoke'),
     json: true,
     parameters: [
-      { open: new RegExp(`${separator}<${dsml}parameter${space}name="(?<key>[^"]*)"(?:[^>]*?\\bstring="(?<hint>[^"]*)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
+      { open: new RegExp(`${separator}<${dsml}parameter${space}name=(?<q>["'])(?<key>(?:(?!\\k<q>)[^<>\\n])*)\\k<q>(?:[^>]*?\\bstring="(?<hint>[^"]*)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
       // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
       // element from markup inside a string value: an element written without it is read as text.
       { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
@@ -100,6 +101,20 @@ const invokeFamily: TagFamily = {
       // other (`<parameter></parameter>` after a value that may hold it) is markup, refused.
       { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>`, declaredKeysOnly: true },
     ],
+  },
+};
+
+/**
+ * Bare invokes (no DSML or Step 3 prefix) are MiniMax M2's syntax, also inside other wrappers (Dots3's
+ * `<dots_function_call>`): read as written, but for a pair of line breaks framing a value, which those
+ * families' servers strip. Listed before `invokeFamily`, it wins the invokes both forms match.
+ */
+const bareInvokeFamily: TagFamily = {
+  rule: 'verbatim-framed',
+  form: {
+    ...invokeFamily.form,
+    // MiniMax M3's separators mark its own elements, kept as written (`invokeFamily`).
+    open: new RegExp(`<invoke${space}name=(?<q>["'])(?<name>(?:(?!\\k<q>)[^<>\\n])+)\\k<q>\\s*(?<empty>/)?>`, 'g'),
   },
 };
 
@@ -140,7 +155,8 @@ const namedFamilies: TagFamily[] = [
     rule: 'verbatim',
     form: {
       dialect: 'glm',
-      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:\s|\\n)*<tool_sep>(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
+      // A JSON object after the separator is the next family's (`<tool_sep>\n{..}`).
+      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:\s|\\n)*<tool_sep>(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))(?!(?:\s|\\n)*\{)/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
       parameters: glmParameters,
@@ -151,7 +167,9 @@ const namedFamilies: TagFamily[] = [
     form: {
       dialect: 'glm',
       // The name ends the line, or meets the first element: `<tool_call>not valid json` is no GLM call.
-      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>)?(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$))/gu,
+      // After Hunyuan's `<tool_sep>` the JSON object may follow on the same line: the separator says
+      // where the name ends.
+      open: /<tool_call>(?:\s|\\n)*(?<name>[\p{L}\p{N}_][\p{L}\p{N}_.:-]*)(?:(?:\s|\\n)*<tool_sep>(?=[^\S\n]*\{)|(?:(?:\s|\\n)*<tool_sep>)?(?=[^\S\n]*(?:\n|\\n|<arg_key>|<\/tool_call>|$)))/gu,
       close: () => '</tool_call>',
       gap: /(?:\s|\\n)*/y,
       // The arguments as one JSON object on the lines after the name (`<tool_call>name\n{..}</tool_call>`).
@@ -270,7 +288,7 @@ export const xmlCallsReader: DialectReader = {
     if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
     // MiniMax M2's own reading holds where its wrapper token is written: listed first, it wins the
     // invokes both forms match; DSML and Step 3 invokes beside it keep their values as written.
-    const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [invokeFamily];
+    const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [bareInvokeFamily, invokeFamily];
     return readTagCalls(input, tools, [equalsFamily, ...invokes, ...namedFamilies]);
   },
 };

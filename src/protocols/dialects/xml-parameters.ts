@@ -3,7 +3,8 @@
  * are text. Whitespace follows the family's own rule (`ValueRule`): Qwen3-Coder's template writes a
  * newline after `<parameter=k>` and before `</parameter>`, and those two go (`newline-pair`); GLM,
  * MiniMax, DeepSeek DSML and MiniCPM write the value right between the tags, so it is kept as
- * written (`verbatim`). A value that is one CDATA section stands for its content. JSON written with
+ * written (`verbatim`; bare invokes but for a pair of line breaks framing it, `verbatim-framed`).
+ * A value that is one CDATA section stands for its content. JSON written with
  * escaped quotes (`[{\"a\": 1}]`, as GLM 4.7 does) stands for that JSON where the property does not
  * take a string. What the text then means is decided by the tool's schema in one place,
  * `collectParameters` (coercion, a name given twice, DSML's `string="true|false"` hint). A body that
@@ -31,16 +32,31 @@ export type ParametersReading =
  * above; `verbatim-quoted` is `verbatim`, except that a value whose property declares no type and that
  * is written as one quoted string (`"x"`, `'x'`) is that string: GLM's templates write strings bare and
  * other values as JSON, and GLM's servers (vLLM, sglang) read such a value as JSON, then as a Python
- * literal. `trimmed` drops the space around a value (LongCat's parser strips every value), and
+ * literal. `verbatim-framed` is `verbatim` but for a pair of line breaks framing the value
+ * (`framedValue`). `trimmed` drops the space around a value (LongCat's parser strips every value), and
  * `trimmed-text` also keeps a value as text where no schema types it (MiniMax M2's parser: a property
  * without a `type` is read as a string).
  */
-export type ValueRule = 'newline-pair' | 'verbatim' | 'verbatim-quoted' | 'trimmed' | 'trimmed-text';
+export type ValueRule = 'newline-pair' | 'verbatim' | 'verbatim-framed' | 'verbatim-quoted' | 'trimmed' | 'trimmed-text';
 
 /** The value's text as the family writes it, before CDATA and coercion. */
 function familyText(raw: string, rule: ValueRule): string {
   if (rule === 'newline-pair') return writtenValue(raw);
+  if (rule === 'verbatim-framed') return framedValue(raw);
   return rule === 'trimmed' || rule === 'trimmed-text' ? raw.trim() : raw;
+}
+
+/** Rules that keep a value's text as written (`verbatim-framed` but for the line breaks framing it). */
+const keptAsWritten = (rule: ValueRule): boolean => rule === 'verbatim' || rule === 'verbatim-framed';
+
+/**
+ * A value that stands on lines of its own: the line break right after the opening tag together with
+ * the one right before the closing tag are the element's layout (`<parameter name="city">\nOslo\n</parameter>`),
+ * as the servers of the bare-invoke families read them (MiniMax M2's and Dots3's strip all space
+ * around a value). One break alone is text.
+ */
+function framedValue(raw: string): string {
+  return /^\r?\n[\s\S]*\n$/.test(raw) ? raw.replace(/^\r?\n/, '').replace(/\r?\n$/, '') : raw;
 }
 
 /** The value as written: the newline after the opening tag goes, and then the one before the closing tag. */
@@ -156,7 +172,7 @@ const keepsUntypedText = (rule: ValueRule): boolean => rule === 'newline-pair' |
  */
 function untypedString(text: string, rule: ValueRule): string | undefined {
   if (rule === 'verbatim-quoted') return quotedString(text);
-  if (rule !== 'verbatim' || !text.startsWith('"')) return undefined;
+  if (!keptAsWritten(rule) || !text.startsWith('"')) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'string' ? value : undefined;
@@ -212,7 +228,7 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     // the schema; where no type is declared reins does too (a declared type still decides).
     if (untyped && rule === 'newline-pair' && written.toLowerCase() === 'null') return { name: parameter.key, text: 'null', hint: undefined };
     if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
-    if (rule === 'verbatim' && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
+    if (keptAsWritten(rule) && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });
   const collected = collectParameters(pairs, tool?.inputSchema, guardedCoercion);
