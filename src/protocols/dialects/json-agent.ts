@@ -14,7 +14,7 @@ import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { splitByRepair } from '../extract/split-by-repair.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { readToolInput, type ToolInput, toolInputArgs } from './tool-input.ts';
 import { withFramingSpelling } from './framing-key-spelling.ts';
@@ -115,7 +115,7 @@ export const jsonAgentReader: DialectReader = {
         items.push({ action: 'answer_user', answer: answer.trim() });
         continue;
       }
-      const tool = tools.find((candidate) => candidate.name === step.action);
+      const tool = offeredTool(tools, step.action);
       const args = toolInputArgs(inputOf(step.action_input), tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(step.action, args.args, tools, reason));

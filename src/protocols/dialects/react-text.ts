@@ -14,7 +14,7 @@
  * `Action: Search[foo]` and a stop word cut short on the last line: see `react-bracket-action.ts`.
  */
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
-import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading, offeredTool } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { availableList } from '../validate-decision.ts';
 import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
@@ -167,7 +167,7 @@ export const reactTextReader: DialectReader = {
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     for (const call of calls) {
-      const tool = tools.find((candidate) => candidate.name === call.name);
+      const tool = offeredTool(tools, call.name);
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
       // An `Action Input:` with nothing after it has no end to show it is whole (the reply may stop
       // right after the label): for a tool that declares arguments, `{}` would be a guess.
