@@ -128,7 +128,7 @@ export const reactTextReader: DialectReader = {
   needs: ':', // every label ends in a colon
   read(reply, { tools }): Reading | undefined {
     const text = withoutCutStopWord(reply);
-    const { lead, sections, spelling } = reactSections(text);
+    const { lead, sections, spelling } = reactSections(text, tools.map((tool) => tool.name));
     if (sections.length === 0) return undefined;
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
