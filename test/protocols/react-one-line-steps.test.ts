@@ -50,6 +50,15 @@ describe('a ReAct step on one line', () => {
     expect(read('Action: Lookup Atlas Action Input: Oslo Final Answer: Oslo is in Norway')).toMatchObject({ success: false, error: { kind: 'too-many-actions' } });
   });
 
+  it('is corrected where several steps on the line leave a text input without an end', () => {
+    expect(read('Sure. Action: Lookup Atlas Action Input: Oslo next Action: tide_table Action Input: {"port": "Oslo"}')).toMatchObject({ success: false, error: { kind: 'no-decision' } });
+    // An input that is a JSON object ends where it closes.
+    expect(parseDecision('native', 'Action: tide_table Action Input: {"port": "Oslo"} Action: Lookup Atlas Action Input: Oslo', { tools, maxActions: 2 })).toMatchObject({
+      success: true,
+      decisions: [{ tool: 'tide_table', args: { port: 'Oslo' } }, { tool: 'Lookup Atlas', args: { place: 'Oslo' } }],
+    });
+  });
+
   it.each([
     ['a name that is no offered tool', 'The Action: Lookup World Action Input: fields name a tool and its input.'],
     ['a label inside a longer word', 'The reaction: tide_table Action Input: was expected.'],

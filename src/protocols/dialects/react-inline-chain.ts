@@ -54,6 +54,20 @@ export function inlineChainMarkers(masked: string, names: readonly string[]): In
   return [...(thought ? [thought] : []), ...fromAction];
 }
 
+/**
+ * True when `markers` hold several one-line steps and a text input runs into the next step's label:
+ * where the input ends (`Action Input: 1 then Action: b`) cannot be told, so the steps are corrected.
+ * An input that is a JSON object ends where the object closes.
+ */
+export function inputsRunTogether(masked: string, markers: readonly InlineMarker[]): boolean {
+  const inputs = markers.map((marker, index) => ({ marker, index })).filter(({ marker }) => /input$/i.test(marker.word));
+  if (inputs.length < 2) return false;
+  return inputs.slice(0, -1).some(({ marker, index }) => {
+    const next = markers[index + 1]?.index ?? masked.length;
+    return !/^\s*(?:`{3}\w*\s*)?\{/.test(masked.slice(marker.index + marker.length, next));
+  });
+}
+
 /** Where the JSON object an input starts with (after space and a fence opening) ends, or -1 when it starts with none. */
 function jsonInputEnd(masked: string, from: number): number {
   const open = /^\s*(?:`{3}\w*\s*)?\{/.exec(masked.slice(from));

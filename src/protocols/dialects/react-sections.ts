@@ -11,7 +11,7 @@
  * `react-inline-input.ts`). Each section runs to the next label.
  */
 import { maskCode } from './mask-code.ts';
-import { type InlineMarker, inlineChainMarkers } from './react-inline-chain.ts';
+import { type InlineMarker, inlineChainMarkers, inputsRunTogether } from './react-inline-chain.ts';
 import { splitInlineInputs } from './react-inline-input.ts';
 
 import type { ReactLabel, ReactSection } from './react-section.ts';
@@ -24,6 +24,8 @@ export interface ReactText {
   sections: ReactSection[];
   /** How the labels are spelled, for a correction: Qwen-Agent's `✿` labels, or ReAct's words. */
   spelling: LabelSpelling;
+  /** Several steps written on one line, a text input running into the next step (`react-inline-chain.ts`). */
+  runTogether?: true;
 }
 
 /** The labels a correction names, as the model's family writes them. */
@@ -85,5 +87,6 @@ export function reactSections(text: string, toolNames: readonly string[] = []): 
   const words = found.map((match) => match.word);
   const named = words.map((label) => /^(function|tool)\s/i.exec(label)?.[1]?.toLowerCase()).find((word) => word !== undefined);
   const spelling = words.some((label) => label.startsWith('✿')) ? qwenSpelling : named ? namedSpelling(named === 'tool' ? 'Tool' : 'Function') : reactSpelling;
-  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling };
+  const runTogether = chain !== undefined && inputsRunTogether(masked, chain);
+  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling, ...(runTogether ? { runTogether } : {}) };
 }

@@ -128,8 +128,9 @@ export const reactTextReader: DialectReader = {
   needs: ':', // every label ends in a colon
   read(reply, { tools }): Reading | undefined {
     const text = withoutCutStopWord(reply);
-    const { lead, sections, spelling } = reactSections(text, tools.map((tool) => tool.name));
+    const { lead, sections, spelling, runTogether } = reactSections(text, tools.map((tool) => tool.name));
     if (sections.length === 0) return undefined;
+    if (runTogether) return failedReading(dialect, { kind: 'no-decision', message: `several steps on one line: write each \`${spelling.action}\` and its \`${spelling.input}\` on lines of their own` });
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
