@@ -77,13 +77,26 @@ export interface DialectReader {
   read(text: string, context: ReaderContext): Reading | undefined;
 }
 
+/** The tool name a call writes: space around a name is never part of it (`name=" get_weather "`); tool names hold none. */
+export function calledName(written: string): string {
+  return written.trim();
+}
+
+/**
+ * The offered tool a call writes, looked up by the name `callItem` gives the call: a reader that maps
+ * a text input by the tool's schema must map it for the tool the call will run, or the input is lost.
+ */
+export function offeredTool(tools: readonly ToolSpec[], written: string): ToolSpec | undefined {
+  const name = calledName(written);
+  return tools.find((tool) => tool.name === name);
+}
+
 /**
  * Turns a `{name, arguments}` tool call into a decision candidate. `ask_user` and `answer_user` are
  * the decisions offered as tools (native protocol, xml): reserved names, never a real tool's.
  */
 export function callItem(written: unknown, args: unknown, _tools: readonly ToolSpec[], reason = ''): unknown {
-  // Space around a name is never part of it (`name=" get_weather "`): tool names hold none.
-  const name = typeof written === 'string' ? written.trim() : written;
+  const name = typeof written === 'string' ? calledName(written) : written;
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }

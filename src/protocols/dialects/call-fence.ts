@@ -40,7 +40,7 @@ function offeredName(name: string, tools: readonly ToolSpec[]): string {
 }
 
 /** The calls of a fence's body, each line's `print(..)` taken off; undefined when the body is not calls only. */
-function bodyCalls(body: string): PythonCall[] | undefined {
+export function bodyCalls(body: string): PythonCall[] | undefined {
   const lines = body.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
   const unprinted = lines.map((line) => printed.exec(line)?.[1] ?? line);
   return readPythonCalls(unprinted.join('\n'));

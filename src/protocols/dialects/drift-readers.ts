@@ -62,6 +62,8 @@ import { tgiFunctionReader } from './tgi-function.ts';
 import { thoughtCommandJsonReader } from './thought-command-json.ts';
 import { namedCallElementReader } from './named-call-element.ts';
 import { speakFunctionJsonReader } from './speak-function-json.ts';
+import { toolKeyedActionsReader } from './tool-keyed-actions.ts';
+import { codeElementCallsReader } from './code-element-calls.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
@@ -82,6 +84,7 @@ export const driftReaders: readonly DialectReader[] = [
   jsonAgentReader,
   thoughtCommandJsonReader,
   speakFunctionJsonReader,
+  toolKeyedActionsReader,
   xmlAgentReader,
   selfAskReader,
   rewooPlanReader,
@@ -109,6 +112,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueToolReader,
   bashCommandFenceReader,
   callFenceReader,
+  codeElementCallsReader,
   yamlCallObjectReader,
   continueXmlReader,
   nameElementCallReader,

@@ -10,7 +10,7 @@
  * Replies with further `>>>` blocks are left to `token-calls.ts`; replies holding a special token to
  * other readers (`functionary-v2.ts`) and the call-attempt check.
  */
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { isRecord } from '../extract/read-json.ts';
 import { toolInputArgs } from './tool-input.ts';
 import { specialTokenIn } from './find-call-attempt.ts';
@@ -39,7 +39,7 @@ export const functionaryTextReader: DialectReader = {
     if (rest.trim() === '' || rest.includes('>>>') || specialTokenIn(rest) !== undefined) return undefined;
     const name = match[1] ?? '';
     if (name === 'all') return { dialect, items: [{ action: 'answer_user', answer: rest.trim() }], thoughts: [], repaired: true };
-    const tool = tools.find((candidate) => candidate.name === name);
+    const tool = offeredTool(tools, name);
     // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
     const code = rest.replace(/\s+$/, '');

@@ -12,7 +12,7 @@
  * text after `<|stop|>` are corrections.
  */
 import type { Thought } from '../../spec/decision.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { sanitizeName } from '../sanitize.ts';
@@ -55,7 +55,7 @@ export const functionaryV2Reader: DialectReader = {
         if (content !== '') texts.push(content);
         continue;
       }
-      const tool = tools.find((candidate) => candidate.name === recipient);
+      const tool = offeredTool(tools, recipient);
       // A message's JSON arguments are its whole content: text after the object is no part of the call.
       const [object] = content.startsWith('{') ? findJsonSpans(content, 1) : [];
       if (object && object.complete && content.slice(object.end).trim() !== '') {

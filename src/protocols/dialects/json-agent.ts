@@ -5,7 +5,8 @@
  * counts only with exactly these keys (and an optional `thought`), and never with reins' own actions
  * (`call_tool`, `ask_user`, `answer_user`: the `json` protocol reads those). A text input goes to the
  * tool's lone text argument (see `tool-input.ts`). The `thought`, or else the prose before the object
- * (without a `Thought:` label), is the call's `reason` and a PLAN thought. A step whose `action` is no
+ * (without a `Thought:` label), is the call's `reason` and a PLAN thought. A "Final Answer" step beside a
+ * step calling a tool is corrected (one allowed, as in ReAct text). A step whose `action` is no
  * string is corrected, never answered. A step whose object the
  * text ends inside is cut off: a correction, never run with what the repair closed.
  */
@@ -14,7 +15,7 @@ import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { splitByRepair } from '../extract/split-by-repair.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { readToolInput, type ToolInput, toolInputArgs } from './tool-input.ts';
 import { withFramingSpelling } from './framing-key-spelling.ts';
@@ -107,6 +108,13 @@ export const jsonAgentReader: DialectReader = {
       .replace(/^(?:[*_]{1,2})?thought(?:[*_]{1,2})?\s*:(?:[*_]{1,2})?\s*/i, '');
     const items: unknown[] = [];
     const thoughts: Thought[] = [];
+    // A final answer beside a step that calls a tool answers before the tool's result is known: one allowed, as in ReAct text.
+    const finished = steps.find((step) => finalAnswer.test(step.action.trim()));
+    const calling = steps.find((step) => !finalAnswer.test(step.action.trim()));
+    if (finished && calling) {
+      const action = sanitizeName(calling.action);
+      return failedReading(dialect, { kind: 'too-many-actions', message: `both a step calling \`${action}\` and a "Final Answer" step given, one allowed`, toolName: action });
+    }
     for (const step of steps) {
       const reason = typeof step.thought === 'string' ? step.thought.trim() : prose;
       if (reason && items.length === 0) thoughts.push({ type: 'PLAN', content: reason });
@@ -115,7 +123,7 @@ export const jsonAgentReader: DialectReader = {
         items.push({ action: 'answer_user', answer: answer.trim() });
         continue;
       }
-      const tool = tools.find((candidate) => candidate.name === step.action);
+      const tool = offeredTool(tools, step.action);
       const args = toolInputArgs(inputOf(step.action_input), tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(step.action, args.args, tools, reason));

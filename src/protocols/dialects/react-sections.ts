@@ -11,6 +11,7 @@
  * `react-inline-input.ts`). Each section runs to the next label.
  */
 import { maskCode } from './mask-code.ts';
+import { type InlineMarker, inlineChainMarkers, inputsRunTogether } from './react-inline-chain.ts';
 import { splitInlineInputs } from './react-inline-input.ts';
 
 import type { ReactLabel, ReactSection } from './react-section.ts';
@@ -23,6 +24,8 @@ export interface ReactText {
   sections: ReactSection[];
   /** How the labels are spelled, for a correction: Qwen-Agent's `✿` labels, or ReAct's words. */
   spelling: LabelSpelling;
+  /** Several steps written on one line, a text input running into the next step (`react-inline-chain.ts`). */
+  runTogether?: true;
 }
 
 /** The labels a correction names, as the model's family writes them. */
@@ -65,17 +68,27 @@ function labelOf(word: string): ReactLabel {
   return compact as ReactLabel;
 }
 
-export function reactSections(text: string): ReactText {
+/**
+ * `toolNames`: the offered tools' names, for a step written on one line (`react-inline-chain.ts`),
+ * looked for only where no line starts with an action's input.
+ */
+export function reactSections(text: string, toolNames: readonly string[] = []): ReactText {
   const masked = maskCode(text);
   const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
-  const found = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
-  const sections = splitInlineInputs(masked, found.map((match, index): ReactSection => {
-    const bodyStart = match.index + match[0].length;
+  const atLineStarts = [...masked.matchAll(mayBeNamed ? namedMarker : marker)].map((match): InlineMarker => ({ index: match.index, length: match[0].length, word: match[1] ?? '' }));
+  const inputless = !atLineStarts.some((found) => labelOf(found.word) === 'input');
+  const chain = inputless ? inlineChainMarkers(masked, toolNames) : undefined;
+  const found = chain ?? atLineStarts;
+  const labelled = found.map((match, index): ReactSection => {
+    const bodyStart = match.index + match.length;
     const next = found[index + 1]?.index ?? text.length;
-    return { label: labelOf(match[1] ?? ''), start: match.index, body: text.slice(bodyStart, next), bodyStart };
-  }));
-  const words = found.map((match) => match[1] ?? '');
+    return { label: labelOf(match.word), start: match.index, body: text.slice(bodyStart, match.bodyEnd ?? next), bodyStart };
+  });
+  // A one-line step's input label is already a section of its own.
+  const sections = chain ? labelled : splitInlineInputs(masked, labelled);
+  const words = found.map((match) => match.word);
   const named = words.map((label) => /^(function|tool)\s/i.exec(label)?.[1]?.toLowerCase()).find((word) => word !== undefined);
   const spelling = words.some((label) => label.startsWith('✿')) ? qwenSpelling : named ? namedSpelling(named === 'tool' ? 'Tool' : 'Function') : reactSpelling;
-  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling };
+  const runTogether = chain !== undefined && inputsRunTogether(masked, chain);
+  return { lead: text.slice(0, found[0]?.index ?? text.length).trim(), sections, spelling, ...(runTogether ? { runTogether } : {}) };
 }

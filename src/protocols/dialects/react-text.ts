@@ -15,7 +15,7 @@
  * `Action: Search[foo]` and a stop word cut short on the last line: see `react-bracket-action.ts`.
  */
 import type { Thought, ToolSpec } from '../../spec/decision.ts';
-import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading, offeredTool } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { availableList } from '../validate-decision.ts';
 import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from './react-bracket-action.ts';
@@ -140,8 +140,9 @@ export const reactTextReader: DialectReader = {
   needs: ':', // every label ends in a colon
   read(reply, { tools }): Reading | undefined {
     const text = withoutCutStopWord(reply);
-    const { lead, sections, spelling } = reactSections(text);
+    const { lead, sections, spelling, runTogether } = reactSections(text, tools.map((tool) => tool.name));
     if (sections.length === 0) return undefined;
+    if (runTogether) return failedReading(dialect, { kind: 'no-decision', message: `several steps on one line: write each \`${spelling.action}\` and its \`${spelling.input}\` on lines of their own` });
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
@@ -179,7 +180,7 @@ export const reactTextReader: DialectReader = {
     const items: unknown[] = [];
     const spans: Array<readonly [number, number]> = [];
     for (const call of calls) {
-      const tool = tools.find((candidate) => candidate.name === call.name);
+      const tool = offeredTool(tools, call.name);
       if (call.elements && tool) {
         const read = elementArguments(call.elements.children, tool);
         if (!read.ok) return failedReading(dialect, read.failure);

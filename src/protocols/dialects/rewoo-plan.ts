@@ -8,7 +8,7 @@
  * at its line's end is a correction. A reply holding evidence lines among other text is left to the
  * call-attempt check (`bare-call-attempt.ts`, `unknown-tool-call-line.ts`), which corrects it.
  */
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { bracketAction } from './react-bracket-action.ts';
 import { toolInputArgs } from './tool-input.ts';
@@ -48,7 +48,7 @@ export const rewooPlanReader: DialectReader = {
         const message = `step #${evidence[1]} uses #${used}, the result of an earlier step, which is not known yet: call the steps that need no earlier result first`;
         return { ...failedReading(dialect, { kind: 'no-decision', message, toolName }), conclusive: true };
       }
-      const args = toolInputArgs({ kind: 'text', value: action.input }, tools.find((tool) => tool.name === action.name));
+      const args = toolInputArgs({ kind: 'text', value: action.input }, offeredTool(tools, action.name));
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(action.name, args.args, tools, reason));
       spans.push([start, start + line.length]);

@@ -27,7 +27,8 @@ export type ToolInput =
 
 export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false; failure: ReadFailure };
 
-const wholeFence = /^(`{3,}|~{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?[ \t]*\1$/;
+/** A fence around the whole input; its body may start on the label's line when it is JSON (`\`\`\`json{..}\`\`\``). */
+const wholeFence = /^(`{3,}|~{3,})(?:[\w-]*[ \t]*\r?\n|[\w-]*[ \t]*(?=[{[]))([\s\S]*?)\r?\n?[ \t]*\1$/;
 
 /** `"text"` or `'text'` -> text; a lone opening quote (output cut short) is dropped too. */
 function unquote(text: string): string {

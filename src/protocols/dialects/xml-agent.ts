@@ -8,7 +8,7 @@
  * call's `reason` and a PLAN thought.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
@@ -45,7 +45,7 @@ export const xmlAgentReader: DialectReader = {
     const reason = text.slice(0, firstIndex).trim();
     const items: unknown[] = [];
     for (const call of calls) {
-      const tool: ToolSpec | undefined = tools.find((candidate) => candidate.name === call.name);
+      const tool: ToolSpec | undefined = offeredTool(tools, call.name);
       const args = toolInputArgs(readToolInput(call.input ?? ''), tool);
       if (!args.ok) return failedReading(dialect, args.failure);
       items.push(callItem(call.name, args.args, tools, reason));
