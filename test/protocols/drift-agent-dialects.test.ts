@@ -104,13 +104,35 @@ describe('ReAct text', () => {
     }
   });
 
-  it('ignores an Observation the model wrote itself, and counts every action', () => {
+  it('ignores an Observation the model wrote itself, and never runs an action planned on one', () => {
     const one = accepted(parseDecision('native', 'Thought: t\nAction: web_search\nAction Input: ferries\nObservation: (made up)', { tools }));
     expect(one.decisions).toEqual([{ action: 'call_tool', tool: 'web_search', args: { query: 'ferries' }, reason: 't' }]);
+    // The second action is planned on a result the model made up: corrected however many actions are allowed.
     const two = 'Action: web_search\nAction Input: ferries\nObservation: x\nThought: now count\nAction: count\nAction Input: 2';
-    expect(rejected(parseDecision('native', two, { tools })).kind).toBe('too-many-actions');
-    const both = accepted(parseDecision('native', two, { tools, maxActions: 2 }));
+    for (const maxActions of [1, 2]) {
+      const failure = rejected(parseDecision('native', two, { tools, maxActions }));
+      expect(failure.message).toContain('an `Action:` follows an `Observation:` the reply wrote itself');
+    }
+    // Two actions with no made-up result between them are both counted.
+    const both = accepted(parseDecision('native', 'Action: web_search\nAction Input: ferries\nThought: now count\nAction: count\nAction Input: 2', { tools, maxActions: 2 }));
     expect(both.decisions.map((decision) => decision.action === 'call_tool' && decision.reason)).toEqual(['', 'now count']);
+  });
+
+  it('never runs an action written after a made-up result, in any spelling of the steps (property)', () => {
+    const step = fc.constantFrom(
+      (query: string) => `Action: web_search\nAction Input: {"query": ${JSON.stringify(query)}}`,
+      (query: string) => `Action: web_search\nAction Input: ${query}`,
+      (query: string) => `Action: web_search[${query}]`,
+    );
+    const word = fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,3}$/);
+    const observation = fc.constantFrom('Observation:', '**Observation:**', 'Observation 1:');
+    fc.assert(
+      fc.property(step, step, word, word, word, observation, fc.integer({ min: 1, max: 3 }), (first, second, a, made, b, label, maxActions) => {
+        const reply = `Thought: look\n${first(a)}\n${label} ${made}\nThought: then\n${second(b)}`;
+        expect(parseDecision('native', reply, { tools, maxActions }).success, reply).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads labels with emphasis, step numbers and a tool description', () => {

@@ -4,7 +4,7 @@
  * call (the Thought is its `reason`); its input may also stand on the lines under the tool's name with
  * no label (`react-action-body.ts`). `Final Answer: ..` (or LlamaIndex's `Answer: ..`, LangChain's
  * conversational `AI: ..`, after a Thought) is the answer, running to the end of the text. A model-written `Observation:` is a
- * guessed tool result and is ignored. Rejected, with a precise message: an action together with a
+ * guessed tool result and is ignored, and an action after one is corrected (planned on that guess). Rejected, with a precise message: an action together with a
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
  * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
  * is that one paragraph of thought. Labels count only at the start of a line. An `Action:` line is an
@@ -135,6 +135,18 @@ function thoughtsBefore(lead: string, sections: readonly ReactSection[], end: nu
   return texts.filter((content) => content !== '').map((content) => ({ type: 'PLAN', content }));
 }
 
+/**
+ * The spelling of a model-written observation with an action after it, or undefined. A step planned on
+ * a result the model made up (`Action: a` / `Observation: ..` / `Action: b`) is no call of `b`: the
+ * framework stops the model at that label, and reading on would run `b` on a guessed result.
+ */
+function actionAfterObservation(text: string, sections: readonly ReactSection[]): string | undefined {
+  const observation = sections.findIndex((section, index) => section.label === 'observation' && sections.slice(0, index).some((before) => before.label === 'action'));
+  if (observation < 0 || !sections.slice(observation + 1).some((after) => after.label === 'action')) return undefined;
+  const label = sections[observation];
+  return label && text.slice(label.start, label.bodyStart).trim();
+}
+
 export const reactTextReader: DialectReader = {
   dialect,
   needs: ':', // every label ends in a colon
@@ -146,6 +158,8 @@ export const reactTextReader: DialectReader = {
     const firstThought = sections.findIndex((section) => section.label === 'thought');
     const final = sections.find((section, index) => section.label === 'final' || (section.label === 'answer' && firstThought >= 0 && firstThought < index));
     const { calls, problem } = pairCalls(lead, sections, tools, spelling);
+    const invented = actionAfterObservation(text, sections);
+    if (invented) return failedReading(dialect, { kind: 'no-decision', message: `an \`${spelling.action}\` follows an \`${invented}\` the reply wrote itself: the result comes from the tool, so stop after the first action's input` });
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
     const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
     // An action written as JSON is left to the JSON readers, but never dropped beside a final answer.
