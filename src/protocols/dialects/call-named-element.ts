@@ -34,7 +34,7 @@ const callWord = /^(?:(?:use|run|call|api)?(?:tool|function)s?(?:call|calls|use|
 const notACall = new Set(['result', 'results', 'response', 'responses', 'output', 'outputs', 'observation', 'definition', 'definitions', 'description', 'descriptions', 'schema', 'schemas', 'spec', 'specs', 'list', 'available', 'docs', 'error', 'errors']);
 
 /** The words of an element name: `use_tool` -> use, tool; `FunctionCall` -> function, call. */
-function words(name: string): string[] {
+export function elementNameWords(name: string): string[] {
   return name
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .split(/[\s_:.-]+/)
@@ -44,7 +44,7 @@ function words(name: string): string[] {
 
 /** True when `name` names a call element (see the file comment). */
 export function isCallElementName(name: string): boolean {
-  const parts = words(name);
+  const parts = elementNameWords(name);
   if (parts.length === 1 && /^(?:tool|function)s?$/.test(parts[0] as string)) return false;
   return parts.some((word) => callWord.test(word)) && !parts.some((word) => notACall.has(word));
 }
