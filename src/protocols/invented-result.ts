@@ -22,8 +22,12 @@ const openingTag = /<([A-Za-z][\w:.-]{0,40})(?:\s[^<>]*)?>/g;
 
 /** The name of a closed element named for a result in `piece`, or undefined. */
 function resultElement(piece: string): string | undefined {
+  // Each name is looked up once, from its first opening: a piece of many openings stays one pass.
+  const seen = new Set<string>();
   for (const match of piece.matchAll(openingTag)) {
     const name = match[1] ?? '';
+    if (seen.has(name)) continue;
+    seen.add(name);
     if (elementNameWords(name).some((word) => resultWords.has(word)) && piece.includes(`</${name}>`, match.index)) return name;
   }
   return undefined;
