@@ -154,6 +154,11 @@ const writers: readonly Writer[] = [
   { name: 'dspy chat', write: (tool, args) => `[[ ## next_thought ## ]]\nUse ${tool}.\n\n[[ ## next_tool_name ## ]]\n${tool}\n\n[[ ## next_tool_args ## ]]\n${json(args)}\n\n[[ ## completed ## ]]` },
   { name: 'dspy json', write: (tool, args) => json({ next_thought: `Use ${tool}.`, next_tool_name: tool, next_tool_args: args }) },
   { name: 'dspy xml', write: (tool, args) => `<next_thought>Use ${tool}.</next_thought>\n<next_tool_name>${tool}</next_tool_name>\n<next_tool_args>${json(args)}</next_tool_args>` },
+  { name: 'flat call in an application element', write: (tool, args) => `<app_tool_call>\n${json({ app_tool_name: tool, ...args })}\n</app_tool_call>` },
+  {
+    name: 'invoke under an application namespace',
+    write: (tool, args) => `<app:invoke name="${tool}">\n${Object.entries(args).map(([key, value]) => `<app:parameter name="${key}">${value}</app:parameter>\n`).join('')}</app:invoke>`,
+  },
 ];
 
 /** Token, JSON and agent families not in `writers`, for the prose-after-a-call property (1c). */

@@ -24,6 +24,7 @@ import { deepseekReader } from './deepseek.ts';
 import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
 import { flatCallObjectReader } from './flat-call-object.ts';
+import { wrappedFlatCallReader } from './wrapped-flat-call.ts';
 import { functionaryTextReader } from './functionary-text.ts';
 import { glm3ToolCallReader } from './glm3-tool-call.ts';
 import { functionaryV2Reader } from './functionary-v2.ts';
@@ -92,6 +93,7 @@ export const driftReaders: readonly DialectReader[] = [
   jsonCallShapesReader,
   genericJsonReader,
   flatCallObjectReader,
+  wrappedFlatCallReader,
   kimiHeadsInProseReader,
   tokenCallsReader,
   glm3ToolCallReader,

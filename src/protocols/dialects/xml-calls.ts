@@ -6,7 +6,8 @@
  *   (`quoted-name.ts`), `\n` text for every line break (`escaped-breaks.ts`)
  * - `<function name="..">` with `<param name="..">` (MiniCPM)
  * - `<invoke name="..">` with `<parameter name="..">` (MiniMax M2 `<minimax:tool_call>`, DeepSeek
- *   V3.2/V4 DSML `<｜DSML｜invoke>` with `string="true|false"`, StepFun Step 3 `<steptml:invoke>` between
+ *   V3.2/V4 DSML `<｜DSML｜invoke>` with `string="true|false"`, any XML namespace (`<devins:invoke>`),
+ *   StepFun Step 3 `<steptml:invoke>` between
  *   DeepSeek-style `<｜tool_calls_begin｜>` tokens), or with elements named after the
  *   parameters (MiniMax M3 `<city>..</city>`, its `]<]minimax[>[` separators dropped)
  * - `<tool_call>name<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>` (GLM 4.5-4.7, Poolside;
@@ -67,10 +68,12 @@ export const equalsFamily: TagFamily = {
 
 /**
  * MiniMax M3 writes this separator before every tag; DeepSeek DSML prefixes every tag with `｜DSML｜`,
- * StepFun Step 3 with `steptml:`.
+ * StepFun Step 3 with `steptml:`, and applications that prompt for invokes pick their own XML namespace
+ * (auto-dev's `<devins:invoke>`): any `prefix:` is the same element, closed with the same prefix. Muse's
+ * `atem:` is not: its messages decide what its invokes are (`muse.ts`).
  */
 const separator = '(?<sep>\\]<\\]minimax\\[>\\[)?';
-const dsml = `(?<ns>${dsmlMarker} ?|steptml:)?`;
+const dsml = `(?<ns>${dsmlMarker} ?|(?!atem:)[A-Za-z][\\w.-]*:)?`;
 /** Byte-level tokenizers may leave `Ġ` for the space before `name=`. */
 const space = '(?:Ġ|\\s)*';
 const prefixed = (match: RegExpExecArray, tag: string) => `${match.groups?.sep ?? ''}</${match.groups?.ns ?? ''}${tag}>`;
@@ -285,7 +288,7 @@ export const xmlCallsReader: DialectReader = {
   dialect: 'xml-call',
   needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
-    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|steptml:|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
+    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|(?!atem:)[A-Za-z][\w.-]*:invoke\b|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
     // MiniMax M2's own reading holds where its wrapper token is written: listed first, it wins the
     // invokes both forms match; DSML and Step 3 invokes beside it keep their values as written.
     const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [bareInvokeFamily, invokeFamily];
