@@ -65,6 +65,7 @@ import { namedCallElementReader } from './named-call-element.ts';
 import { speakFunctionJsonReader } from './speak-function-json.ts';
 import { toolKeyedActionsReader } from './tool-keyed-actions.ts';
 import { codeElementCallsReader } from './code-element-calls.ts';
+import { pythonFenceCallsReader } from './python-fence-calls.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
 import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
@@ -115,6 +116,7 @@ export const driftReaders: readonly DialectReader[] = [
   bashCommandFenceReader,
   callFenceReader,
   codeElementCallsReader,
+  pythonFenceCallsReader,
   yamlCallObjectReader,
   continueXmlReader,
   nameElementCallReader,
