@@ -8,6 +8,8 @@ import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
 import type { ActionNotes, KnownVariables } from './codec.ts';
 import { isReservedToolName } from '../tools/tool-names.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
+import { declaredWrappedArguments } from './dialects/wrapped-arguments.ts';
+import { leakedQuoteTokens } from './dialects/leaked-quote-tokens.ts';
 
 export interface ReadFailure {
   kind: InvalidDecisionKind;
@@ -93,14 +95,18 @@ export function offeredTool(tools: readonly ToolSpec[], written: string): ToolSp
 
 /**
  * Turns a `{name, arguments}` tool call into a decision candidate. `ask_user` and `answer_user` are
- * the decisions offered as tools (native protocol, xml): reserved names, never a real tool's.
+ * the decisions offered as tools (native protocol, xml): reserved names, never a real tool's. In every
+ * dialect, arguments wrapped whole under one undeclared wrapper key are the wrapper's content when the
+ * tool declares each of its keys (`wrapped-arguments.ts`), and a string one Gemma quote-token pair
+ * wraps whole is the text inside it (`leaked-quote-tokens.ts`).
  */
-export function callItem(written: unknown, args: unknown, _tools: readonly ToolSpec[], reason = ''): unknown {
+export function callItem(written: unknown, args: unknown, tools: readonly ToolSpec[], reason = ''): unknown {
   const name = typeof written === 'string' ? calledName(written) : written;
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }
-  return { action: 'call_tool', tool: name, args: args ?? {}, reason };
+  const tool = typeof name === 'string' ? tools.find((offered) => offered.name === name) : undefined;
+  return { action: 'call_tool', tool: name, args: leakedQuoteTokens(declaredWrappedArguments(args ?? {}, tool)), reason };
 }
 
 /**

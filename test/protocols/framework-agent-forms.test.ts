@@ -183,6 +183,12 @@ describe('Kimi K2 tool-call section', () => {
     );
   });
 
+  it('reads a call head right after the section token (no <|tool_call_begin|>), and corrects it when the section is never closed', () => {
+    const text = 'Looking it up. <|tool_calls_section_begin|>functions.lookup:0<|tool_call_argument_begin|>{"term": "fjord"}<|tool_calls_section_end|>';
+    expect(decisionOf(text)).toMatchObject({ tool: 'lookup', args: { term: 'fjord' } });
+    expect(parse('<|tool_calls_section_begin|>functions.lookup:0<|tool_call_argument_begin|>{"term": "fjord"}').success).toBe(false);
+  });
+
   it('a call whose header is no tool stays refused: a JSON call inside its arguments is not run', () => {
     const text = `<|tool_calls_section_begin|> <|tool_call_begin|> note <|tool_call_argument_begin|> {] ${JSON.stringify({ name: 'web_search', arguments: { query: 'x' } })}} <|tool_call_end|> <|tool_calls_section_end|>`;
     expect(parse(text).success).toBe(false);

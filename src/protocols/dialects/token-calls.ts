@@ -1,6 +1,7 @@
 /**
  * Tool calls where special tokens name the tool and a JSON object of arguments follows:
  * - Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{..}<|tool_call_end|>`
+ *   (or the head right after `<|tool_calls_section_begin|>`)
  * - Solar Open: `<|tool_call:name|>name<|tool_call:args|>{..}`
  * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`; a recipient
  *   without the `functions.` namespace (`to=lookup_weather`, the built-in `to=browser.search`) only in
@@ -38,8 +39,10 @@ const forms: readonly TokenForm[] = [
   {
     dialect: 'kimi',
     // `<|tool_call_argument_begin|>` may be left out before the JSON object (as goose reads it): the
-    // object starts the arguments either way.
-    pattern: new RegExp(`<\\|tool_call_begin\\|>\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*(?:<\\|tool_call_argument_begin\\|>|(?=\\{))`, 'g'),
+    // object starts the arguments either way. A call head right after the section's opening token
+    // (`<|tool_calls_section_begin|>functions.name:0<|tool_call_argument_begin|>{..}`, no
+    // `<|tool_call_begin|>`) is begun by that token: the section must still be closed (below).
+    pattern: new RegExp(`(?:<\\|tool_call_begin\\|>|<\\|tool_calls?_section_begin\\|>)\\s*(?:functions\\.)?${name}(?::\\d+)?\\s*(?:<\\|tool_call_argument_begin\\|>|(?=\\{))`, 'g'),
     // The singular spelling (`<|tool_call_section_begin|>`) is read as vLLM's and sglang's readers read it.
     sections: [
       { open: '<|tool_calls_section_begin|>', close: '<|tool_calls_section_end|>' },

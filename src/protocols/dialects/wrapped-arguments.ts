@@ -26,3 +26,18 @@ export function wrappedArguments(args: unknown, tool: ToolSpec | undefined): unk
   const inner = args[only];
   return isRecord(inner) ? inner : args;
 }
+
+/**
+ * The wrapper's content (see above) where the tool declares properties and every key of the content
+ * among them; else `args` as it is. This stricter form holds for every dialect (`callItem`): the
+ * wrapper name is undeclared and each inner key is one the tool takes, so the reading is not a guess,
+ * while a wrapper around keys the tool does not take stays as written for validation to judge.
+ */
+export function declaredWrappedArguments(args: unknown, tool: ToolSpec | undefined): unknown {
+  const properties = tool?.inputSchema.properties;
+  if (!isRecord(properties)) return args;
+  const inner = wrappedArguments(args, tool);
+  if (inner === args || !isRecord(inner)) return args;
+  const keys = Object.keys(inner);
+  return keys.length > 0 && keys.every((key) => Object.hasOwn(properties, key)) ? inner : args;
+}

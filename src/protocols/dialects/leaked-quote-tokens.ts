@@ -1,0 +1,27 @@
+/**
+ * Gemma's string quote tokens (`<|"|>` in Gemma 4, `<escape>` in FunctionGemma) mark a string in the
+ * family's own call syntax and are never text a tool is meant to get. Runtimes that hand the call on
+ * as JSON (LiteRT-LM's SDK response, `{"color": "<|\"|>red<|\"|>"}`) can leave them around a value:
+ * a string wholly between one pair of the same token, with no other token inside, is the text inside.
+ * Any other placement is left as written (a value that only holds the token is judged elsewhere).
+ */
+import { isRecord } from '../extract/read-json.ts';
+
+const quoteTokens = ['<|"|>', '<escape>'];
+
+function unquoted(value: string): string {
+  for (const token of quoteTokens) {
+    if (value.length < token.length * 2 || !value.startsWith(token) || !value.endsWith(token)) continue;
+    const inner = value.slice(token.length, value.length - token.length);
+    if (!inner.includes(token)) return inner;
+  }
+  return value;
+}
+
+/** `value` with every string (in objects and lists, at any depth) that one quote-token pair wraps whole replaced by its inside. */
+export function leakedQuoteTokens(value: unknown): unknown {
+  if (typeof value === 'string') return unquoted(value);
+  if (Array.isArray(value)) return value.map(leakedQuoteTokens);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, leakedQuoteTokens(item)]));
+}
