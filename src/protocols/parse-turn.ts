@@ -23,6 +23,7 @@ import { commentedCall } from './commented-call.ts';
 import { lazyQuotedCall } from './lazy-quoted-call.ts';
 import { answerMarkup } from './answer-markup.ts';
 import { reasoningCall } from './reasoning-call.ts';
+import { fencedOnlyAttempt } from './fenced-only-attempt.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -152,7 +153,10 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   const fenced = normalized.fencedText;
   const attempt =
     spec.plainText && mayRead(callAttemptMask, present)
-      ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ?? (fenced === undefined ? undefined : findCallAttempt(fenced, tools)) ?? answerMarkup(fenced ?? answer, tools))
+      ? (findCallAttempt(answer === written ? text : blankQuoted(answer), tools) ??
+        (fenced === undefined ? undefined : findCallAttempt(fenced, tools)) ??
+        fencedOnlyAttempt(answer, (body) => findCallAttempt(body, tools)) ??
+        answerMarkup(fenced ?? answer, tools))
       : undefined;
   if (attempt) return failedResult(attempt, raw, tools);
   // A plain-text answer is the reply as written: a fenced block stays fenced, unless it holds one

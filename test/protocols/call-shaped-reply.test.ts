@@ -62,11 +62,15 @@ describe('a reply that is one call-shaped expression', () => {
     );
   });
 
-  it('of Python-style calls of offered tools without their list, or one cut off, is corrected, never answered', () => {
-    for (const text of ['clock()', ' clock( ) ', 'find_route(from="Oslo", to="Bergen")', 'clock(), find_route(to="Bergen")', 'find_route(from="Os']) {
+  it('of Python-style calls of offered tools without their list is read (`bare-python-calls.ts`), one cut off corrected, never answered', () => {
+    for (const text of ['clock()', ' clock( ) ', 'find_route(from="Oslo", to="Bergen")']) {
       const result = parse(text);
-      expect(result.success, text).toBe(false);
+      expect(result.success && result.decisions.every((decision) => decision.action === 'call_tool'), text).toBe(true);
     }
+    // Two calls where one is allowed, or one cut off: corrected.
+    for (const text of ['clock(), find_route(to="Bergen")', 'find_route(from="Os']) expect(parse(text).success, text).toBe(false);
+    // A whole reply of keyword calls naming no offered tool is corrected as an unknown tool, never answered.
+    expect(parse('Find_route(from="Oslo")')).toMatchObject({ success: false, error: { kind: 'unknown-tool' } });
     expect(parse('[clock()]')).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'clock' } });
     for (const text of ['Try clock() when you need the time.', 'print(42)', 'clock() is the tool for that']) {
       const result = parse(text);

@@ -58,7 +58,7 @@ describe('ReAct bracket action', () => {
   });
 
   it('corrects `Action: tool(..)` in round brackets, never answering with it nor guessing its arguments', () => {
-    for (const text of ['Action: lookup(tide tables)', 'Thought: check\nAction: web_search(query="tides")', 'Action: DropTables(users)', 'Action: web_search(tides) then wait']) {
+    for (const text of ['Action: lookup(tide tables)', 'Action: DropTables(users)', 'Action: web_search(tides) then wait', 'Action: web_search(query="tides") then wait']) {
       const result = parse(text);
       expect(result.success, text).toBe(false);
     }

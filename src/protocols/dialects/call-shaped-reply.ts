@@ -13,11 +13,10 @@
  * own (`json` above an object) is a label, and an object whose first key is neither quoted nor a
  * bare word before a colon is no call's arguments: both stay answers.
  *
- * So is a reply that is nothing but Python-style calls of offered tools without their list brackets
- * (`get_time()`, `search(query="tides")`), or one such call cut off before its `)`: Llama's pythonic
- * format wants the list (`[get_time()]`, `pythonic-calls.ts`), as Meta's own parser does, so it is
- * corrected, naming the list it wants, never answered. In a sentence the same call is prose that
- * mentions a tool (`find-call-attempt.ts` decides there).
+ * So is a reply that is nothing but Python-style calls without their list brackets that no reader
+ * took (`bare-python-calls.ts` reads complete keyword calls of offered tools): one cut off before its
+ * `)`, or calls naming a tool not offered (`Click(x=5)` where `click` is), corrected, never answered.
+ * In a sentence the same call is prose that mentions a tool (`find-call-attempt.ts` decides there).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
@@ -43,10 +42,22 @@ const headName = (written: string): string => written.replace(/^functions\./, ''
 /** A reply that opens with a name and `(`. */
 const pythonOpening = /^([A-Za-z_][\w-]*)\s*\(/;
 
+/**
+ * A failure for a reply that is nothing but Python-style calls, one passing keyword arguments, that
+ * name a tool not offered (`Click(x=5, y=9)` where `click` is offered): no answer is written so.
+ */
+function unknownPythonCall(body: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const calls = readPythonCalls(body);
+  const unknown = calls?.some((call) => Object.keys(call.args).length > 0) ? calls.find((call) => !tools.some((tool) => tool.name === call.name)) : undefined;
+  if (!unknown) return undefined;
+  return { kind: 'unknown-tool', message: `the reply is a call of \`${sanitizeName(unknown.name)}\`, which is no offered tool (available: ${availableList(tools)})`, toolName: sanitizeName(unknown.name) };
+}
+
 /** A failure for a reply that is only Python-style calls of offered tools with no list around them, or one cut off; undefined otherwise. */
 function unlistedPythonCalls(body: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const name = pythonOpening.exec(body)?.[1];
-  if (name === undefined || !tools.some((tool) => tool.name === name)) return undefined;
+  if (name === undefined) return undefined;
+  if (!tools.some((tool) => tool.name === name)) return unknownPythonCall(body, tools);
   const safeName = sanitizeName(name);
   // No `)` after the call opened: the reply was cut off inside it.
   if (!body.includes(')')) return { kind: 'no-decision', message: `the call of \`${safeName}\` is cut off before its closing parenthesis: resend the whole call`, toolName: safeName };

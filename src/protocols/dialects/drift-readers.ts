@@ -46,6 +46,7 @@ import { nameElementCallReader } from './name-element-call.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
+import { barePythonCallsReader } from './bare-python-calls.ts';
 import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
@@ -123,6 +124,7 @@ export const driftReaders: readonly DialectReader[] = [
   nameThenJsonReader,
   atNameJsonReader,
   pythonicCallsReader,
+  barePythonCallsReader,
   callStringsReader,
   pythonTagCodeReader,
   unwrappedCallsReader,

@@ -1,0 +1,75 @@
+/**
+ * Python-style calls of offered tools written without the list brackets of Llama's pythonic format,
+ * one call ending its line, as GUI and computer-use agents write their actions (UI-TARS and Qwen-VL
+ * agents' `click(x=500, y=300)`, AutoGLM's `do(action="Tap", element=[1, 2])`, OpenAdapt's
+ * `CLICK(x=0.5, y=0.3)`) and as SwiftAgentKit, mlc-llm and ToolSandbox read them:
+ *
+ *   click(x=500, y=300)                          the whole reply
+ *   Thought: the start button.\nclick(x=24, y=980)   on a line of its own after prose or reasoning
+ *   Action: type(text="hello")                   after a label (`Action:`, `Call:`, `Processing:`)
+ *   I will tap it. do(action="Tap", element=[5, 9])  after a sentence's end on its line
+ *   <answer>do(action="Home")</answer>           as the whole text of an element
+ *
+ * A call is read only where nothing but framing can be around it: it names an offered tool, passes
+ * keyword arguments only (Python literals, `python-literal.ts`: no positional value is mapped to a
+ * property by guess), is closed, and nothing but space (or the close of the element it opens in)
+ * follows it on its line. Anywhere else (inside a sentence, in code quotes, in a blockquote or a
+ * list item, after a JSON key) it is talk about a call or markup no reader maps, and the call-attempt
+ * check corrects it (`find-call-attempt.ts`). The prose around the calls is checked like any reply's
+ * (`stray-prose.ts`), so a second call written mid-sentence beside a read one is corrected, never dropped.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { codeRanges, isInCode } from '../extract/code-ranges.ts';
+import { callItem, type DialectReader, escapeRegExp, lastToolList, type Reading } from '../reading.ts';
+import { type PythonCall, readPythonCallsAt } from './python-literal.ts';
+
+/** An offered tool's name right before `(`, not part of a longer name or a member access. */
+const callStart = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
+  const names = tools.map((tool) => tool.name).filter((name) => name !== '');
+  return names.length ? new RegExp(`(?<![\\w.$-])(?:${names.map(escapeRegExp).join('|')})[ \\t]*\\(`, 'g') : undefined;
+});
+
+/**
+ * What may stand before a call on its line: nothing, a short label ending in a colon, the end of a
+ * sentence (a letter or digit, then `.`, `!`, `?` or `:`, also in their full-width forms), or an
+ * element's opening tag (its name captured: the call must then close it).
+ */
+const linePrefix = /(?:^[ \t]*(?:[A-Za-z][\w -]{0,30}:[ \t]*)?|[\p{L}\p{N}][.!?:。！？：][ \t]*|<([A-Za-z_][\w-]{0,64})>[ \t]*)$/u;
+
+/** A line quoted or listed in Markdown (`> `, `- `, `* `, `1. `): what it shows is an example, never run. */
+const quotedLine = /^[ \t]*(?:>|[-*+][ \t]|\d+[.)][ \t])/;
+
+export const barePythonCallsReader: DialectReader = {
+  dialect: 'bare-pythonic',
+  needs: '(',
+  read(text, { tools }): Reading | undefined {
+    const pattern = callStart(tools);
+    if (!pattern) return undefined;
+    const offered = new Set(tools.map((tool) => tool.name));
+    const code = text.includes('`') ? codeRanges(text) : [];
+    const calls: PythonCall[] = [];
+    const spans: Array<readonly [number, number]> = [];
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const start = match.index;
+      const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+      if (start < (spans.at(-1)?.[1] ?? 0) || isInCode(code, start) || quotedLine.test(text.slice(lineStart, start + 1))) continue;
+      const prefix = linePrefix.exec(text.slice(lineStart, start));
+      const read = prefix ? readPythonCallsAt(text, start) : undefined;
+      if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
+      const tag = prefix[1];
+      // `name()` amid words is a tool mentioned (`Note: clock() is slow.`): without arguments a call ends the reply.
+      const bare = read.calls.every((call) => Object.keys(call.args).length === 0);
+      if (bare && /\S/.test(text.slice(read.end).replace(/^[ \t]*<\/[\w-]+>/, ''))) continue;
+      const lineEnd = text.indexOf('\n', read.end);
+      const rest = text.slice(read.end, lineEnd < 0 ? text.length : lineEnd);
+      const closed = tag === undefined ? /^[ \t]*\r?$/.test(rest) : new RegExp(`^[ \\t]*</${escapeRegExp(tag)}>[ \\t]*\\r?$`).test(rest);
+      if (!closed) continue;
+      calls.push(...read.calls);
+      spans.push([tag === undefined ? start : lineStart + (prefix.index ?? 0), read.end + rest.trimEnd().length]);
+      pattern.lastIndex = read.end;
+    }
+    if (!calls.length) return undefined;
+    return { dialect: 'bare-pythonic', items: calls.map((call) => callItem(call.name, call.args, tools)), thoughts: [], repaired: false, spans };
+  },
+};

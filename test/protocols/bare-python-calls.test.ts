@@ -1,0 +1,86 @@
+/**
+ * Python-style calls of offered tools without list brackets (`bare-python-calls.ts`), as GUI and
+ * computer-use agents write their actions: read where the call ends its line and only framing stands
+ * before it; corrected anywhere else, never answered, never guessed from positional values.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [
+  { name: 'tap', inputSchema: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } } },
+  { name: 'enter_text', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } },
+  { name: 'wait', inputSchema: { type: 'object', properties: {} } },
+  { name: 'swipe', inputSchema: { type: 'object', properties: { path: { type: 'array', items: { type: 'number' } } } } },
+];
+const parse = (text: string, maxActions = 1) => parseDecision('native', text, { tools, maxActions });
+const callsOf = (text: string, maxActions = 1) => {
+  const result = parse(text, maxActions);
+  return result.success ? result.decisions.map((decision) => (decision.action === 'call_tool' ? [decision.tool, decision.args] : [decision.action])) : result.error.message;
+};
+
+describe('bare Python-style calls', () => {
+  it.each([
+    ['the whole reply', 'tap(x=12, y=40)', [['tap', { x: 12, y: 40 }]]],
+    ['spaces inside the parentheses', 'tap( x = 12 , y = 40 )', [['tap', { x: 12, y: 40 }]]],
+    ['a call with no arguments, alone', 'wait()', [['wait', {}]]],
+    ['on its own line after reasoning prose', 'The field is focused now\nenter_text(text="Lyon")', [['enter_text', { text: 'Lyon' }]]],
+    ['after an action label', 'Thought: open it.\nAction: tap(x=3, y=4)', [['tap', { x: 3, y: 4 }]]],
+    ['after a sentence on its line', 'The list is long. swipe(path=[1, 2, 3])', [['swipe', { path: [1, 2, 3] }]]],
+    ['as the whole text of an element', '<act>enter_text(text="say \\"hi\\"")</act>', [['enter_text', { text: 'say "hi"' }]]],
+    ['after think tags', '<think>the button is at the top</think>\ntap(x=500, y=20)', [['tap', { x: 500, y: 20 }]]],
+  ])('reads one %s', (_, text, calls) => {
+    expect(callsOf(text)).toEqual(calls);
+  });
+
+  it('reads one call per line, each counted against the actions allowed', () => {
+    expect(callsOf('tap(x=1, y=2)\nwait()', 2)).toEqual([['tap', { x: 1, y: 2 }], ['wait', {}]]);
+    expect(parse('tap(x=1, y=2)\nwait()').success).toBe(false);
+  });
+
+  it('corrects, never answers, a call mid-sentence, with positional values, cut off, or beside a call it would drop', () => {
+    for (const text of [
+      'Maybe tap(x=1, y=2) would work here',
+      'tap(1, 2)',
+      'tap(x=1, y=',
+      'tap(x=1, y=2) and then wait()',
+      '<act>tap(x=1, y=2)</act> next',
+    ]) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('keeps prose that only mentions a tool the answer, and does not run a quoted example', () => {
+    for (const text of ['Note: wait() pauses the run.', 'Note:\nwait()\nis how to pause.', 'Use `tap(x=1, y=2)` to press.', '> tap(x=1, y=2)\nThat is how a tap looks.']) {
+      const result = parse(text);
+      expect(result.success && result.decision.action === 'answer_user', text).toBe(true);
+    }
+  });
+
+  it('corrects a whole reply calling a tool that is not offered as an unknown tool', () => {
+    expect(parse('Tap(x=1, y=2)')).toMatchObject({ success: false, error: { kind: 'unknown-tool', toolName: 'Tap' } });
+  });
+
+  it('property: a keyword call on its own line reads back exactly the values written (fast-check)', () => {
+    const text = fc.string({ maxLength: 20 }).filter((value) => !/[\\"\n\r]/.test(value));
+    const lead = fc.constantFrom('', 'Action: ', 'Looking at the screen.\n', 'It is open. ');
+    fc.assert(
+      fc.property(lead, fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: 0, max: 5000 }), text, (before, x, y, written) => {
+        expect(callsOf(`${before}tap(x=${x}, y=${y})`)).toEqual([['tap', { x, y }]]);
+        expect(callsOf(`${before}enter_text(text="${written}")`)).toEqual([['enter_text', { text: written }]]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('property: a call followed by more words on its line is never run nor answered (fast-check)', () => {
+    const words = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,20}$/);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999 }), words, (x, after) => {
+        expect(parse(`tap(x=${x}, y=1) ${after}`).success).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
