@@ -13,7 +13,7 @@
  * a reply skips the per-marker patterns.
  */
 import { joinAssistantTurns } from './assistant-turns.ts';
-import { endOfTurnSource } from './control-tokens.ts';
+import { endOfTurnSource, namedEndOfTurn } from './control-tokens.ts';
 import { escapeRegExp, markerSource } from './marker-source.ts';
 import { callSectionTokens, endOfTurnTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
 
@@ -42,7 +42,10 @@ const compiled: readonly CompiledMarker[] = [...replyMarkers]
   }));
 const anyOpen = new RegExp(replyMarkers.map((marker) => markerSource(marker.open)).join('|'), 'i');
 /** Any open or close marker: without one, no rule below can apply. */
-const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(markerSource).join('|'), 'i');
+const anyMarker = new RegExp(
+  [...[...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(markerSource), namedEndOfTurn].join('|'),
+  'i',
+);
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
 /**
  * Kimi K2's call-section tokens: Kimi K2 Thinking writes its calls inside the reasoning it closes
