@@ -30,6 +30,13 @@ export interface ReplyMarker {
    * @default false
    */
   htmlTag?: boolean;
+  /**
+   * The open marker is the chat template's header of an assistant turn and the close its end of turn:
+   * a close followed by this header inside a reply is the same speaker going on in a new message
+   * (`joinAssistantTurns`). Not set where the end of turn also closes reasoning (`<|end|>` after Solar
+   * Open's `<|think|>`): there the header opens the answer after that reasoning. @default false
+   */
+  turnHeader?: boolean;
 }
 
 const thinkTags = ['think', 'thinking', 'reasoning', 'reflection', 'thought'].map(
@@ -48,10 +55,10 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Command R7B', open: '<|START_RESPONSE|>', close: '<|END_RESPONSE|>', kind: 'content', special: true },
   { models: 'Command A (Cohere 2)', open: '<|START_TEXT|>', close: '<|END_TEXT|>', kind: 'content', special: true },
   { models: 'Apriel 1.5/1.6 Thinker', open: '[BEGIN FINAL RESPONSE]', close: '[END FINAL RESPONSE]', kind: 'content', endsTemplateReasoning: true },
-  { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
+  { models: 'Command R+', open: '<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true, turnHeader: true },
   { models: 'Command R+', open: '<|CHATBOT_TOKEN|>', close: '<|END_OF_TURN_TOKEN|>', kind: 'content', special: true },
   // The assistant turn's header a server kept or a model echoed (the reply then ends with `<|im_end|>`).
-  { models: 'ChatML: Qwen, Hermes, Yi, many others', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true },
+  { models: 'ChatML: Qwen, Hermes, Yi, many others', open: '<|im_start|>assistant', close: '<|im_end|>', kind: 'content', special: true, turnHeader: true },
   { models: 'Granite 3.2+', open: '<response>', close: '</response>', kind: 'content', onlyAfterReasoning: true },
   { models: 'Kimi K3', open: '<|open|>think<|sep|>', close: '<|close|>think<|sep|>', kind: 'reasoning', endsTemplateReasoning: true, special: true },
   { models: 'Kimi K3', open: '<|open|>message<|sep|>', close: '<|close|>message<|sep|>', kind: 'content', special: true },
@@ -60,11 +67,11 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true, htmlTag: true },
   // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
-  { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true },
-  { models: 'Gemma 2, 3 (model turn header echoed)', open: '<start_of_turn>model', close: '<end_of_turn>', kind: 'content', special: true },
+  { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true, turnHeader: true },
+  { models: 'Gemma 2, 3 (model turn header echoed)', open: '<start_of_turn>model', close: '<end_of_turn>', kind: 'content', special: true, turnHeader: true },
   { models: 'Phi-3, Phi-4 (assistant header echoed)', open: '<|assistant|>', close: '<|end|>', kind: 'content', special: true },
-  { models: 'DeepSeek V3, R1 (assistant header echoed)', open: '<｜Assistant｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true },
-  { models: 'Granite 3 (assistant header echoed)', open: '<|start_of_role|>assistant<|end_of_role|>', close: '<|end_of_text|>', kind: 'content', special: true },
+  { models: 'DeepSeek V3, R1 (assistant header echoed)', open: '<｜Assistant｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true, turnHeader: true },
+  { models: 'Granite 3 (assistant header echoed)', open: '<|start_of_role|>assistant<|end_of_role|>', close: '<|end_of_text|>', kind: 'content', special: true, turnHeader: true },
 ];
 
 /**

@@ -12,7 +12,9 @@
  * Most replies hold no marker at all: one combined pattern of every marker is tested first, and such
  * a reply skips the per-marker patterns.
  */
-import { endOfTurnSource } from './control-tokens.ts';
+import { joinAssistantTurns } from './assistant-turns.ts';
+import { endOfTurnSource, namedEndOfTurn } from './control-tokens.ts';
+import { escapeRegExp, markerSource } from './marker-source.ts';
 import { callSectionTokens, endOfTurnTokens, type ReplyMarker, replyMarkers } from './reply-markers.ts';
 
 export interface StrippedReply {
@@ -29,21 +31,6 @@ interface CompiledMarker {
   close: RegExp;
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A special token inside a marker (`<|open|>`, `<｜tool▁sep｜>`). */
-const specialTokenPart = /(<\|[^|<>]*\|>|<｜[^｜<>]*｜>)/;
-
-/**
- * The pattern of a marker as a detokenizer may print it: a server that puts spaces between special
- * tokens (vLLM's `spaces_between_special_tokens`, its default) writes `<|open|> response <|sep|>` for
- * `<|open|>response<|sep|>`, so spaces and tabs may stand beside each special token inside the marker.
- */
-function markerSource(marker: string): string {
-  const parts = marker.split(specialTokenPart).filter((part) => part !== '');
-  return parts.map(escapeRegExp).join('[ \\t]*');
-}
-
 // Longest open marker first, so `<|begin|>assistant<|content|>` wins over `<|content|>`.
 const compiled: readonly CompiledMarker[] = [...replyMarkers]
   .sort((left, right) => right.open.length - left.open.length)
@@ -55,7 +42,10 @@ const compiled: readonly CompiledMarker[] = [...replyMarkers]
   }));
 const anyOpen = new RegExp(replyMarkers.map((marker) => markerSource(marker.open)).join('|'), 'i');
 /** Any open or close marker: without one, no rule below can apply. */
-const anyMarker = new RegExp([...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(markerSource).join('|'), 'i');
+const anyMarker = new RegExp(
+  [...[...new Set([...replyMarkers.flatMap((marker) => [marker.open, marker.close]), ...endOfTurnTokens])].map(markerSource), namedEndOfTurn].join('|'),
+  'i',
+);
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
 /**
  * Kimi K2's call-section tokens: Kimi K2 Thinking writes its calls inside the reasoning it closes
@@ -147,7 +137,7 @@ export const holdsReplyMarker = (text: string): boolean => anyMarker.test(text);
 export function stripReplyMarkers(input: string): StrippedReply {
   if (!holdsReplyMarker(input)) return { text: input.trim(), reasoning: [] };
   const reasoning: string[] = [];
-  let text = input;
+  let text = joinAssistantTurns(input);
   let consumed = false;
   // After a content wrapper (a turn header a server kept) only reasoning may open its text, and a
   // wrapper written after that reasoning (Granite's `<response>`): `<|im_start|>assistant\n<think>..`.
