@@ -19,6 +19,7 @@ import { framingOf } from './extract/dialect-framing.ts';
 import { endOfTurnSource } from './extract/control-tokens.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
 import { callInArgument } from './call-in-argument.ts';
+import { argumentsAfterCall } from './arguments-after-call.ts';
 
 const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -90,6 +91,8 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
   if (!spans || spans.length === 0) return undefined;
   const unclosed = unclosedWrapper(text, spans) ?? (text.includes('</') ? callInArgument(text, spans) : undefined);
   if (unclosed) return unclosed;
+  const leftArguments = text.includes('{') ? argumentsAfterCall(text, reading) : undefined;
+  if (leftArguments) return leftArguments;
   // Every call attempt and end-of-turn token holds one of a few characters (`callAttemptNeeds`), and
   // taking framing away adds none: text outside the calls without them (a call's reason, most often) holds neither.
   if (!mayRead(callAttemptMask, attemptCharactersOutside(text, spans, present))) return undefined;

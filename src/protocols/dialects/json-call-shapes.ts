@@ -25,7 +25,7 @@ import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
-import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
+import { isThoughtKey, thoughtTexts } from './turn-thoughts.ts';
 
 interface ShapedCall {
   name: string;
@@ -127,7 +127,7 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
-  if (Object.keys(value).some((key) => thoughtKeys.has(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
+  if (Object.keys(value).some((key) => isThoughtKey(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
   const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
   const argumentKey = argumentKeyOf(value);
   if (nameKey !== undefined && (argumentKey || wrapped)) {

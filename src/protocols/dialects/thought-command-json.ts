@@ -18,11 +18,9 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callObjectProblem } from './call-object.ts';
-import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
+import { isThoughtKey, thoughtKeyHint, thoughtTexts } from './turn-thoughts.ts';
 
 const dialect = 'thought-command';
-/** A thought key written as a JSON key: flat turns hold one, and one look tells. */
-const anyThoughtKey = new RegExp(`"(?:${[...thoughtKeys].join('|')})"\\s*:`);
 const flatNameKeys = ['tool_name', 'name', 'function'] as const;
 
 /** A turn's call and its thoughts, or the correction for a key that is neither. */
@@ -34,7 +32,7 @@ interface TurnCall {
   stray?: ReadFailure;
 }
 
-const isThought = (turn: Record<string, unknown>, key: string): boolean => thoughtKeys.has(key) && thoughtTexts(turn[key]) !== undefined;
+const isThought = (turn: Record<string, unknown>, key: string): boolean => isThoughtKey(key) && thoughtTexts(turn[key]) !== undefined;
 const thoughtsOf = (turn: Record<string, unknown>): string[] =>
   Object.keys(turn).flatMap((key) => (isThought(turn, key) ? (thoughtTexts(turn[key]) ?? []) : [])).filter((text) => text !== '');
 
@@ -67,7 +65,7 @@ export const thoughtCommandJsonReader: DialectReader = {
   dialect,
   needs: '{',
   read(text, { tools }): Reading | undefined {
-    if (!text.includes('"command"') && !anyThoughtKey.test(text)) return undefined;
+    if (!text.includes('"command"') && !thoughtKeyHint.test(text)) return undefined;
     const items: unknown[] = [];
     const thoughts: Thought[] = [];
     const spans: Array<readonly [number, number]> = [];
