@@ -66,3 +66,33 @@ describe('thought keys told by their words', () => {
     if (!result.success) expect(result.error.message).toContain('`request_heartbeat`');
   });
 });
+
+describe('a JSON call naming its tool under "tool"', () => {
+  it('reads it for an offered tool, under each arguments key', () => {
+    for (const argumentKey of ['args', 'arguments', 'input']) {
+      const result = parseDecision('native', `{"tool": "fire_kiln", "${argumentKey}": {"kiln": "south", "cone": 4}}`, { tools });
+      expect(result, argumentKey).toMatchObject({ success: true, decisions: [{ tool: 'fire_kiln', args: { kiln: 'south', cone: 4 } }] });
+    }
+  });
+
+  it('still corrects a key beside it', () => {
+    const stray = parseDecision('native', '{"tool": "fire_kiln", "args": {"kiln": "south"}, "note": "hot"}', { tools });
+    expect(stray.success).toBe(false);
+    if (!stray.success) expect(stray.error.message).toContain('`note`');
+  });
+});
+
+describe('an arguments element holding one JSON object, in every name-element spelling', () => {
+  it('reads <args>, <parameters> and <input> holding JSON under <tool_call> and <function_call>', () => {
+    for (const [outer, inner] of [['tool_call', 'args'], ['function_call', 'parameters'], ['tool_call', 'input'], ['function_call', 'arguments']]) {
+      const text = `<${outer}>\n<name>fire_kiln</name>\n<${inner}>{"kiln": "east", "cone": 10}</${inner}>\n</${outer}>`;
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decisions: [{ tool: 'fire_kiln', args: { kiln: 'east', cone: 10 } }] });
+    }
+  });
+
+  it('corrects a JSON object cut off inside the element, or text after it', () => {
+    for (const text of ['<function_call><name>fire_kiln</name><parameters>{"kiln": "east", "cone": </parameters></function_call>', '<tool_call><name>fire_kiln</name><args>{"kiln": "east"} and more</args></tool_call>']) {
+      expect(parseDecision('native', text, { tools }).success, text).toBe(false);
+    }
+  });
+});
