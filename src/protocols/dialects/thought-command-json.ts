@@ -72,15 +72,20 @@ export const thoughtCommandJsonReader: DialectReader = {
     let repaired = false;
     for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
-      const turn = json.ok && isRecord(json.value) ? (commandTurn(json.value, tools) ?? flatTurn(json.value)) : undefined;
-      if (!json.ok || !turn) continue;
-      const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
-      if (problem) return { ...failedReading(dialect, problem), conclusive: true };
-      const args = argumentsValue(turn.argumentKey === undefined ? {} : turn.call[turn.argumentKey]);
-      repaired ||= json.repaired || args.repaired;
-      for (const content of turn.thoughts) thoughts.push({ type: 'PLAN', content });
-      items.push(callItem(turn.call[turn.nameKey], args.value, tools));
-      spans.push([span.start, span.end]);
+      if (!json.ok) continue;
+      // One turn, or a list of turns (llama-cpp-agent's parallel calls): a list counts only when every element is one.
+      const values = Array.isArray(json.value) ? json.value : [json.value];
+      const turns = values.map((value) => (isRecord(value) ? (commandTurn(value, tools) ?? flatTurn(value)) : undefined));
+      if (turns.length === 0 || turns.some((turn) => turn === undefined)) continue;
+      for (const turn of turns as TurnCall[]) {
+        const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
+        if (problem) return { ...failedReading(dialect, problem), conclusive: true };
+        const args = argumentsValue(turn.argumentKey === undefined ? {} : turn.call[turn.argumentKey]);
+        repaired ||= json.repaired || args.repaired;
+        for (const content of turn.thoughts) thoughts.push({ type: 'PLAN', content });
+        items.push(callItem(turn.call[turn.nameKey], args.value, tools));
+        spans.push([span.start, span.end]);
+      }
     }
     return items.length ? { dialect, items, thoughts, repaired, spans } : undefined;
   },
