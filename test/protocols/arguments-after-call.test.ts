@@ -15,7 +15,7 @@ const tools = [tool('kiln_status', 'kiln'), tool('fire_kiln', 'kiln', 'cone')];
 describe('arguments written after an argument-less call', () => {
   it('corrects a bracket call followed by a labelled JSON object', () => {
     for (const text of [
-      '[Tool call: kiln_status] (id=k7)\nArguments: {"kiln": "north"}',
+      '[Tool call: kiln_status] (id=k7) Arguments: {"kiln": "north"}',
       '[Calling tool: kiln_status]\nInput: {"kiln": "north"}',
       '[Tool call: kiln_status] {"kiln": "north"}',
     ]) {
@@ -23,6 +23,12 @@ describe('arguments written after an argument-less call', () => {
       expect(result.success, text).toBe(false);
       if (!result.success) expect(result.error.message).toContain('`kiln_status` was read with no arguments');
     }
+  });
+
+  it('reads the arguments gpt4free writes on the line after a bracket call, and corrects them cut off', () => {
+    const text = '[Tool call: fire_kiln] (id=k1)\nArguments: {"kiln": "west", "cone": 5}\n[Tool call: kiln_status]\nArguments: {"kiln": "west"}';
+    expect(parseDecision('native', text, { tools, maxActions: 2 })).toMatchObject({ success: true, decisions: [{ tool: 'fire_kiln', args: { kiln: 'west', cone: 5 } }, { tool: 'kiln_status', args: { kiln: 'west' } }] });
+    expect(parseDecision('native', '[Tool call: fire_kiln]\nArguments: {"kiln": "west", "cone": 5', { tools }).success).toBe(false);
   });
 
   it('still runs an argument-less call followed by prose or an empty object', () => {
