@@ -20,6 +20,7 @@ import { endOfTurnSource } from './extract/control-tokens.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
 import { callInArgument } from './call-in-argument.ts';
 import { inventedResult } from './invented-result.ts';
+import { argumentsAfterCall } from './arguments-after-call.ts';
 
 const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -93,6 +94,8 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
   if (unclosed) return unclosed;
   const invented = spans.length > 1 ? inventedResult(text, spans) : undefined;
   if (invented) return invented;
+  const leftArguments = text.includes('{') ? argumentsAfterCall(text, reading) : undefined;
+  if (leftArguments) return leftArguments;
   // Every call attempt and end-of-turn token holds one of a few characters (`callAttemptNeeds`), and
   // taking framing away adds none: text outside the calls without them (a call's reason, most often) holds neither.
   if (!mayRead(callAttemptMask, attemptCharactersOutside(text, spans, present))) return undefined;

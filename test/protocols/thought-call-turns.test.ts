@@ -62,4 +62,12 @@ describe('thought-call JSON turns', () => {
       }),
     );
   });
+  it('reads a list of turns, each with its thought, as calls in order; a list with one element no turn is no list of turns', () => {
+    const text = '[\n  {"thoughts_and_reasoning": "Scan first.", "function": "shelf_scan", "params": {"aisle": 3}},\n  {"thoughts_and_reasoning": "Then report.", "function": "reply", "params": {"text": "done"}}\n]';
+    const result = parseDecision('native', text, { tools, maxActions: 2 });
+    expect(result).toMatchObject({ success: true, decisions: [{ tool: 'shelf_scan', args: { aisle: 3 } }, { tool: 'reply', args: { text: 'done' } }] });
+    if (result.success) expect(result.thoughts.map((thought) => thought.content)).toEqual(['Scan first.', 'Then report.']);
+    const mixed = parseDecision('native', '[{"thought": "scan", "function": "shelf_scan", "params": {"aisle": 3}}, {"function": "reply", "params": {"text": "done"}, "mood": "calm"}]', { tools, maxActions: 2 });
+    expect(mixed.success && mixed.decisions.length === 1).toBe(false);
+  });
 });

@@ -22,7 +22,9 @@
  * parser reads it). A call ends at the first `</tool_call>` after which the body reads as exactly a name and
  * arguments (a value may hold `</tool_call>`); a call never closed, or whose body holds anything else,
  * is a correction. Text around the calls is prose, and a call shown as code (backticks, a fence) is
- * talk about a call, not one (`mask-code.ts`).
+ * talk about a call, not one (`mask-code.ts`). gpt4free's emulation reads the same call spelled
+ * `<function_call>`, with the arguments under `<parameters>`, `<params>` or `<input>` too: read where
+ * they hold one JSON object (child elements there are no spelling a reader knows, corrected).
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
@@ -33,9 +35,10 @@ import { childElements, elementArguments } from './tag-elements.ts';
 import type { ToolArgs } from './tool-input.ts';
 
 const dialect = 'continue-xml';
-const opening = /<(tool_call|tool_use|tool)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
-/** The body after the name: nothing, or one `<args>` (or `<arguments>`) element (group 2: its content). */
-const argsBody = /^\s*(?:<(args|arguments)>([\s\S]*)<\/\1>\s*)?$/;
+const opening = /<(tool_call|tool_use|tool|function_call)>\s*<name>\s*([^<>\s]+)\s*<\/name>/g;
+/** The body after the name: nothing, or one arguments element, `<args>`, `<arguments>`, `<parameters>`, `<params>` or `<input>` (group 2: its content). */
+const argsBody = /^\s*(?:<(args|arguments|parameters|params|input)>([\s\S]*)<\/\1>\s*)?$/;
+const argumentsElement = /^\s*<(?:args|arguments|parameters|params|input)>/;
 
 /** The arguments of a body, or undefined when the body is not exactly an `<args>` element of child elements (or nothing). */
 function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], spelling: string): ToolArgs | undefined {
@@ -43,14 +46,19 @@ function bodyArguments(body: string, name: string, tools: readonly ToolSpec[], s
   if (!args) return undefined;
   const inner = args[2] ?? '';
   // In Cherry Studio's spelling the arguments are one JSON object (and GLM 4's `<tool_call>` servers
-  // write `<arguments>{..}</arguments>` too, as mlx-manager reads it): read with the one guard, or refused.
+  // write `<arguments>{..}</arguments>` too, as mlx-manager reads it, and gpt4free's emulation reads
+  // `<args>` or `<parameters>` so): an arguments element opening with `{` holds one JSON object in
+  // every spelling but llxprt's `<tool>` (no child element opens with `{`), read with the one guard, or refused.
   const json = inner.trim();
-  if ((spelling === 'tool_use' || (spelling === 'tool_call' && args[1] === 'arguments')) && json.startsWith('{')) {
+  if (spelling !== 'tool' && json.startsWith('{')) {
     const read = jsonArgumentsAt(dialect, json, 0, name);
     if (!read.ok) return { ok: false, failure: read.failure.failure as ReadFailure };
     // Anything after the object is no part of JSON arguments.
     return read.end === json.length ? { ok: true, args: read.args } : undefined;
   }
+  // Child elements are read under Continue's own spellings only (`<args>`, `<arguments>` in `<tool_call>`,
+  // `<tool_use>`, `<tool>`); the other spellings are read where they hold JSON.
+  if (spelling === 'function_call' || (args[1] !== undefined && args[1] !== 'args' && args[1] !== 'arguments')) return undefined;
   const elements = childElements(inner);
   if (!elements.whole) return undefined;
   const tool = tools.find((candidate) => candidate.name === name);
@@ -74,7 +82,7 @@ export const continueXmlReader: DialectReader = {
       const shown = sanitizeName(name);
       const bodyStart = match.index + match[0].length;
       // `<tool><name>x</name></tool>` with no `<arguments>` is a tool named, as in an echoed definition: no call.
-      if (match[1] === 'tool' && !/^\s*<arguments>/.test(text.slice(bodyStart))) continue;
+      if (match[1] === 'tool' && !argumentsElement.test(text.slice(bodyStart))) continue;
       let args: ToolArgs | undefined;
       let end = -1;
       for (let at = text.indexOf(close, bodyStart); at >= 0 && !args; at = text.indexOf(close, at + 1)) {

@@ -4,6 +4,7 @@
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
+ *   (and `{"tool", ..}` naming an offered tool, as gpt4free's tool plans write it)
  *   (`params` as JSON-RPC and MemGPT write it), and the name or the arguments under a qualified key
  *   (`{"command_name", "args"}`, MetaGPT's commands; `{"tool_name", "tool_args"}`, agent-zero's);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
@@ -24,8 +25,8 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
-import { argumentKeyOf, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
-import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
+import { argumentKeyOf, callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
+import { isThoughtKey, thoughtTexts } from './turn-thoughts.ts';
 
 interface ShapedCall {
   name: string;
@@ -127,8 +128,13 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
-  if (Object.keys(value).some((key) => thoughtKeys.has(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
-  const nameKey = ['tool_name', 'name', 'function', ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
+  if (Object.keys(value).some((key) => isThoughtKey(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
+  // `tool` names the call as gpt4free's and other agents' plans write it (`{"tool": "read", "args": {..}}`):
+  // only for an offered tool with its arguments under a plain key (`arguments`, `args`, ..), and never
+  // beside `action` (reins' own decision, `{"action": "call_tool", "tool": ..}`).
+  const plainArguments = callArgumentKeys.some((key) => key in value);
+  const toolKey = typeof value.tool === 'string' && plainArguments && !('action' in value) && tools.some((tool) => tool.name === value.tool) ? ['tool'] : [];
+  const nameKey = ['tool_name', 'name', 'function', ...toolKey, ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
   const argumentKey = argumentKeyOf(value);
   if (nameKey !== undefined && (argumentKey || wrapped)) {
     const name = value[nameKey] as string;

@@ -33,6 +33,9 @@ export interface CallMarkerForm {
   written(name: string, args: string): string;
 }
 
+/** After a bare call: an optional `(id=..)` note, a line break and `Arguments:` before a JSON object. */
+const labelled = /[ \t]*(?:\(id=[^()\n]*\))?[ \t]*\r?\n[ \t]*Arguments[ \t]*:[ \t]*(?=\{)/y;
+
 /** The name and the opening parenthesis after a marker. */
 const head = /[ \t]*([A-Za-z_][\w.-]*)[ \t]*\(\s*/y;
 
@@ -66,9 +69,25 @@ export function readMarkedCalls(text: string, tools: readonly ToolSpec[], form: 
     const named = head.exec(text);
     const bare = named ? undefined : bareCall(text, start + marker.length, form);
     if (bare) {
-      items.push(callItem(bare.name, {}, tools));
-      spans.push([start, bare.end]);
-      start = bare.end - marker.length;
+      // gpt4free renders a past call as `[Tool call: name] (id=..)` and its arguments on the next
+      // line after `Arguments:`; models copy it. Those arguments are the call's, read whole or refused.
+      labelled.lastIndex = bare.end;
+      const label = form.bareCloser !== undefined && labelled.exec(text);
+      let args: unknown = {};
+      let end = bare.end;
+      if (label) {
+        const close = closingBracketIndex(text, labelled.lastIndex);
+        const shown = sanitizeName(bare.name);
+        if (close < 0) return cutOff(form, bare.name);
+        const json = readJson(text.slice(labelled.lastIndex, close));
+        if (!json.ok || !isRecord(json.value)) return { ...failedReading(dialect, { kind: 'invalid-json', message: `arguments of \`${shown}\` after "Arguments:" must be one JSON object`, toolName: shown }), conclusive: true };
+        repaired ||= json.repaired;
+        args = json.value;
+        end = close;
+      }
+      items.push(callItem(bare.name, args, tools));
+      spans.push([start, end]);
+      start = end - marker.length;
       continue;
     }
     if (!named) {

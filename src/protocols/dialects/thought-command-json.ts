@@ -18,11 +18,9 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callObjectProblem } from './call-object.ts';
-import { thoughtKeys, thoughtTexts } from './turn-thoughts.ts';
+import { isThoughtKey, thoughtKeyHint, thoughtTexts } from './turn-thoughts.ts';
 
 const dialect = 'thought-command';
-/** A thought key written as a JSON key: flat turns hold one, and one look tells. */
-const anyThoughtKey = new RegExp(`"(?:${[...thoughtKeys].join('|')})"\\s*:`);
 const flatNameKeys = ['tool_name', 'name', 'function'] as const;
 
 /** A turn's call and its thoughts, or the correction for a key that is neither. */
@@ -34,7 +32,7 @@ interface TurnCall {
   stray?: ReadFailure;
 }
 
-const isThought = (turn: Record<string, unknown>, key: string): boolean => thoughtKeys.has(key) && thoughtTexts(turn[key]) !== undefined;
+const isThought = (turn: Record<string, unknown>, key: string): boolean => isThoughtKey(key) && thoughtTexts(turn[key]) !== undefined;
 const thoughtsOf = (turn: Record<string, unknown>): string[] =>
   Object.keys(turn).flatMap((key) => (isThought(turn, key) ? (thoughtTexts(turn[key]) ?? []) : [])).filter((text) => text !== '');
 
@@ -67,22 +65,27 @@ export const thoughtCommandJsonReader: DialectReader = {
   dialect,
   needs: '{',
   read(text, { tools }): Reading | undefined {
-    if (!text.includes('"command"') && !anyThoughtKey.test(text)) return undefined;
+    if (!text.includes('"command"') && !thoughtKeyHint.test(text)) return undefined;
     const items: unknown[] = [];
     const thoughts: Thought[] = [];
     const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     for (const span of findJsonSpans(text).filter(unquotedJson(text))) {
       const json = readJson(span.text);
-      const turn = json.ok && isRecord(json.value) ? (commandTurn(json.value, tools) ?? flatTurn(json.value)) : undefined;
-      if (!json.ok || !turn) continue;
-      const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
-      if (problem) return { ...failedReading(dialect, problem), conclusive: true };
-      const args = argumentsValue(turn.argumentKey === undefined ? {} : turn.call[turn.argumentKey]);
-      repaired ||= json.repaired || args.repaired;
-      for (const content of turn.thoughts) thoughts.push({ type: 'PLAN', content });
-      items.push(callItem(turn.call[turn.nameKey], args.value, tools));
-      spans.push([span.start, span.end]);
+      if (!json.ok) continue;
+      // One turn, or a list of turns (llama-cpp-agent's parallel calls): a list counts only when every element is one.
+      const values = Array.isArray(json.value) ? json.value : [json.value];
+      const turns = values.map((value) => (isRecord(value) ? (commandTurn(value, tools) ?? flatTurn(value)) : undefined));
+      if (turns.length === 0 || turns.some((turn) => turn === undefined)) continue;
+      for (const turn of turns as TurnCall[]) {
+        const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
+        if (problem) return { ...failedReading(dialect, problem), conclusive: true };
+        const args = argumentsValue(turn.argumentKey === undefined ? {} : turn.call[turn.argumentKey]);
+        repaired ||= json.repaired || args.repaired;
+        for (const content of turn.thoughts) thoughts.push({ type: 'PLAN', content });
+        items.push(callItem(turn.call[turn.nameKey], args.value, tools));
+        spans.push([span.start, span.end]);
+      }
     }
     return items.length ? { dialect, items, thoughts, repaired, spans } : undefined;
   },

@@ -1,10 +1,33 @@
 /**
  * The model's own words beside a call in a JSON turn: `{"thought": .., "command": {..}}` (SWE-agent),
- * `{"thoughts": [..], "headline": .., "tool_name": .., "tool_args": {..}}` (agent-zero). They are the
- * turn's reasoning, kept as thoughts: never an argument, and never dropped unread. Only text counts
- * (a string, or a list of strings); any other value under these keys is no thought.
+ * `{"thoughts": [..], "headline": .., "tool_name": .., "tool_args": {..}}` (agent-zero),
+ * `{"thoughts_and_reasoning": .., "function": .., "params": {..}}` (llama-cpp-agent),
+ * `{"inner_thoughts": .., ..}` (MemGPT-style agents). They are the turn's reasoning, kept as thoughts:
+ * never an argument, and never dropped unread. Only text counts (a string, or a list of strings); any
+ * other value under these keys is no thought.
+ *
+ * A thought key is told by its words, not by a list of spellings: every word of the key (split at
+ * `_`, `-` and camelCase humps) is a thought word or a joining word, and one of them is a thought
+ * word. So `chain_of_thought` and `thoughtsAndReasoning` are thoughts, `thought_id` or `reason_code` are not.
  */
-export const thoughtKeys: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'discussion', 'headline']);
+
+/** Words that name the model's reasoning. */
+const thoughtWords: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'discussion', 'headline', 'rationale', 'thinking']);
+/** Words that only join or qualify thought words (`inner_thoughts`, `chain_of_thought`). */
+const joiningWords: ReadonlySet<string> = new Set(['and', 'of', 'inner', 'chain', 'my', 'internal']);
+
+/** The lower-case words of a JSON key (`thoughtsAndReasoning` -> thoughts, and, reasoning). */
+const keyWords = (key: string): string[] =>
+  key.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[_\-\s]+/).filter((word) => word !== '');
+
+/** True when `key` names the model's thoughts (see above). */
+export function isThoughtKey(key: string): boolean {
+  const words = keyWords(key);
+  return words.length > 0 && words.some((word) => thoughtWords.has(word)) && words.every((word) => thoughtWords.has(word) || joiningWords.has(word));
+}
+
+/** A quick look for a JSON key holding a thought word; `isThoughtKey` decides. */
+export const thoughtKeyHint = /"[\w-]*(?:thought|reasoning|discussion|headline|rationale|thinking)[\w-]*"\s*:/i;
 
 /** The texts `value` holds as a thought: a string, or each string of a list; undefined for any other value. */
 export function thoughtTexts(value: unknown): string[] | undefined {
