@@ -36,6 +36,20 @@ const callStart = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined 
  */
 const linePrefix = /(?:^[ \t]*(?:[A-Za-z][\w -]{0,30}:[ \t]*)?|[\p{L}\p{N}][.!?:。！？：][ \t]*|<([A-Za-z_][\w-]{0,64})>[ \t]*)$/u;
 
+/** The longest text `linePrefix` can match: a label, a sentence's end or an element's opening tag, with space. */
+const prefixWindow = 100;
+
+/**
+ * The text of the line before `start`, at most `prefixWindow` characters of it: the prefix is looked
+ * for in a bounded window, so a long line of many call openings is read in one pass. A window cut
+ * inside the line opens with a character no prefix starts with, so it never reads as the line's start.
+ */
+function lineBefore(text: string, lineStart: number, start: number): { window: string; offset: number } {
+  const from = Math.max(lineStart, start - prefixWindow);
+  // `offset`: where the window's first character stands in `text` (the added one stands before `from`).
+  return from > lineStart ? { window: `\u0000${text.slice(from, start)}`, offset: from - 1 } : { window: text.slice(from, start), offset: from };
+}
+
 /** A line quoted or listed in Markdown (`> `, `- `, `* `, `1. `): what it shows is an example, never run. */
 const quotedLine = /^[ \t]*(?:>|[-*+][ \t]|\d+[.)][ \t])/;
 
@@ -50,11 +64,18 @@ export const barePythonCallsReader: DialectReader = {
     const calls: PythonCall[] = [];
     const spans: Array<readonly [number, number]> = [];
     pattern.lastIndex = 0;
+    // The start of the line holding the current match, found going forward (matches come in order).
+    let lineStart = 0;
+    let nextBreak = text.indexOf('\n');
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const start = match.index;
-      const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+      while (nextBreak >= 0 && nextBreak < start) {
+        lineStart = nextBreak + 1;
+        nextBreak = text.indexOf('\n', lineStart);
+      }
       if (start < (spans.at(-1)?.[1] ?? 0) || isInCode(code, start) || quotedLine.test(text.slice(lineStart, start + 1))) continue;
-      const prefix = linePrefix.exec(text.slice(lineStart, start));
+      const before = lineBefore(text, lineStart, start);
+      const prefix = linePrefix.exec(before.window);
       const read = prefix ? readPythonCallsAt(text, start) : undefined;
       if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
       const tag = prefix[1];
@@ -66,7 +87,7 @@ export const barePythonCallsReader: DialectReader = {
       const closed = tag === undefined ? /^[ \t]*\r?$/.test(rest) : new RegExp(`^[ \\t]*</${escapeRegExp(tag)}>[ \\t]*\\r?$`).test(rest);
       if (!closed) continue;
       calls.push(...read.calls);
-      spans.push([tag === undefined ? start : lineStart + (prefix.index ?? 0), read.end + rest.trimEnd().length]);
+      spans.push([tag === undefined ? start : before.offset + prefix.index, read.end + rest.trimEnd().length]);
       pattern.lastIndex = read.end;
     }
     if (!calls.length) return undefined;

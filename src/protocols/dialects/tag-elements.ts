@@ -29,6 +29,20 @@ const child = /<([A-Za-z_][\w.-]*)\s*\/>|<([A-Za-z_][\w.-]*)>((?:<!\[CDATA\[(?:(
 /** Elements inside an element's value, as nested values are written. */
 const elementForm: ParameterForm = { open: /<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `</${match.groups?.key ?? ''}>` };
 
+/** `child` tried at one position; `emptyAt` its `<name/>` form alone. */
+const childAt = new RegExp(child.source, 'y');
+const emptyAt = /<([A-Za-z_][\w.-]*)\s*\/>/y;
+const elementName = /<([A-Za-z_][\w.-]*)/y;
+const closingTag = /<\/\s*([A-Za-z_][\w.-]*)\s*>/g;
+
+/** Where the last closing tag of each element name stands in `body`. */
+function lastClosings(body: string): Map<string, number> {
+  const closings = new Map<string, number>();
+  if (!body.includes('</')) return closings;
+  for (const match of body.matchAll(closingTag)) closings.set(match[1] ?? '', match.index);
+  return closings;
+}
+
 export interface ChildElement {
   key: string;
   /** The value as written between the tags (`''` for `<name/>`). */
@@ -42,13 +56,24 @@ export interface ChildElement {
 export function childElements(body: string): { children: ChildElement[]; whole: boolean } {
   const sequence = elementSequence(body);
   if (sequence?.length) return { children: sequence, whole: true };
+  const closedAt = lastClosings(body);
   const children: ChildElement[] = [];
   let outside = '';
   let from = 0;
-  for (const match of body.matchAll(child)) {
-    outside += body.slice(from, match.index);
+  for (let at = body.indexOf('<'); at >= 0; at = body.indexOf('<', Math.max(at + 1, from))) {
+    if (at < from) continue;
+    elementName.lastIndex = at;
+    const name = elementName.exec(body)?.[1];
+    if (name === undefined) continue;
+    // An element never closed after its opening can only be empty (`<name/>`): the whole pattern
+    // would look to the end of the body for its close, once per such opening.
+    const pattern = (closedAt.get(name) ?? -1) > at ? childAt : emptyAt;
+    pattern.lastIndex = at;
+    const match = pattern.exec(body);
+    if (!match) continue;
+    outside += body.slice(from, at);
     children.push({ key: match[1] ?? match[2] ?? '', raw: match[1] !== undefined ? '' : (match[3] ?? '') });
-    from = match.index + match[0].length;
+    from = at + match[0].length;
   }
   outside += body.slice(from);
   return { children, whole: outside.trim() === '' };
