@@ -8,7 +8,7 @@ import type { InvalidDecisionKind } from '../errors/invalid-decision-error.ts';
 import type { ActionNotes, KnownVariables } from './codec.ts';
 import { isReservedToolName } from '../tools/tool-names.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
-import { declaredWrappedArguments } from './dialects/wrapped-arguments.ts';
+import { declaredWrappedArguments, mayBeWrapped } from './dialects/wrapped-arguments.ts';
 import { leakedQuoteTokens } from './dialects/leaked-quote-tokens.ts';
 
 export interface ReadFailure {
@@ -105,8 +105,10 @@ export function callItem(written: unknown, args: unknown, tools: readonly ToolSp
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }
-  const tool = typeof name === 'string' ? tools.find((offered) => offered.name === name) : undefined;
-  return { action: 'call_tool', tool: name, args: leakedQuoteTokens(declaredWrappedArguments(args ?? {}, tool)), reason };
+  const value = args ?? {};
+  // Most calls hold no wrapper: the tool's schema is looked up only for one that may be.
+  const unwrapped = mayBeWrapped(value) ? declaredWrappedArguments(value, tools.find((offered) => offered.name === name)) : value;
+  return { action: 'call_tool', tool: name, args: leakedQuoteTokens(unwrapped), reason };
 }
 
 /**

@@ -18,10 +18,26 @@ function unquoted(value: string): string {
   return value;
 }
 
-/** `value` with every string (in objects and lists, at any depth) that one quote-token pair wraps whole replaced by its inside. */
-export function leakedQuoteTokens(value: unknown): unknown {
+/** True when a string in `value` (at any depth) opens with a quote token. */
+function holdsQuoteToken(value: unknown): boolean {
+  if (typeof value === 'string') return value.startsWith('<') && quoteTokens.some((token) => value.startsWith(token));
+  if (Array.isArray(value)) return value.some(holdsQuoteToken);
+  if (!isRecord(value)) return false;
+  for (const key in value) if (holdsQuoteToken(value[key])) return true;
+  return false;
+}
+
+function replaced(value: unknown): unknown {
   if (typeof value === 'string') return unquoted(value);
-  if (Array.isArray(value)) return value.map(leakedQuoteTokens);
+  if (Array.isArray(value)) return value.map(replaced);
   if (!isRecord(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, leakedQuoteTokens(item)]));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaced(item)]));
+}
+
+/**
+ * `value` with every string (in objects and lists, at any depth) that one quote-token pair wraps whole
+ * replaced by its inside; `value` itself where no string opens with a token (every call read passes here).
+ */
+export function leakedQuoteTokens(value: unknown): unknown {
+  return holdsQuoteToken(value) ? replaced(value) : value;
 }

@@ -17,6 +17,13 @@ export function isWrapperKey(key: string, tool: ToolSpec | undefined): boolean {
   return !(isRecord(properties) && Object.hasOwn(properties, key));
 }
 
+/** True when `args` has one key and it is a wrapper name, whatever the tool declares (the cheap first look). */
+export function mayBeWrapped(args: unknown): boolean {
+  if (!isRecord(args)) return false;
+  const keys = Object.keys(args);
+  return keys.length === 1 && wrapperNames.has(keys[0] ?? '');
+}
+
 /** The object inside `args` when `args` is such a wrapper (see above); else `args` as it is. */
 export function wrappedArguments(args: unknown, tool: ToolSpec | undefined): unknown {
   if (!isRecord(args)) return args;
