@@ -26,8 +26,17 @@ const escaped = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\
 /** A label mid-line: capitalised, at a word's start or after a lower-case letter; the word is group 1. */
 const labelSource = String.raw`(?<![A-Z])(Thought|THOUGHT|Action[ \t]*Input|ACTION[ \t]*INPUT|Action|ACTION|Observation|OBSERVATION|Final[ \t]*Answer|FINAL[ \t]*ANSWER)[ \t]*:`;
 
-/** `Action: <offered name> [joiner] Action Input:` (the name with quotes or emphasis around it allowed). */
+let lastPattern: { key: string; pattern: RegExp } | undefined;
+
+/** The pattern for `names`, built once for the same names in a row (a run offers the same tools each turn). */
 function chainPattern(names: readonly string[]): RegExp {
+  const key = names.join('\u0000');
+  if (lastPattern?.key !== key) lastPattern = { key, pattern: buildChainPattern(names) };
+  return lastPattern.pattern;
+}
+
+/** `Action: <offered name> [joiner] Action Input:` (the name with quotes or emphasis around it allowed). */
+function buildChainPattern(names: readonly string[]): RegExp {
   const alternatives = [...names].sort((a, b) => b.length - a.length).map(escaped).join('|');
   return new RegExp(String.raw`(?<![A-Z])(?:Action|ACTION)[ \t]*:[ \t]*[*_\x60'"]*(${alternatives})[*_\x60'"]*[ \t]*(?:with|and|[,;|])?[ \t]*(?:Action[ \t]*Input|ACTION[ \t]*INPUT)[ \t]*:`, 'g');
 }
@@ -37,8 +46,11 @@ function chainPattern(names: readonly string[]): RegExp {
  * when it holds none. `names` are the offered tools' names.
  */
 export function inlineChainMarkers(masked: string, names: readonly string[]): InlineMarker[] | undefined {
-  if (names.length === 0 || !/action/i.test(masked)) return undefined;
-  const chain = chainPattern(names).exec(masked);
+  // Every step names both labels: most replies (a JSON `"action"` key among them) stop here.
+  if (names.length === 0 || !/action[ \t]*input/i.test(masked)) return undefined;
+  const pattern = chainPattern(names);
+  pattern.lastIndex = 0;
+  const chain = pattern.exec(masked);
   if (!chain) return undefined;
   const labels = [...masked.matchAll(new RegExp(labelSource, 'g'))].map((match): InlineMarker => ({ index: match.index, length: match[0].length, word: match[1] ?? '' }));
   const before = labels.filter((label) => label.index < chain.index);
