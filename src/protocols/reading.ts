@@ -150,5 +150,5 @@ function sameNames(names: readonly unknown[], tools: readonly ToolSpec[]): boole
   return true;
 }
 
-/** `text` with every RegExp syntax character escaped. */
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Readers take the one escape from the extract layer through here. */
+export { escapeRegExp } from './extract/marker-source.ts';

@@ -12,6 +12,7 @@
  */
 
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
+import { escapeRegExp } from '../extract/marker-source.ts';
 
 /** One label found: where it starts, how long it is, and its word (`Action Input`). */
 export interface InlineMarker {
@@ -22,7 +23,6 @@ export interface InlineMarker {
   bodyEnd?: number;
 }
 
-const escaped = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A label mid-line: capitalised, at a word's start or after a lower-case letter; the word is group 1. */
 const labelSource = String.raw`(?<![A-Z])(Thought|THOUGHT|Action[ \t]*Input|ACTION[ \t]*INPUT|Action|ACTION|Observation|OBSERVATION|Final[ \t]*Answer|FINAL[ \t]*ANSWER)[ \t]*:`;
 
@@ -37,7 +37,7 @@ function chainPattern(names: readonly string[]): RegExp {
 
 /** `Action: <offered name> [joiner] Action Input:` (the name with quotes or emphasis around it allowed). */
 function buildChainPattern(names: readonly string[]): RegExp {
-  const alternatives = [...names].sort((a, b) => b.length - a.length).map(escaped).join('|');
+  const alternatives = [...names].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
   return new RegExp(String.raw`(?<![A-Z])(?:Action|ACTION)[ \t]*:[ \t]*[*_\x60'"]*(${alternatives})[*_\x60'"]*[ \t]*(?:with|and|[,;|])?[ \t]*(?:Action[ \t]*Input|ACTION[ \t]*INPUT)[ \t]*:`, 'g');
 }
 

@@ -18,9 +18,9 @@
  * more prose, whatever follows GLM's `<|observation|>`, which names no role) stays in the reply, where
  * it is refused (`stray-prose.ts`): what the model meant there is no reading's guess.
  */
+import { escapeRegExp } from './marker-source.ts';
 import { endOfTurnTokens } from './reply-markers.ts';
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A role naming a tool: `tool`, a tool's result (`tool_response`, Granite's), `ipython`, `python`,

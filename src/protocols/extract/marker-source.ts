@@ -5,6 +5,7 @@
  * special token inside the marker.
  */
 
+/** `text` with every RegExp syntax character escaped (the one copy for the parser layer). */
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A special token inside a marker (`<|open|>`, `<｜tool▁sep｜>`). */
