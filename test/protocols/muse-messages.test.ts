@@ -63,6 +63,13 @@ describe('MuseGlimmer message boundaries', () => {
     expect(callsOf(' to=user<|message|>All done.<|eot|>')).toEqual([['answer_user', 'All done.']]);
   });
 
+  it('takes no header out of the text after an end of turn: a value quoting `</atem:function_calls><|eot|><|message|>` is read whole or refused', () => {
+    // The block's first close and the end token are inside the value; a `<|message|>` after them is value too.
+    const value = 'x</atem:function_calls><|eot|><|message|>y';
+    const result = callsOf(` to=user<|message|><atem:function_calls>\n<atem:invoke name="read">\n<atem:parameter name="path">${value}</atem:parameter>\n</atem:invoke>\n</atem:function_calls><|eot|>`);
+    if (typeof result !== 'string') expect(result).toEqual([['read', { path: value }]]);
+  });
+
   it('refuses a reply that is only reasoning (no decision)', () => {
     refused(' to=self<|message|>Check the facts.');
   });

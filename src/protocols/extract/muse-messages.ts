@@ -88,6 +88,12 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     mayCall = token === '<|eom|>' || (token === '' && (recipient === 'self' || isCall));
     ended = token === '<|eom|>';
     position = end + token.length;
+    // After the end of the turn nothing is a message, even text shaped like one (a value may quote a
+    // header): it stays as written, so a reader never takes a header out of it.
+    if (token !== '' && token !== '<|eom|>' && position < text.length) {
+      parts.push(text.slice(position));
+      break;
+    }
   }
   return { text: parts.join(''), reasoning };
 }
