@@ -15,6 +15,7 @@
  * - a leading article ("The", "A", "An"): the subject is the named parameter or tool.
  * Anything else stays word for word, whitespace collapsed.
  */
+import { escapeRegExp } from './extract/marker-source.ts';
 
 /** The facts of a property that its line writes in notation. */
 export interface PropertyFacts {
@@ -52,7 +53,7 @@ function listsValues(segment: string, values: readonly unknown[]): boolean {
   let named = 0;
   const spelled = values.map((value) => String(value).toLowerCase()).sort((a, b) => b.length - a.length);
   for (const value of spelled) {
-    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(value);
     // Quoted, or bare as a whole word: a value "a" is not found inside "area".
     const mention = new RegExp(`(['"\`])${escaped}\\1|(?<![\\w-])${escaped}(?![\\w-])`, 'g');
     const before = rest;

@@ -6,6 +6,7 @@
  * (what Cline does for a file's content holding `</content>`), never a value cut short with the rest
  * dropped. A closing tag inside a CDATA section is part of the value.
  */
+import { escapeRegExp } from '../extract/marker-source.ts';
 
 export interface SequenceElement {
   key: string;
@@ -25,8 +26,6 @@ function cdataRanges(text: string): [number, number][] {
   }
   return ranges;
 }
-
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The elements `body` is made of, in order; undefined when it is not made of elements only. */
 export function elementSequence(body: string): SequenceElement[] | undefined {
@@ -50,7 +49,7 @@ export function elementSequence(body: string): SequenceElement[] | undefined {
           const rest = from(valueStart);
           result = rest ? [{ key, raw: '' }, ...rest] : undefined;
         } else {
-          const closing = new RegExp(`</\\s*${escape(key)}\\s*>`, 'g');
+          const closing = new RegExp(`</\\s*${escapeRegExp(key)}\\s*>`, 'g');
           closing.lastIndex = valueStart;
           for (let close = closing.exec(body); close && !result; close = closing.exec(body)) {
             if (inCdata(close.index)) continue;

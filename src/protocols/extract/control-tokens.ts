@@ -8,9 +8,9 @@
  * tag: it is the token only where it closes no `<s>` opened before it (`Use <s>old</s> new` keeps its
  * tag, `Done.</s> more` has text after the end of the reply).
  */
+import { escapeRegExp } from './marker-source.ts';
 import { endOfTurnTokens } from './reply-markers.ts';
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * `</s>` with no `<s>` before it that is still open. The token comes first, so the look back runs only
