@@ -2,7 +2,10 @@
  * Kimi K2 Thinking writes its tool calls inside its reasoning and closes the reasoning afterwards; its
  * servers run those calls. A call section inside reasoning closed later is therefore read, never
  * dropped with the reasoning (coverage: the answer after it is not returned as if no call was made).
- * Other families' calls inside closed reasoning stay reasoning, as their servers keep them.
+ * Kimi K3's tools section (`<|open|>tools<|sep|>`) inside its template-opened reasoning is read the
+ * same way. Other families' calls inside closed reasoning stay reasoning, as their servers keep them;
+ * but one written in call-section special tokens is never dropped with it: with no call after the
+ * reasoning, the turn is corrected.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +37,47 @@ describe('Kimi K2 calls inside reasoning', () => {
   it("another family's call inside closed reasoning stays reasoning", () => {
     const hermes = '<tool_call>\n{"name": "fetch_page", "arguments": {"url": "https://a.example"}}\n</tool_call>';
     expect(decisionsOf(`<think>I could write ${hermes} but I know it.</think>It says hi.`)).toEqual([{ action: 'answer_user', answer: 'It says hi.' }]);
+  });
+
+  it('a Kimi K3 tools section inside the reasoning the template opened is run, not dropped with the reasoning', () => {
+    const k3 = `<|open|>tools<|sep|><|open|>call tool="fetch_page" index="1"<|sep|><|open|>argument key="url" type="string"<|sep|>https://a.example<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>`;
+    expect(decisionsOf(`Open it.${k3}Then read it.<|close|>think<|sep|><|open|>response<|sep|>Opening.<|close|>response<|sep|>`)).toEqual([
+      expect.objectContaining({ action: 'call_tool', tool: 'fetch_page', args: { url: 'https://a.example' } }),
+    ]);
+  });
+
+  it('reasoning that recalls the Kimi K3 format, or breaks off a call in it, stays reasoning: the answer stands', () => {
+    for (const thought of ['Recall the format <|open|>tools<|sep|>...<|close|>tools<|sep|> - ok.', 'I could emit <|open|>tools<|sep|><|open|>call tool="fetch_page" index="1"<|sep|>... but no.']) {
+      expect(decisionsOf(`${thought}<|close|>think<|sep|><|open|>response<|sep|>It says hi.<|close|>response<|sep|>`)).toEqual([{ action: 'answer_user', answer: 'It says hi.' }]);
+    }
+  });
+
+  it('a call in special tokens inside closed reasoning, with no call after it, is corrected (never answered without it)', () => {
+    const deepseek = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>fetch_page<｜tool▁sep｜>{"url": "https://a.example"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
+    const gemma = '<|tool_call>call:fetch_page{url:<|"|>https://a.example<|"|>}<tool_call|>';
+    for (const call of [deepseek, gemma]) {
+      const text = `<think>Open it. ${call} Then read it.</think>It says hi.`;
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message).toContain('the reasoning holds a call of `fetch_page`');
+    }
+  });
+
+  it('property: a call in special tokens anywhere in closed reasoning is never dropped for the plain answer after it', () => {
+    const words = fc.stringMatching(/^[A-Za-z ,.]{0,40}$/);
+    const calls = [
+      (url: string) => `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>fetch_page<｜tool▁sep｜>${JSON.stringify({ url })}<｜tool▁call▁end｜><｜tool▁calls▁end｜>`,
+      (url: string) => `<|tool_call>call:fetch_page{url:<|"|>${url}<|"|>}<tool_call|>`,
+      (url: string) => `[TOOL_CALLS]fetch_page[ARGS]${JSON.stringify({ url })}`,
+    ];
+    fc.assert(
+      fc.property(words, fc.constantFrom(...calls), fc.webUrl(), words, fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,30}$/), (before, call, url, after, answer) => {
+        const text = `<think>${before}${call(url)}${after}</think>${answer}`;
+        const result = parseDecision('native', text, { tools });
+        if (result.success) expect(result.decisions, text).toEqual([expect.objectContaining({ action: 'call_tool', tool: 'fetch_page', args: { url } })]);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('property: whatever reasoning surrounds it, a complete Kimi K2 call in closed reasoning runs and no answer is returned', () => {

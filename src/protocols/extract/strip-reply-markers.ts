@@ -48,12 +48,28 @@ const anyMarker = new RegExp(
 );
 const callSection = new RegExp(callSectionTokens.map(escapeRegExp).join('|'));
 /**
- * Kimi K2's call-section tokens: Kimi K2 Thinking writes its calls inside the reasoning it closes
- * later, and its servers run them (llama.cpp, Kilo Code). Other families' calls inside closed reasoning
- * stay reasoning, as their servers keep them (DeepSeek V3.1 in llama.cpp), and a tag such as
- * `<tool_call>` there may be the model thinking about the format.
+ * Kimi's call-section tokens (K2's, and K3's `<|open|>tools<|sep|>`): Kimi K2 Thinking writes its
+ * calls inside the reasoning it closes later, and its servers run them (llama.cpp, Kilo Code; K3's in
+ * TensorRT-LLM). Other families' calls inside closed reasoning stay reasoning, as their servers keep
+ * them (DeepSeek V3.1 in llama.cpp), and a tag such as `<tool_call>` there may be the model thinking
+ * about the format (`reasoning-call.ts` corrects the turn where the reply then makes no call).
  */
-const callsInReasoning = /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>/;
+const kimiK2Calls = /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>/;
+const kimiK3Tools = /<\|open\|>[ \t]*tools[ \t]*<\|sep\|>/;
+const kimiK3CallClose = /<\|close\|>[ \t]*call[ \t]*<\|sep\|>/;
+
+/**
+ * Where Kimi calls start inside `reasoning`, or -1. K3's tools section counts only with a call closed
+ * in it: reasoning that recalls the format (`<|open|>tools<|sep|>...`) or breaks off a call stays
+ * reasoning, as TensorRT-LLM reads K3.
+ */
+function callsInReasoning(reasoning: string): number {
+  const k2 = kimiK2Calls.exec(reasoning);
+  const k3 = kimiK3Tools.exec(reasoning);
+  const k3Start = k3 && kimiK3CallClose.test(reasoning.slice(k3.index)) ? k3.index : -1;
+  if (!k2) return k3Start;
+  return k3Start >= 0 ? Math.min(k2.index, k3Start) : k2.index;
+}
 
 function withoutLabel(text: string, label: string | undefined): string {
   return label ? text.replace(new RegExp(`^${escapeRegExp(label)}(?=\\s|$)`, 'i'), '') : text;
@@ -68,8 +84,9 @@ function readLeadingBlock(text: string, entry: CompiledMarker, openLength: numbe
     const after = body.slice(close.index + close[0].length);
     return { rest: body.slice(0, close.index) + (after.trim() === '' ? '' : `\n${after}`) };
   }
-  const calls = close ? callsInReasoning.exec(body.slice(0, close.index)) : callSection.exec(body);
-  const end = calls ? calls.index : close ? close.index : body.length;
+  const callsAt = close ? callsInReasoning(body.slice(0, close.index)) : (callSection.exec(body)?.index ?? -1);
+  const calls = callsAt >= 0;
+  const end = calls ? callsAt : close ? close.index : body.length;
   const reasoning = withoutLabel(body.slice(0, end).replace(entry.atStart, ''), entry.marker.label).trim();
   // Calls inside reasoning closed later: the calls and the text after them are the reply, up to the
   // close; what follows the close joins it (the reading accounts for every character of it).
@@ -91,8 +108,8 @@ function templateReasoningEnd(text: string): { reasoning: string; rest: string }
   if (anyOpen.test(prefix) || /^[{[<]/.test(prefix)) return undefined;
   const rest = found.kind === 'reasoning' ? text.slice(found.index + found.length) : text.slice(found.index);
   // Kimi K2 calls inside the reasoning: the reply, as in a block the model opened.
-  const calls = callsInReasoning.exec(prefix);
-  if (calls) return { reasoning: prefix.slice(0, calls.index).trim(), rest: `${prefix.slice(calls.index)}\n${rest}` };
+  const callsAt = callsInReasoning(prefix);
+  if (callsAt >= 0) return { reasoning: prefix.slice(0, callsAt).trim(), rest: `${prefix.slice(callsAt)}\n${rest}` };
   return { reasoning: prefix.trim(), rest };
 }
 
