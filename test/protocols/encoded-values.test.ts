@@ -69,4 +69,31 @@ describe('a list or an object written as JSON text in a string', () => {
       { numRuns: 150 },
     );
   });
+
+  it('property: a string in a list-typed property is read as strict JSON or corrected, never repaired or guessed', () => {
+    const steps = fc.array(fc.record({ label: fc.string({ maxLength: 8 }), done: fc.boolean() }), { minLength: 1, maxLength: 3 }).map((list) => JSON.stringify(list));
+    // Valid lists, and the damage a repair would read by guessing: cut off, single quotes, a trailing comma.
+    const text = fc.oneof(
+      steps,
+      steps.map((json) => json.slice(0, -1)),
+      steps.map((json) => json.replace(/"/g, "'")),
+      steps.map((json) => json.replace(/\]$/, ',]')),
+      fc.string({ maxLength: 24 }),
+      fc.json({ maxDepth: 2 }),
+    );
+    fc.assert(
+      fc.property(text, fc.constantFrom(...writers), (written, write) => {
+        const result = read(write(JSON.stringify({ steps: written })));
+        if ('refused' in result) return;
+        let strict: unknown;
+        try {
+          strict = JSON.parse(written);
+        } catch {
+          strict = undefined;
+        }
+        expect(result).toEqual({ steps: strict });
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
