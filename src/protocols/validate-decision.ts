@@ -16,11 +16,12 @@ import { compileSchema, describeErrors, validateAgainstSchema } from '../tools/s
 import { isRecord, readJson } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
 import { respelledArgs } from './respelled-keys.ts';
+import { decodedArgs } from './encoded-values.ts';
 import { unpaddedArgs } from './padded-keys.ts';
 import type { ReadFailure } from './reading.ts';
 import { sanitizeName } from './sanitize.ts';
 
-/** `respelled`: an argument name was read in the tool's own case style or without space around it (`respelledArgs`, `unpaddedArgs`). */
+/** `respelled`: an argument name was read in the tool's own case style or without space around it (`respelledArgs`, `unpaddedArgs`), or a list or an object from its JSON text (`decodedArgs`). */
 export type DecisionValidation = { ok: true; decision: Decision; respelled?: true } | { ok: false; failure: ReadFailure };
 
 const schemas: Record<DecisionAction, JsonSchema> = {
@@ -75,6 +76,11 @@ export function validateDecision(candidate: unknown, tools: readonly ToolSpec[],
   const respelled = tool && failure.kind === 'invalid-args' ? respelledArgs(tool, call.args) : undefined;
   if (respelled && checkToolCall({ tool: call.tool, args: respelled }, tools) === undefined) {
     return { ok: true, decision: { ...call, args: respelled } as unknown as Decision, respelled: true };
+  }
+  // A list or an object written as its JSON text in a string, where no string fits (`encoded-values.ts`).
+  const decoded = tool && failure.kind === 'invalid-args' ? decodedArgs(tool, respelled ?? call.args) : undefined;
+  if (decoded && checkToolCall({ tool: call.tool, args: decoded }, tools) === undefined) {
+    return { ok: true, decision: { ...call, args: decoded } as unknown as Decision, respelled: true };
   }
   return { ok: false, failure };
 }

@@ -3,7 +3,7 @@
  * arguments: an element named for a call whose whole text is an offered tool (`<action>ping</action>`,
  * an `<actions>` list in a `<response>` envelope), and an OpenAI function object naming an offered tool
  * with no `arguments`, and a JSON object naming an offered tool under a call key beside an object
- * (`{"tool": .., "tool_input": {..}}`). All are call attempts, corrected; quoted as code, or naming no offered tool,
+ * (`{"tool": .., "with": {..}}`). All are call attempts, corrected; quoted as code, or naming no offered tool,
  * the text stays an answer; an element naming only the tools of the calls read beside it labels them.
  */
 import fc from 'fast-check';
@@ -96,7 +96,6 @@ describe('an OpenAI function object without arguments', () => {
 
 describe('a JSON object naming an offered tool in a spelling no reader knows', () => {
   it.each([
-    ['tool and tool_input', '{"tool": "find_book", "tool_input": {"title": "Emma"}}'],
     ['command and args', 'On it.\n{"command": "find_book", "args": {"title": "Emma"}}'],
     ['a call nested under command', '{"thoughts": {"text": "look"}, "command": {"name": "find_book", "args": {"title": "Emma"}}}'],
     ['in a fence of its own', '```json\n{"use": {"x": 1}, "tool": "ring_bell"}\n```'],
@@ -104,6 +103,14 @@ describe('a JSON object naming an offered tool in a spelling no reader knows', (
     const result = parse(text);
     expect(result.success).toBe(false);
     expect(!result.success && result.error.toolName).toMatch(/^(?:find_book|ring_bell)$/);
+  });
+
+  it('reads `tool` beside arguments under a key `tool` qualifies (LangChain agent actions), as beside `args`', () => {
+    for (const key of ['tool_input', 'toolInput', 'tool_args']) {
+      const result = parse(`{"tool": "find_book", "${key}": {"title": "Emma"}}`);
+      expect(result.success && result.decisions[0], key).toMatchObject({ action: 'call_tool', tool: 'find_book', args: { title: 'Emma' } });
+    }
+    expect(parse('{"tool": "find_book", "tool_input": {"title": "Emma"}, "log": "x"}').success).toBe(false);
   });
 
   it('keeps JSON answers: no offered tool named, no object beside the name, or quoted inside prose as code', () => {

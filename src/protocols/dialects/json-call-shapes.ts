@@ -4,7 +4,8 @@
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
  *   with `parameters` and no `arguments`, is not a call);
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
- *   (and `{"tool", ..}` naming an offered tool, as gpt4free's tool plans write it)
+ *   (and `{"tool", ..}` naming an offered tool, as gpt4free's tool plans write it, also beside
+ *   `tool_input` as LangChain's agent actions do)
  *   (`params` as JSON-RPC and MemGPT write it), and the name or the arguments under a qualified key
  *   (`{"command_name", "args"}`, MetaGPT's commands; `{"tool_name", "tool_args"}`, agent-zero's);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
@@ -50,6 +51,8 @@ const wrapperBefore =
   /(?:<\|tool_calls?\|>|<TOOLCALL>|<tool_calls?>|<\|START_ACTION\|>|functools|<\|tools_prefix\|>|<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|<\|python_tag\|>|\bAction:|<\|role_sep\|>|<\|content_invoke_tool_json\|>)\s*(?:```[\w-]*\s*)?$/;
 /** `command_name`, `functionName`, `action_name`: the name of the call under a qualified key (MetaGPT's commands). */
 const qualifiedNameKey = /^(?:tool|function|command|action)[_-]?name$/i;
+/** `tool_input`, `toolArgs`: arguments under a key qualified by `tool`, the word that names the call beside it. */
+const toolQualifiedArgumentKey = /^tool[_-]?(?:args|arguments|input|params|parameters)$/i;
 
 
 /** A tool definition (`{"name", "description", "parameters": {"type": "object", ..}}`), echoed from a tool list. */
@@ -130,9 +133,10 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
   // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
   if (Object.keys(value).some((key) => isThoughtKey(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
   // `tool` names the call as gpt4free's and other agents' plans write it (`{"tool": "read", "args": {..}}`):
-  // only for an offered tool with its arguments under a plain key (`arguments`, `args`, ..), and never
-  // beside `action` (reins' own decision, `{"action": "call_tool", "tool": ..}`).
-  const plainArguments = callArgumentKeys.some((key) => key in value);
+  // only for an offered tool with its arguments under a plain key (`arguments`, `args`, ..) or a key
+  // qualified by `tool` itself (LangChain's agent action, `{"tool": "read", "tool_input": {..}}`), and
+  // never beside `action` (reins' own decision, `{"action": "call_tool", "tool": ..}`).
+  const plainArguments = callArgumentKeys.some((key) => key in value) || Object.keys(value).some((key) => toolQualifiedArgumentKey.test(key));
   const toolKey = typeof value.tool === 'string' && plainArguments && !('action' in value) && tools.some((tool) => tool.name === value.tool) ? ['tool'] : [];
   const nameKey = ['tool_name', 'name', 'function', ...toolKey, ...Object.keys(value).filter((key) => qualifiedNameKey.test(key))].find((key) => typeof value[key] === 'string');
   const argumentKey = argumentKeyOf(value);

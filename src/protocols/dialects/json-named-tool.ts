@@ -2,7 +2,7 @@
  * A JSON object that names an offered tool under a call key and carries an object beside it, in a
  * spelling no reader knows,
  *
- *   {"tool": "get_weather", "tool_input": {"city": "Oslo"}}
+ *   {"tool": "get_weather", "with": {"city": "Oslo"}}
  *   {"command": {"name": "get_weather", "args": {"city": "Oslo"}}}
  *
  * is a call attempt, corrected, never the answer: returned as text it would hide the call the model
