@@ -105,3 +105,29 @@ describe('JSON call shapes', () => {
     }
   });
 });
+
+describe('call wrapper keys in camel case', () => {
+  it("reads Gemini's functionCall parts and camel-cased OpenAI wrappers as the wrappers", () => {
+    expect(parse('{"functionCall": {"name": "book_room", "args": {"room": "A7"}}}')).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room: 'A7' } } });
+    const parts = parse('[{"functionCall": {"name": "book_room", "args": {"room": "A7"}}}, {"functionCall": {"name": "notify", "args": {"text": "ok"}}}]', 2);
+    expect(parts).toMatchObject({ success: true, decisions: [{ tool: 'book_room' }, { tool: 'notify' }] });
+    expect(parse('{"toolCalls": [{"type": "function", "function": {"name": "notify", "arguments": "{\\"text\\": \\"hi\\"}"}}]}')).toMatchObject({ success: true, decision: { tool: 'notify', args: { text: 'hi' } } });
+  });
+
+  it('keeps a key beside a respelled wrapper a correction, and two spellings of one wrapper unread', () => {
+    expect(parse('{"functionCall": {"name": "book_room", "args": {"room": "A7"}}, "thoughtSignature": "x"}').success).toBe(false);
+    expect(parse('{"functionCall": {"name": "book_room", "args": {"room": "A7"}, "hours": 2}}').success).toBe(false);
+    expect(parse('{"functionCall": {"name": "notify", "args": {"text": "a"}}, "function_call": {"name": "notify", "arguments": {"text": "b"}}}').success).toBe(false);
+  });
+
+  it('reads a wrapper in any case style as the snake-case one (fast-check)', () => {
+    const style = fc.constantFrom((words: string[]) => words.join('_'), (words: string[]) => words[0] + words.slice(1).map((word) => word[0]?.toUpperCase() + word.slice(1)).join(''), (words: string[]) => words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join(''));
+    fc.assert(
+      fc.property(style, fc.stringMatching(/^[A-Z][0-9]{1,3}$/), (spell, room) => {
+        const call = { name: 'book_room', arguments: { room } };
+        expect(parse(JSON.stringify({ [spell(['function', 'call'])]: call }))).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room } } });
+        expect(parse(JSON.stringify({ [spell(['tool', 'calls'])]: [{ type: 'function', function: call }] }))).toMatchObject({ success: true, decision: { tool: 'book_room', args: { room } } });
+      }),
+    );
+  });
+});

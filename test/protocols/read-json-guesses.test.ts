@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJson } from '../../src/protocols/extract/read-json.ts';
 import { nativeCodec } from '../../src/protocols/native-codec.ts';
@@ -217,5 +218,33 @@ describe('readJson: repairs that would guess are refused', () => {
     const result = nativeCodec.parse('', { tools: [{ name: 'probe', inputSchema: { type: 'object' } }], toolCalls: [{ id: 'c1', name: 'probe', arguments: '{"path": "a", "mode": }' }] });
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.message).toMatch(/no value/);
+  });
+});
+
+describe('readJson: control characters between tokens', () => {
+  it('drops a control character outside every string, and keeps one inside a string as part of its value', () => {
+    expect(readJson('{"unit":\u0002 "kelvin",\u001f"n": 3}')).toEqual({ ok: true, value: { unit: 'kelvin', n: 3 }, repaired: true });
+    const inside = readJson('{"note": "bell\u0007here", "k":\u0003 1}');
+    expect(inside.ok && inside.value).toEqual({ note: 'bell\u0007here', k: 1 });
+    expect(readJson('{"a": "x\\"\u0001"}').ok).toBe(true);
+  });
+
+  it('reads the same value with or without stray control characters between tokens, and keeps one inside a string (property)', () => {
+    const control = fc.integer({ min: 0, max: 31 }).filter((code) => code !== 9 && code !== 10 && code !== 13).map((code) => String.fromCharCode(code));
+    const value = fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()));
+    fc.assert(
+      fc.property(value, control, (object, char) => {
+        const written = JSON.stringify(object, null, 1).replace(/\n/g, `${char}\n`);
+        const reading = readJson(written);
+        expect(reading.ok && reading.value).toEqual(object);
+      }),
+    );
+    // Written raw inside a string, the character is part of the value.
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z ]{0,8}$/), control, fc.stringMatching(/^[a-z ]{0,8}$/), (before, char, after) => {
+        const reading = readJson(`{"text": "${before}${char}${after}"}`);
+        expect(reading.ok && reading.value).toEqual({ text: `${before}${char}${after}` });
+      }),
+    );
   });
 });

@@ -41,6 +41,8 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the same with the name in bold and a colon, after prose', 'Let me look.\n\n**find_ferry**:\n```\n{"port": "Bergen"}\n```'],
     ['the same under `<arguments>`, one parameter per line', 'Booking.\n<op><name>find_ferry</name><arguments>\n  <port>Bergen</port>\n  <day>Monday</day>\n</arguments></op>'],
     ['the whole call in square brackets, its argument bare text', 'The next boat [find_ferry(Bergen harbour)] leaves soon.'],
+    ['a call ending its line, its arguments variables', 'Booking now: find_ferry(harbour, weekday)'],
+    ['a call alone, its argument a variable, for a tool without parameters', 'roll_die(sides)'],
   ])('%s', (_label, text) => {
     for (const protocol of ['native', 'xml'] as const) {
       const result = parse(text, protocol);
@@ -86,6 +88,8 @@ describe('prose that mentions a tool stays the answer', () => {
     ['a flag of no declared parameter', 'find_ferry --verbose prints more.'],
     ['a parameter word later in a sentence', 'find_ferry needs a port: any Norwegian one works.'],
     ['a bracketed signature naming only declared parameters', 'The signature is [find_ferry(port, day)] in the manual.'],
+    ['a signature ending its line, naming only declared parameters', 'Its signature:\nfind_ferry(port, day)'],
+    ['a call with variable arguments inside a sentence', 'The find_ferry(harbour) helper is slow today.'],
     ['a bracketed call as a markdown link text', 'See [find_ferry(Bergen)](https://example.org/ferry) for details.'],
   ])('%s', (_label, text) => {
     expect(answered(text), text).toBe(true);
@@ -117,6 +121,17 @@ describe('property: a call in an unknown wrapper is never the answer (fast-check
         const text = `${before} ${shape(JSON.stringify({ port: value }))} ${after}`;
         const result = parse(text);
         if (result.success) expect(result.decision).toMatchObject({ action: 'call_tool', tool: 'find_ferry' });
+      }),
+    );
+  });
+
+  it('a call ending its line with variable arguments is never the answer; its signature is (fast-check)', () => {
+    const variable = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((word) => word !== 'port' && word !== 'day');
+    fc.assert(
+      fc.property(filler, fc.array(variable, { minLength: 1, maxLength: 3 }), (before, words) => {
+        const call = `find_ferry(${words.join(', ')})`;
+        expect(answered(`${before}\n${call}`), call).toBe(false);
+        expect(answered(`${before}\nfind_ferry(port, day)`)).toBe(true);
       }),
     );
   });

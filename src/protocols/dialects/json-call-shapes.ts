@@ -2,7 +2,8 @@
  * JSON tool calls in the shapes other than Llama 3's `{"name", "parameters"}`:
  * - OpenAI: `{"type": "function", "function": {"name", "arguments"}}` (arguments a JSON string or an
  *   object), `{"function_call": {..}}`, and `{"tool_calls": [..]}` (or `{"tool_call": {..}}`) around either (a tool definition,
- *   with `parameters` and no `arguments`, is not a call);
+ *   with `parameters` and no `arguments`, is not a call); the wrapper keys also in another case style
+ *   (`functionCall`, `toolCalls`), and Gemini's `{"functionCall": {"name", "args"}}`;
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
  *   (and `{"tool", ..}` naming an offered tool, as gpt4free's tool plans write it, also beside
  *   `tool_input` as LangChain's agent actions do)
@@ -27,6 +28,7 @@ import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
+import { withWrapperSpelling } from './call-wrapper-spelling.ts';
 import { isThoughtKey, thoughtTexts } from './turn-thoughts.ts';
 
 interface ShapedCall {
@@ -91,12 +93,14 @@ function envelopedCall(value: Record<string, unknown>, tools: readonly ToolSpec[
   return call && !call.noArguments && tools.some((tool) => tool.name === call.name) ? calls : undefined;
 }
 
-function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
-  if (Array.isArray(value)) {
-    const calls = value.map((item) => callsOf(item, wrapped, tools, depth + 1));
+function callsOf(written: unknown, wrapped: boolean, tools: readonly ToolSpec[], depth = 1): ShapedCall[] | undefined {
+  if (Array.isArray(written)) {
+    const calls = written.map((item) => callsOf(item, wrapped, tools, depth + 1));
     return calls.length > 0 && calls.every((call) => call !== undefined) ? calls.flat() : undefined;
   }
-  if (!isRecord(value) || 'action' in value) return undefined;
+  if (!isRecord(written) || 'action' in written) return undefined;
+  // `functionCall`, `toolCalls`: a wrapper key in another case style (`call-wrapper-spelling.ts`).
+  const value = withWrapperSpelling(written);
   if (Array.isArray(value.tool_calls)) {
     const calls = callsOf(value.tool_calls, true, tools, depth + 1);
     return withProblem(calls, calls?.[0] && openAiFramingProblem(value, 'message', calls[0].name));
@@ -123,6 +127,11 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
       const problem =
         callObjectProblem(openAi, 'parameters', true) ?? openAiFramingProblem(value, openAi === value.function ? 'tool-call' : 'message', openAi.name);
       return [{ name: openAi.name, args: openAi.parameters, shape: 'openai', depth: depth + 2, ...(problem ? { problem } : {}) }];
+    }
+    // Gemini's `functionCall` holds its arguments under `args` (`{"functionCall": {"name", "args"}}`).
+    if (openAi === value.function_call && isRecord(openAi.args)) {
+      const problem = callObjectProblem(openAi, 'args', true) ?? openAiFramingProblem(value, 'message', openAi.name);
+      return [{ name: openAi.name, args: openAi.args, shape: 'openai', depth: depth + 2, ...(problem ? { problem } : {}) }];
     }
     // Naming an offered tool with neither arguments nor a definition's keys: a call whose arguments
     // would have to be guessed (koboldcpp runs it with `{}`), corrected as `{"name"}` alone is.

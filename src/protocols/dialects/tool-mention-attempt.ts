@@ -7,6 +7,8 @@
  *
  *   get_weather("Paris")                   the name, then `(` opening its arguments
  *   [get_weather(Paris)]                   the whole call in square brackets, any arguments
+ *   get_weather(city_name)                 a call ending its line, its arguments bare names not all
+ *                                          declared parameters (`variable-argument-call.ts`)
  *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`, `--location`,
@@ -31,6 +33,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { escapeRegExp } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 import { delimitedActionAttempt } from './delimited-action-attempt.ts';
+import { variableArgumentCall } from './variable-argument-call.ts';
 
 /** A name not part of a longer one: no word character, dot or dash on either side. */
 const edge = (name: string) => `(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`;
@@ -151,6 +154,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (!masked.includes(tool.name)) continue;
     const parameters = parameterNames(tool);
     if (structureAroundName(tool.name).test(masked) || bracketedCall(masked, tool.name, parameters)) return tool.name;
+    if (variableArgumentCall(masked, tool.name, parameters)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
     if (parameterAfterName(masked, tool.name, parameters)) return tool.name;

@@ -6,7 +6,8 @@
  * `a//b`, an unescaped quote in a string, `TRUE` or `1_000` unquoted, a key with no value, a string
  * never closed) is refused with a precise message instead:
  * see `repair-guesses.ts`. A key written twice in one object is refused too (`duplicate-keys.ts`:
- * `JSON.parse` and the repair keep the last value silently). One object amid prose (`Here is the JSON: {..}`) is read as that object.
+ * `JSON.parse` and the repair keep the last value silently). A control character between tokens is dropped,
+ * one inside a string escaped (`stray-control-chars.ts`). One object amid prose (`Here is the JSON: {..}`) is read as that object.
  */
 import { jsonrepair } from 'jsonrepair';
 import { exceedsDepth, maxValueDepth } from '../../tools/value-limits.ts';
@@ -15,6 +16,7 @@ import { duplicateKeyMessage } from './duplicate-keys.ts';
 import { escapedLayout } from './escaped-layout.ts';
 import { findJsonSpans } from './find-json-spans.ts';
 import { cutString, inventedNull, repairGuess, swallowedBracket } from './repair-guesses.ts';
+import { withoutStrayControlChars } from './stray-control-chars.ts';
 import { readStrayQuotes } from './stray-quotes.ts';
 import { readWrongCloser } from './wrong-closer.ts';
 
@@ -44,6 +46,12 @@ export function readJson(text: string): JsonReading {
   const unescaped = escapedLayout(text);
   if (unescaped !== undefined) {
     const inner = readJson(unescaped);
+    return inner.ok ? { ...inner, repaired: true } : inner;
+  }
+  // A control character between tokens stands for nothing; one inside a string is its value (`stray-control-chars.ts`).
+  const uncontrolled = withoutStrayControlChars(text);
+  if (uncontrolled !== undefined) {
+    const inner = readJson(uncontrolled);
     return inner.ok ? { ...inner, repaired: true } : inner;
   }
   const wrapped = objectInProse(text);
