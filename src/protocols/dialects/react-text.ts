@@ -22,6 +22,7 @@ import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from 
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { actionBody } from './react-action-body.ts';
+import { isNoArgumentAction } from './no-argument-action.ts';
 import { type ChildElement, elementArguments } from './tag-elements.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
@@ -40,6 +41,8 @@ interface ReactCall {
   inline?: string;
   /** The arguments written as elements under the name (`react-action-body.ts`), and where they end. */
   elements?: { children: ChildElement[]; end: number };
+  /** The name alone is the whole call, ending here: the tool takes no arguments (`no-argument-action.ts`). */
+  wholeEnd?: number;
 }
 
 const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
@@ -72,7 +75,7 @@ function lineEnd(text: string, index: number): number {
  * `tool(what it does)` followed by an `Action Input:` is the tool's name with a description.
  */
 function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): BracketAction | undefined {
-  const bracketed = bracketAction(body);
+  const bracketed = bracketAction(body, (name) => isKnown(name, tools));
   if (!bracketed?.round || (isFinish(bracketed.name) && !isKnown(bracketed.name, tools))) return bracketed;
   if (next?.label === 'input') return undefined;
   const shown = sanitizeName(bracketed.name);
@@ -97,14 +100,15 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
       const under = sections[index + 1]?.label === 'input' ? undefined : actionBody(section, tools.find((tool) => tool.name === name));
       if (under?.kind === 'broken') problem ??= under.failure;
       const end = section.bodyStart + section.body.trimEnd().length;
-      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}) });
+      const whole = isNoArgumentAction(section, index === sections.length - 1, name, tools.find((tool) => tool.name === name));
+      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(whole ? { wholeEnd: end } : {}) });
     }
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input && last.inline === undefined) last.input = section;
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
-  const lone = calls.find((call) => !call.input && call.inline === undefined && !call.elements);
+  const lone = calls.find((call) => !call.input && call.inline === undefined && !call.elements && call.wholeEnd === undefined);
   if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
     // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
@@ -214,8 +218,9 @@ export const reactTextReader: DialectReader = {
       if (!args.ok) return { ...failedReading(dialect, args.failure), ...(input.kind === 'text' && input.broken ? { conclusive: true } : {}) };
       items.push(callItem(call.name, args.args, tools, call.reason));
       if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
-      // `Action: Search[q]`: the call is its line.
+      // `Action: Search[q]`: the call is its line; a tool without arguments named alone, its section.
       else if (call.inline !== undefined) spans.push([call.start, lineEnd(text, call.start)]);
+      else if (call.wholeEnd !== undefined) spans.push([call.start, call.wholeEnd]);
     }
     const firstAction = sections.find((section) => section.label === 'action');
     return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true, spans };
