@@ -40,6 +40,21 @@ describe('a tool without arguments named alone', () => {
   });
 });
 
+describe('a labelled trailer after the step', () => {
+  it('is prose of its own: the step before it reads as it would alone', () => {
+    expect(decisionOf('Observation: the inbox is open.\nThought: go back to the start.\nAction: go_home\nSummary: returned to the launcher.')).toMatchObject({ tool: 'go_home', args: {} });
+    expect(decisionOf('Thought: the report is in tab 4.\nAction: open_tab [4]\nSummary: opened the report tab.')).toMatchObject({ tool: 'open_tab', args: { index: 4 } });
+  });
+
+  it('leaves a step that is not whole by itself a correction, and a bracket input running over lines whole', () => {
+    const refused = read('Thought: tab 4.\nAction: open_tab(4)\nSummary: opened it.');
+    expect(refused.success).toBe(false);
+    if (!refused.success) expect(refused.error.message).toContain('gives its input in parentheses');
+    expect(decisionOf('Action: Finish[Two tabs.\nNote: both open]')).toMatchObject({ action: 'answer_user', answer: 'Two tabs.\nNote: both open' });
+    expect(decisionOf('Thought: reload.\nAction: refresh_page\nseconds: 3')).toBe('refused');
+  });
+});
+
 describe('a bracketed input one space after the name', () => {
   it('reads as the bracket action written without the space, for an offered tool', () => {
     expect(decisionOf('Thought: the third tab holds the report.\nAction: open_tab [3]')).toMatchObject({ tool: 'open_tab', args: { index: 3 } });

@@ -22,7 +22,8 @@ import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from 
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { actionBody } from './react-action-body.ts';
-import { isNoArgumentAction } from './no-argument-action.ts';
+import { noArgumentActionEnd } from './no-argument-action.ts';
+import { beforeTrailer } from './action-trailer.ts';
 import { type ChildElement, elementArguments } from './tag-elements.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
@@ -75,7 +76,12 @@ function lineEnd(text: string, index: number): number {
  * `tool(what it does)` followed by an `Action Input:` is the tool's name with a description.
  */
 function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): BracketAction | undefined {
-  const bracketed = bracketAction(body, (name) => isKnown(name, tools));
+  const offered = (name: string) => isKnown(name, tools);
+  let bracketed = bracketAction(body, offered);
+  // `Action: tap(5)` then `Summary: ..` (a labelled trailer, prose): the step is its line, where that line is whole.
+  const step = bracketed?.problem ? beforeTrailer(body) : undefined;
+  const shorter = step === undefined ? undefined : bracketAction(step, offered);
+  if (shorter && !shorter.problem) bracketed = shorter;
   if (!bracketed?.round || (isFinish(bracketed.name) && !isKnown(bracketed.name, tools))) return bracketed;
   if (next?.label === 'input') return undefined;
   const shown = sanitizeName(bracketed.name);
@@ -100,8 +106,8 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
       const under = sections[index + 1]?.label === 'input' ? undefined : actionBody(section, tools.find((tool) => tool.name === name));
       if (under?.kind === 'broken') problem ??= under.failure;
       const end = section.bodyStart + section.body.trimEnd().length;
-      const whole = isNoArgumentAction(section, index === sections.length - 1, name, tools.find((tool) => tool.name === name));
-      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(whole ? { wholeEnd: end } : {}) });
+      const wholeEnd = under ? undefined : noArgumentActionEnd(section, index === sections.length - 1, name, tools.find((tool) => tool.name === name));
+      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(wholeEnd !== undefined ? { wholeEnd } : {}) });
     }
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
