@@ -77,6 +77,20 @@ describe('a bracketed input one space after the name', () => {
   });
 });
 
+describe('an Action: line opening with an offered tool\'s name and more after it', () => {
+  it('is a call attempt, corrected with the tool named, never the answer', () => {
+    for (const text of ['Action: open_tab 3', 'Thought: the third tab.\nAction: open_tab 3', 'Action: fill_field; 4; Lisbon']) {
+      const result = read(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toContain('has more after the tool\'s name');
+    }
+  });
+
+  it('is prose where the word only begins like a tool (`open_tabs`) or is no tool', () => {
+    expect(decisionOf('Action: open_tabs are fine as they are')).toMatchObject({ action: 'answer_user' });
+  });
+});
+
 describe('web agent step properties', () => {
   const name = fc.stringMatching(/^[a-z][a-z_]{1,11}[a-z]$/).filter((text) => !['none', 'null', 'nothing'].includes(text));
 
@@ -90,6 +104,16 @@ describe('web agent step properties', () => {
         expect(bare).toMatchObject({ success: true, decision: { action: 'call_tool', tool, args: {} } });
         const needs = parseDecision('native', `${lead}Action: ${tool}`, { tools: some });
         expect(needs.success && needs.decision.action === 'call_tool').toBe(false);
+      }),
+    );
+  });
+
+  it('an Action: line opening with an offered tool\'s name, whatever follows on it, is never answered', () => {
+    fc.assert(
+      fc.property(name, fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.;=]{0,24}$/), fc.boolean(), (tool, rest, thought) => {
+        const spec: ToolSpec[] = [{ name: tool, inputSchema: { type: 'object', properties: { first: { type: 'string' } } } }];
+        const result = parseDecision('native', `${thought ? 'Thought: next.\n' : ''}Action: ${tool} ${rest}`, { tools: spec });
+        expect(result.success && result.decision.action === 'answer_user').toBe(false);
       }),
     );
   });

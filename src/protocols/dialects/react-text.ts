@@ -8,7 +8,8 @@
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
  * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
  * is that one paragraph of thought. Labels count only at the start of a line. An `Action:` line is an
- * attempt when it names an offered tool, is one identifier (`Action: lookup`, a tool not offered:
+ * attempt when it names an offered tool (also opening the line with more after it, `Action: Click 7`),
+ * is one identifier (`Action: lookup`, a tool not offered:
  * corrected, never taken as the answer) or holds a JSON value (`Actions: [{"name": ..}]`, griptape's
  * actions: a call no reader read, never dropped beside a final answer); one in prose that names no tool (`Action: none needed ..`,
  * `Action: None`) is prose, and so is a Thought followed by more paragraphs. The bracket form
@@ -54,6 +55,14 @@ const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.som
 const writesJson = (name: string): boolean => /^(?:\{|\[\s*[{["])/.test(name) && !/^\{\s*\}$/.test(name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
+
+/**
+ * The offered tool whose name opens an action's line followed by a space and more than a description
+ * in brackets (`Click 7`, `ANSWER; 42`), or undefined: a step in a form no reader knows, never prose.
+ */
+function ledByTool(name: string, tools: readonly ToolSpec[]): string | undefined {
+  return tools.find((tool) => tool.name !== '' && name.length > tool.name.length && name.startsWith(tool.name) && /^[ \t;:,]+\S/.test(name.slice(tool.name.length)))?.name;
+}
 
 /** The tool named by an `Action:` section: its first line, without quotes or emphasis; `add (adds numbers)` -> `add`. */
 function actionName(body: string, tools: readonly ToolSpec[]): string {
@@ -121,8 +130,11 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
   } else if (lone && !problem && writesJson(lone.name)) {
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line holds JSON, not a tool's name: write \`${spelling.action} <tool>\` and its \`${spelling.input} {..}\`` };
   } else if (lone && !problem) {
-    const toolName = sanitizeName(lone.name);
-    problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
+    const led = ledByTool(lone.name, tools);
+    const toolName = sanitizeName(led ?? lone.name);
+    // `Action: Click 7`: the tool's name, then its input in a form no reader knows.
+    const message = led ? `\`${spelling.action} ${toolName}\` has more after the tool's name on its line: write the name alone, then its \`${spelling.input}\` as one JSON object` : `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`;
+    problem = { kind: 'no-decision', message, toolName };
   }
   return { calls, problem };
 }
@@ -171,7 +183,7 @@ export const reactTextReader: DialectReader = {
     const invented = actionAfterObservation(text, sections);
     if (invented) return failedReading(dialect, { kind: 'no-decision', message: `an \`${spelling.action}\` follows an \`${invented}\` the reply wrote itself: the result comes from the tool, so stop after the first action's input` });
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
-    const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
+    const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name) || ledByTool(call.name, tools) !== undefined);
     // An action written as JSON is left to the JSON readers, but never dropped beside a final answer.
     const beside = [...attempts, ...calls.filter((call) => writesJson(call.name))];
     const hasInput = sections.some((section) => section.label === 'input');
