@@ -75,6 +75,13 @@ describe('a bracketed input one space after the name', () => {
     expect(decisionOf('Press open_tab [here](https://example.org) to start.')).toMatchObject({ action: 'answer_user' });
     expect(decisionOf('Note: open_tab[index] is how the step is written.')).toMatchObject({ action: 'answer_user' });
   });
+
+  it('is a call attempt in round brackets after a space closing the line, with values or keywords inside; a description there is prose', () => {
+    expect(decisionOf('### Action ###\nfill_field (4, "Lisbon")')).toBe('refused');
+    expect(decisionOf('Step:\nfill_field (field=4, value=Lisbon)')).toBe('refused');
+    expect(decisionOf('Step:\nopen_tab (index=2)')).toMatchObject({ action: 'call_tool', tool: 'open_tab', args: { index: 2 } });
+    expect(decisionOf('I can use:\nopen_tab (switches tabs)\nfill_field (types into a field)')).toMatchObject({ action: 'answer_user' });
+  });
 });
 
 describe('an Action: line opening with an offered tool\'s name and more after it', () => {
