@@ -26,6 +26,13 @@ describe('calls in a fence labelled as calls', () => {
     });
   });
 
+  it('reads a call with a Python comment after it, or on a line of its own, as the call; a # inside a value stays the value', () => {
+    const text = 'Harbour first.\n```tool_code\n# the northern one\ntide_table(harbour="Tromsø #2", days=1)  # one day is enough\nlamp_off()#done\n```';
+    expect(read(text)).toMatchObject({ success: true, decisions: [{ tool: 'tide_table', args: { harbour: 'Tromsø #2', days: 1 } }, { tool: 'lamp_off', args: {} }] });
+    expect(read('Plan.\n```python\nlamp_off()  # dark now\n```')).toMatchObject({ success: true, decisions: [{ tool: 'lamp_off' }] });
+    expect(read('```tool_code\n# tide_table(harbour="Hull", days=1)\n```').success).toBe(false);
+  });
+
   it('reads a fence that is the whole reply, a [..] list, and every labelled block in order', () => {
     expect(read('```tool_call\n[tide_table(harbour="Cobh", days=3), lamp_off()]\n```')).toMatchObject({ success: true, decisions: [{ tool: 'tide_table' }, { tool: 'lamp_off' }] });
     const twoBlocks = '```tool_code\ntide_table(harbour="Cobh")\n```\nNow the lamp.\n```tool_code\nlamp_off()\n```\nThat is all.';

@@ -21,6 +21,7 @@ import { callFenceLabel } from '../extract/call-fence-label.ts';
 import { codeRanges } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { type PythonCall, readPythonCalls } from './python-literal.ts';
+import { withoutPythonComment } from './python-comment.ts';
 
 const dialect = 'call-fence';
 
@@ -39,9 +40,9 @@ function offeredName(name: string, tools: readonly ToolSpec[]): string {
   return !offered(name) && name.startsWith(qualifier) && offered(name.slice(qualifier.length)) ? name.slice(qualifier.length) : name;
 }
 
-/** The calls of a fence's body, each line's `print(..)` taken off; undefined when the body is not calls only. */
+/** The calls of a fence's body, each line's `print(..)` and comment taken off; undefined when the body is not calls only. */
 export function bodyCalls(body: string): PythonCall[] | undefined {
-  const lines = body.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = body.split(/\r?\n/).map((line) => withoutPythonComment(line).trim()).filter((line) => line !== '');
   const unprinted = lines.map((line) => printed.exec(line)?.[1] ?? line);
   return readPythonCalls(unprinted.join('\n'));
 }

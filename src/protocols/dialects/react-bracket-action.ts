@@ -20,6 +20,8 @@ export interface BracketAction {
 }
 
 const bracketOpening = /^([A-Za-z_][\w.-]*)([[(])/;
+/** `Click [2]`: a space before the square bracket, as web agents (WebVoyager) and OS-Atlas write their steps. */
+const spacedOpening = /^([A-Za-z_][\w.-]*)[ \t]+(\[)/;
 
 /** Where the bracket opened at `open` closes (brackets of its kind inside counted), or -1. */
 function closingBracket(line: string, open: number): number {
@@ -33,15 +35,18 @@ function closingBracket(line: string, open: number): number {
 }
 
 /**
- * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`. The input may run over several lines
+ * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`; `Click [2]` too where `offered('Click')` (spacing
+ * before a bracket is insignificant for a tool's name; a word before a bracket in prose names no tool,
+ * `Action: see [1] below`). The input may run over several lines
  * (`Finish[Sunny.\nBring a hat.]`); its bracket must close at the action's end. A body that opens
  * `name[` but whose bracket closes before more text, or never, is an attempt with a `problem` (what
  * the input is would be a guess, and the text after it is no part of it); any other body (prose) ->
  * undefined.
  */
-export function bracketAction(body: string): BracketAction | undefined {
+export function bracketAction(body: string, offered: (name: string) => boolean = () => false): BracketAction | undefined {
   const text = body.trim();
-  const opening = bracketOpening.exec(text);
+  const spaced = spacedOpening.exec(text);
+  const opening = bracketOpening.exec(text) ?? (spaced && offered(spaced[1] as string) ? spaced : null);
   if (!opening) return undefined;
   const name = opening[1] as string;
   const round = opening[2] === '(';

@@ -8,7 +8,8 @@
  * final answer, an `Action:` naming a tool without its `Action Input:`, an `Action Input:` without
  * an `Action:`, and a reply that opens with `Thought:` and then names an action without its input or
  * is that one paragraph of thought. Labels count only at the start of a line. An `Action:` line is an
- * attempt when it names an offered tool, is one identifier (`Action: lookup`, a tool not offered:
+ * attempt when it names an offered tool (also opening the line with more after it, `Action: Click 7`),
+ * is one identifier (`Action: lookup`, a tool not offered:
  * corrected, never taken as the answer) or holds a JSON value (`Actions: [{"name": ..}]`, griptape's
  * actions: a call no reader read, never dropped beside a final answer); one in prose that names no tool (`Action: none needed ..`,
  * `Action: None`) is prose, and so is a Thought followed by more paragraphs. The bracket form
@@ -22,6 +23,8 @@ import { type BracketAction, bracketAction, isFinish, withoutCutStopWord } from 
 import { type LabelSpelling, type ReactSection, reactSections } from './react-sections.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 import { actionBody } from './react-action-body.ts';
+import { noArgumentActionEnd } from './no-argument-action.ts';
+import { beforeTrailer } from './action-trailer.ts';
 import { type ChildElement, elementArguments } from './tag-elements.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
@@ -40,6 +43,8 @@ interface ReactCall {
   inline?: string;
   /** The arguments written as elements under the name (`react-action-body.ts`), and where they end. */
   elements?: { children: ChildElement[]; end: number };
+  /** The name alone is the whole call, ending here: the tool takes no arguments (`no-argument-action.ts`). */
+  wholeEnd?: number;
 }
 
 const hasProperties = (tool: ToolSpec): boolean => isRecord(tool.inputSchema.properties) && Object.keys(tool.inputSchema.properties).length > 0;
@@ -50,6 +55,14 @@ const isKnown = (name: string, tools: readonly ToolSpec[]): boolean => tools.som
 const writesJson = (name: string): boolean => /^(?:\{|\[\s*[{["])/.test(name) && !/^\{\s*\}$/.test(name);
 /** One identifier, as a tool name is written (not a null word such as `None` or `N/A`). */
 const looksLikeToolName = (name: string): boolean => /^[A-Za-z_][\w.-]*$/.test(name) && !/^(?:none|null|nil|nothing|no|n)$/i.test(name);
+
+/**
+ * The offered tool whose name opens an action's line followed by a space and more than a description
+ * in brackets (`Click 7`, `ANSWER; 42`), or undefined: a step in a form no reader knows, never prose.
+ */
+function ledByTool(name: string, tools: readonly ToolSpec[]): string | undefined {
+  return tools.find((tool) => tool.name !== '' && name.length > tool.name.length && name.startsWith(tool.name) && /^[ \t;:,]+\S/.test(name.slice(tool.name.length)))?.name;
+}
 
 /** The tool named by an `Action:` section: its first line, without quotes or emphasis; `add (adds numbers)` -> `add`. */
 function actionName(body: string, tools: readonly ToolSpec[]): string {
@@ -72,7 +85,12 @@ function lineEnd(text: string, index: number): number {
  * `tool(what it does)` followed by an `Action Input:` is the tool's name with a description.
  */
 function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): BracketAction | undefined {
-  const bracketed = bracketAction(body);
+  const offered = (name: string) => isKnown(name, tools);
+  let bracketed = bracketAction(body, offered);
+  // `Action: tap(5)` then `Summary: ..` (a labelled trailer, prose): the step is its line, where that line is whole.
+  const step = bracketed?.problem ? beforeTrailer(body) : undefined;
+  const shorter = step === undefined ? undefined : bracketAction(step, offered);
+  if (shorter && !shorter.problem) bracketed = shorter;
   if (!bracketed?.round || (isFinish(bracketed.name) && !isKnown(bracketed.name, tools))) return bracketed;
   if (next?.label === 'input') return undefined;
   const shown = sanitizeName(bracketed.name);
@@ -97,22 +115,26 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
       const under = sections[index + 1]?.label === 'input' ? undefined : actionBody(section, tools.find((tool) => tool.name === name));
       if (under?.kind === 'broken') problem ??= under.failure;
       const end = section.bodyStart + section.body.trimEnd().length;
-      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}) });
+      const wholeEnd = under ? undefined : noArgumentActionEnd(section, index === sections.length - 1, name, tools.find((tool) => tool.name === name));
+      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(wholeEnd !== undefined ? { wholeEnd } : {}) });
     }
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
     if (last && !last.input && last.inline === undefined) last.input = section;
     else problem ??= { kind: 'no-decision', message: `an \`${spelling.input}\` has no \`${spelling.action}\` line naming the tool before it` };
   }
-  const lone = calls.find((call) => !call.input && call.inline === undefined && !call.elements);
+  const lone = calls.find((call) => !call.input && call.inline === undefined && !call.elements && call.wholeEnd === undefined);
   if (lone && !problem && !isKnown(lone.name, tools) && namesNoAction(lone.name)) {
     // `Action: None`, `Action: N/A (no tool needed)`: the model means no action, and its answer is still to be written.
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line names no tool: to answer, write \`${spelling.final} ..\`; to use a tool, name it and give its \`${spelling.input}\`` };
   } else if (lone && !problem && writesJson(lone.name)) {
     problem = { kind: 'no-decision', message: `the \`${spelling.action}\` line holds JSON, not a tool's name: write \`${spelling.action} <tool>\` and its \`${spelling.input} {..}\`` };
   } else if (lone && !problem) {
-    const toolName = sanitizeName(lone.name);
-    problem = { kind: 'no-decision', message: `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`, toolName };
+    const led = ledByTool(lone.name, tools);
+    const toolName = sanitizeName(led ?? lone.name);
+    // `Action: Click 7`: the tool's name, then its input in a form no reader knows.
+    const message = led ? `\`${spelling.action} ${toolName}\` has more after the tool's name on its line: write the name alone, then its \`${spelling.input}\` as one JSON object` : `\`${spelling.action} ${toolName}\` has no \`${spelling.input}\` line`;
+    problem = { kind: 'no-decision', message, toolName };
   }
   return { calls, problem };
 }
@@ -161,7 +183,7 @@ export const reactTextReader: DialectReader = {
     const invented = actionAfterObservation(text, sections);
     if (invented) return failedReading(dialect, { kind: 'no-decision', message: `an \`${spelling.action}\` follows an \`${invented}\` the reply wrote itself: the result comes from the tool, so stop after the first action's input` });
     // A lone `Action:` that names no tool (`Action: None`, a sentence) is prose; one naming a tool is an attempt.
-    const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name));
+    const attempts = calls.filter((call) => call.input || call.elements || call.inline !== undefined || isKnown(call.name, tools) || looksLikeToolName(call.name) || ledByTool(call.name, tools) !== undefined);
     // An action written as JSON is left to the JSON readers, but never dropped beside a final answer.
     const beside = [...attempts, ...calls.filter((call) => writesJson(call.name))];
     const hasInput = sections.some((section) => section.label === 'input');
@@ -214,8 +236,9 @@ export const reactTextReader: DialectReader = {
       if (!args.ok) return { ...failedReading(dialect, args.failure), ...(input.kind === 'text' && input.broken ? { conclusive: true } : {}) };
       items.push(callItem(call.name, args.args, tools, call.reason));
       if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
-      // `Action: Search[q]`: the call is its line.
+      // `Action: Search[q]`: the call is its line; a tool without arguments named alone, its section.
       else if (call.inline !== undefined) spans.push([call.start, lineEnd(text, call.start)]);
+      else if (call.wholeEnd !== undefined) spans.push([call.start, call.wholeEnd]);
     }
     const firstAction = sections.find((section) => section.label === 'action');
     return { dialect, items, thoughts: thoughtsBefore(lead, sections, firstAction?.start ?? text.length), repaired: true, spans };

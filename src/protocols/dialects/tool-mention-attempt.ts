@@ -14,6 +14,7 @@
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`, `--location`,
  *   get_weather --location Paris           `<location>Paris</location>`) on its line or the next
  *   get_weather location: Paris            the name, then at once a declared parameter as a bare key
+ *   Click [2]                              the name opening a line, then a square-bracketed input
  *   <name>get_weather</name><location>     the name as an element's whole text, then one of its
  *                                          declared parameters as an element (ai-agent-toolbox's
  *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`), also
@@ -34,6 +35,7 @@ import { escapeRegExp } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 import { delimitedActionAttempt } from './delimited-action-attempt.ts';
 import { variableArgumentCall } from './variable-argument-call.ts';
+import { bracketInputAttempt } from './bracket-input-attempt.ts';
 
 /** A name not part of a longer one: no word character, dot or dash on either side. */
 const edge = (name: string) => `(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`;
@@ -155,6 +157,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     const parameters = parameterNames(tool);
     if (structureAroundName(tool.name).test(masked) || bracketedCall(masked, tool.name, parameters)) return tool.name;
     if (variableArgumentCall(masked, tool.name, parameters)) return tool.name;
+    if (bracketInputAttempt(masked, tool.name)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
     if (parameterAfterName(masked, tool.name, parameters)) return tool.name;
