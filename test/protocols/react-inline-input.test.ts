@@ -43,6 +43,14 @@ describe('ReAct action and input on one line', () => {
     });
   });
 
+  it('keeps a `_` or `*` that an offered tool name ends with (no emphasis to strip)', () => {
+    const offered: ToolSpec[] = [{ name: 'lookup_', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }];
+    expect(parseDecision('native', 'Thought: look\nAction: lookup_\nAction Input: {"q": "x"}', { tools: offered })).toMatchObject({
+      success: true,
+      decision: { tool: 'lookup_', args: { q: 'x' } },
+    });
+  });
+
   it('keeps prose that mentions the label after words that are no tool name', () => {
     const text = 'Action: none needed here, the Action Input: field was empty so I stopped.';
     expect(parse(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });

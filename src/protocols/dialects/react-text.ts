@@ -67,6 +67,8 @@ function ledByTool(name: string, tools: readonly ToolSpec[]): string | undefined
 /** The tool named by an `Action:` section: its first line, without quotes or emphasis; `add (adds numbers)` -> `add`. */
 function actionName(body: string, tools: readonly ToolSpec[]): string {
   const line = body.split('\n').map((part) => part.trim()).find((part) => part !== '') ?? '';
+  // A name an offered tool has as written keeps its `_` and `*` (a tool may be named `lookup_`).
+  if (isKnown(line, tools)) return line;
   // `get\_weather`: a markdown escape (models that write markdown escape `_` and `*`) is no part of the name.
   const bare = line.replace(/^[*_`'"]+|[*_`'"]+$/g, '').replace(/\\(?=[_*])/g, '').trim();
   const described = /^([^\s(]+)\s*\(.*\)$/.exec(bare)?.[1];
