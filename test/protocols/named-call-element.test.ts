@@ -52,6 +52,14 @@ describe('call elements named by attribute', () => {
     expect(read('<function_call name="list_plants">{}</function_call>')).toMatchObject({ success: true, decisions: [{ tool: 'list_plants', args: {} }] });
   });
 
+  it('reads <parameter name=".."> elements that make up the whole body; text beside them or a value cut off is corrected', () => {
+    expect(read('<tool_call name="water_plant">\n<parameter name="plant">fern</parameter>\n<parameter name="litres">1.5</parameter>\n</tool_call>')).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'fern', litres: 1.5 } }] });
+    expect(read("<tool name='water_plant'><param name='plant'>moss</param></tool>")).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'moss' } }] });
+    for (const text of ['<tool_call name="water_plant"><parameter name="plant">fern</parameter> soon</tool_call>', '<tool_call name="water_plant"><parameter name="plant">fe</parameter>rn</parameter></tool_call>', '<tool_call name="water_plant"><parameter name="plant">fern']) {
+      expect(read(text).success, text).toBe(false);
+    }
+  });
+
   it('property: a JSON body runs only whole, alone and with the keys the tool takes (fast-check)', () => {
     const plant = fc.stringMatching(/^[a-z]{2,9}$/);
     const tag = fc.constantFrom('tool', 'tool_call', 'use_tool', 'function_call');

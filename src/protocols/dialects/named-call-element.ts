@@ -8,7 +8,8 @@
  *
  *   <tool_call name="get_weather">{"city": "Oslo"}</tool_call>   get_weather({city: "Oslo"})
  *
- * The children are read as a tool-name tag's are (`tag-elements.ts`); a child holding elements
+ * The children are read as a tool-name tag's are (`tag-elements.ts`), and so are `<parameter name=..>`
+ * elements that make up the whole body (`namedParameters`); a child holding elements
  * whose property declares no type is not read (text or an object: a guess). A body that is one JSON
  * object is the arguments it names (the `<tool name=..>` / `<tool_call name=..>` fallbacks chat apps
  * prompt for), read with the guard every JSON value gets; a key the tool does not declare (or, for a
@@ -24,7 +25,7 @@ import { callItem, type DialectReader, failedReading, type Reading } from '../re
 import { propertySchema } from '../../tools/collect-parameters.ts';
 import { schemaTypes } from '../../tools/schema-types.ts';
 import { maskCode } from './mask-code.ts';
-import { childElements, elementArguments } from './tag-elements.ts';
+import { type ChildElement, childElements, elementArguments } from './tag-elements.ts';
 import { jsonArguments } from './xml-parameters.ts';
 import { argumentKeyOf } from './call-object.ts';
 import { isRecord } from '../extract/read-json.ts';
@@ -42,12 +43,33 @@ const opening = /<(tool|use_tool|call_tool|call|tool_use|tool_call|function_call
 function bodyArguments(body: string, tool: ToolSpec): ReturnType<typeof elementArguments> | undefined {
   if (body.trim() === '') return { ok: true, args: {} };
   if (body.trim().startsWith('{')) return jsonBody(body, tool);
-  const elements = childElements(body);
+  const named = namedParameters(body);
+  const elements = named ? { children: named, whole: true } : childElements(body);
   if (elements.children.length === 0 || !elements.whole) return undefined;
   // Elements inside a value whose property declares no type are text to one family (Cline) and an
   // object to another (codecompanion's xml2lua): which was meant would be a guess.
   if (elements.children.some(({ key, raw }) => /<[A-Za-z_]/.test(raw) && !schemaTypes(propertySchema(tool.inputSchema, key))?.length)) return undefined;
   return elementArguments(elements.children, tool);
+}
+
+/**
+ * `<parameter name="city">Oslo</parameter>` elements (also `<param>`, `<arg>`, `<argument>`), the way
+ * `<invoke>` writes its arguments, when they are the whole body: each names its argument, as a child
+ * named after it does. Undefined for any other body (a value may then be read as text beside them).
+ */
+const namedParameter = /\s*<(param|parameter|arg|argument)\s+name\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)')\s*>([\s\S]*?)<\/\1>\s*/y;
+
+function namedParameters(body: string): ChildElement[] | undefined {
+  if (!/^\s*<(?:param|parameter|arg|argument)\s/.test(body)) return undefined;
+  const children: ChildElement[] = [];
+  namedParameter.lastIndex = 0;
+  while (namedParameter.lastIndex < body.length) {
+    const at = namedParameter.lastIndex;
+    const match = namedParameter.exec(body);
+    if (!match || match.index !== at) return undefined;
+    children.push({ key: match[2] ?? match[3] ?? '', raw: match[4] ?? '' });
+  }
+  return children.length > 0 ? children : undefined;
 }
 
 /** The arguments a body of one JSON object names; undefined where its keys are no arguments of `tool`. */
