@@ -10,6 +10,7 @@
  *   <tool_calls>[{..}]</tool_calls>            Hunyuan's JSON list (mistral.rs, Hunyuan's parser)
  *   <tool_calls><tool_call>..</tool_calls>     HY v3's section of GLM-style calls (mistral.rs)
  *   <tool_use>{..}</tool_use>                  avante.nvim's calls (its ReAct parser)
+ *   <seed:tool_call>..</seed:tool_call>        Seed-OSS, Doubao Seed (vLLM's, LobeHub's parsers)
  * MiniMax's `<tool_calls>` block of one object per line and Llama 4's `<|python_start|>` list are read
  * without their end, as their servers read them, and are not listed.
  */
@@ -33,6 +34,9 @@ const wrappers: readonly Wrapper[] = [
   // partial call). An opening tag alone is no wrapper in general: Glaive's `<functioncall>` and
   // Granite's `<function_call>` are prefixes that are never closed.
   { token: '<tool_use>', open: /<tool_use>/g, close: '</tool_use>' },
+  // Seed-OSS and Doubao Seed: their parsers (vLLM's, LobeHub's) read a call only once `</seed:tool_call>`
+  // is written. Doubao's replies may lose the opening tag's brackets (`seed:tool_call<function ..>`).
+  { token: 'seed:tool_call', open: /<?seed:tool_call>?(?=\s*<(?:function|invoke))/g, close: '</seed:tool_call>' },
 ];
 
 /** Any wrapper's token: most replies hold none, and one look tells. */

@@ -78,7 +78,8 @@ describe('call markup no reader reads', () => {
   });
 
   it('corrects an element named for a call whose attribute names a tool, and leaves other elements naming one as the answer', () => {
-    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', 'Filing.\n<use_tool name="list_tickets"/>', '<action tool="open_ticket" title="Printer"/> done', "<FunctionCall function='functions.list_tickets'>"]) {
+    // A JSON body with text beside it (the object alone is the call's arguments: `named-call-element.ts`).
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"} now</tool>', 'Filing.\n<use_tool name="list_tickets"/>', '<action tool="open_ticket" title="Printer"/> done', "<FunctionCall function='functions.list_tickets'>"]) {
       expect([text, read(text).success]).toEqual([text, false]);
     }
     for (const text of ['<form><input name="open_ticket"> Send</form>', 'Write `<tool name="open_ticket">` first.']) {
@@ -182,7 +183,7 @@ describe('arguments written in an element of their own', () => {
   });
 
   it('corrects an element named for a call whose attribute names a tool, and a label in emphasis; HTML stays prose', () => {
-    for (const text of ['<tool name="open_ticket">{"title": "Printer"}</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>']) {
+    for (const text of ['<tool name="open_ticket">{"title": "Printer"} now</tool>', '<call tool="list_tickets"/>', 'Filing.\n<ns:tool_use name=\'open_ticket\' title="Printer"/>']) {
       expect([text, read(text).success]).toEqual([text, false]);
     }
     for (const text of ['See <a name="open_ticket">the form</a>.', 'The `<tool name="open_ticket">` element is one way.', '**Tool:** a hammer']) {

@@ -1,8 +1,10 @@
 /**
  * A call element whose `name` attribute names an offered tool (`<tool name="x">`, `<use_tool name="x">`),
  * its arguments as child elements: read, also several inside a `<tools>` list; an empty or
- * self-closing element is a call with no arguments. Bare text as the body, or elements inside a
- * value whose property declares no type, are corrected, never guessed; so is a self-closing one. Written for reins.
+ * self-closing element is a call with no arguments; a body of one JSON object (`<tool_call name="x">{..}`)
+ * is the arguments it names. Bare text as the body, or elements inside a
+ * value whose property declares no type, are corrected, never guessed; so is a self-closing one, and a
+ * JSON body with text beside it or keys the tool does not take. Written for reins.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +44,41 @@ describe('call elements named by attribute', () => {
             JSON.stringify(calls.map(([name, amount]) => ({ plant: name, litres: amount })))
         );
       }),
+    );
+  });
+  it('reads a body of one JSON object as the arguments, under any call tag and a name or tool attribute', () => {
+    expect(read('<tool_call name="water_plant">{"plant": "fern", "litres": 2}</tool_call>')).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'fern', litres: 2 } }] });
+    expect(read('Watering.\n<tool tool="water_plant">\n{"plant": "ivy"}\n</tool>')).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'ivy' } }] });
+    expect(read('<function_call name="list_plants">{}</function_call>')).toMatchObject({ success: true, decisions: [{ tool: 'list_plants', args: {} }] });
+  });
+
+  it('reads <parameter name=".."> elements that make up the whole body; text beside them or a value cut off is corrected', () => {
+    expect(read('<tool_call name="water_plant">\n<parameter name="plant">fern</parameter>\n<parameter name="litres">1.5</parameter>\n</tool_call>')).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'fern', litres: 1.5 } }] });
+    expect(read("<tool name='water_plant'><param name='plant'>moss</param></tool>")).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: 'moss' } }] });
+    for (const text of ['<tool_call name="water_plant"><parameter name="plant">fern</parameter> soon</tool_call>', '<tool_call name="water_plant"><parameter name="plant">fe</parameter>rn</parameter></tool_call>', '<tool_call name="water_plant"><parameter name="plant">fern']) {
+      expect(read(text).success, text).toBe(false);
+    }
+  });
+
+  it('property: a JSON body runs only whole, alone and with the keys the tool takes (fast-check)', () => {
+    const plant = fc.stringMatching(/^[a-z]{2,9}$/);
+    const tag = fc.constantFrom('tool', 'tool_call', 'use_tool', 'function_call');
+    fc.assert(
+      fc.property(tag, plant, fc.nat({ max: 20 }), fc.nat(), (name, value, litres, at) => {
+        const json = JSON.stringify({ plant: value, litres });
+        const whole = `<${name} name="water_plant">${json}</${name}>`;
+        expect(read(whole)).toMatchObject({ success: true, decisions: [{ tool: 'water_plant', args: { plant: value, litres } }] });
+        const ranCall = (text: string) => {
+          const result = read(text);
+          return result.success && result.decisions.some((decision) => decision.action === 'call_tool');
+        };
+        expect(ranCall(`<${name} name="water_plant">${json} then more</${name}>`)).toBe(false);
+        expect(ranCall(`<${name} name="water_plant">${JSON.stringify({ plant: value, pot: 'big' })}</${name}>`)).toBe(false);
+        expect(ranCall(`<${name} name="list_plants">${JSON.stringify({ name: 'water_plant', arguments: { plant: value } })}</${name}>`)).toBe(false);
+        const cut = whole.slice(0, whole.indexOf(value) + (at % (whole.length - whole.indexOf(value) - 3)));
+        expect(ranCall(cut), cut).toBe(false);
+      }),
+      { numRuns: 120 },
     );
   });
 });

@@ -55,6 +55,18 @@ describe('wrapper blocks must be closed', () => {
     expect(parse(`<tool_calls>\n${call('a')}`).success).toBe(false);
   });
 
+  it('reads a Seed block only with its </seed:tool_call>, its opening tag written whole or without its brackets', () => {
+    const inner = '<function=fetch_page>\n<parameter=url>c.example</parameter>\n</function>';
+    const named = '<function name="fetch_page"><parameter name="url" string="true">c.example</parameter></function>';
+    expect(callsOf(`<seed:tool_call>\n${inner}\n</seed:tool_call>`)).toEqual([['fetch_page', { url: 'c.example' }]]);
+    expect(callsOf(`Fetching.\nseed:tool_call${named}</seed:tool_call>`)).toEqual([['fetch_page', { url: 'c.example' }]]);
+    for (const text of [`<seed:tool_call>\n${inner}`, `<seed:tool_call>\n${inner}\n`, `seed:tool_call${named}`]) {
+      const result = parse(text);
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message, text).toContain('not closed by </seed:tool_call>');
+    }
+  });
+
   it("keeps MiniMax's reading of a <tool_calls> block of objects left open (its servers read it)", () => {
     expect(callsOf('<tool_calls>\n{"name": "fetch_page", "arguments": {"url": "b"}}')).toEqual([['fetch_page', { url: 'b' }]]);
   });
@@ -76,8 +88,10 @@ describe('wrapper blocks must be closed', () => {
       (url: string) => `<tool_calls>${JSON.stringify([{ name: 'fetch_page', arguments: { url } }])}</tool_calls>`,
       (url: string) => `<tool_calls>\n<tool_call>fetch_page<tool_sep>\n<arg_key>url</arg_key>\n<arg_value>${url}</arg_value>\n</tool_call>\n</tool_calls>`,
       (url: string) => `<tool_calls:opensource><tool_call:opensource>fetch_page<tool_sep:opensource><arg_key:opensource>url</arg_key:opensource><arg_value:opensource>${url}</arg_value:opensource></tool_call:opensource></tool_calls:opensource>`,
+      (url: string) => `<seed:tool_call>\n<function=fetch_page>\n<parameter=url>${url}</parameter>\n</function>\n</seed:tool_call>`,
+      (url: string) => `seed:tool_call<function name="fetch_page"><parameter name="url" string="true">${url}</parameter></function></seed:tool_call>`,
     ];
-    const closers = ['<|tool_call_end|>', '</tool_calls>', '</tool_calls:opensource>'];
+    const closers = ['<|tool_call_end|>', '</tool_calls>', '</tool_calls:opensource>', '</seed:tool_call>'];
     const url = fc.stringMatching(/^[a-z]{1,8}(\/[a-z]{1,6}){0,2}$/);
     fc.assert(
       fc.property(fc.constantFrom(...blocks), url, fc.nat(), fc.constantFrom('', 'Fetching it.\n'), (block, address, at, before) => {

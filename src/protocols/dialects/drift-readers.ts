@@ -68,6 +68,7 @@ import { toolKeyedActionsReader } from './tool-keyed-actions.ts';
 import { codeElementCallsReader } from './code-element-calls.ts';
 import { pythonFenceCallsReader } from './python-fence-calls.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
+import { wrappedBareCallReader } from './wrapped-bare-call.ts';
 import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
 export const driftReaders: readonly DialectReader[] = [
@@ -128,6 +129,7 @@ export const driftReaders: readonly DialectReader[] = [
   callStringsReader,
   pythonTagCodeReader,
   unwrappedCallsReader,
+  wrappedBareCallReader,
 ];
 
 /** Every character some drift reader or the call-attempt check needs, each once: bit `i` is `alphabet[i]`. */

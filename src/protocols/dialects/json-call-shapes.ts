@@ -7,7 +7,8 @@
  * - `{"tool_name", "parameters"}` (Command R), `{"name" | "function", "arguments" | "args" | "input" | "params"}`
  *   (and `{"tool", ..}` naming an offered tool, as gpt4free's tool plans write it, also beside
  *   `tool_input` as LangChain's agent actions do)
- *   (`params` as JSON-RPC and MemGPT write it), and the name or the arguments under a qualified key
+ *   (`params` as JSON-RPC and MemGPT write it), an MCP `tools/call` request around such a call
+ *   (`mcp-request-call.ts`), and the name or the arguments under a qualified key
  *   (`{"command_name", "args"}`, MetaGPT's commands; `{"tool_name", "tool_args"}`, agent-zero's);
  * - inside a tool-call wrapper token only (Granite `<|tool_call|>`, Nemotron `<TOOLCALL>`, Apriel
  *   `<tool_calls>`, Command R `<|START_ACTION|>` / `Action:`, FireFunction `functools`, Apertus
@@ -29,6 +30,7 @@ import { argumentsValue, callItem, type DialectReader, failedReading, type ReadF
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
 import { withWrapperSpelling } from './call-wrapper-spelling.ts';
+import { mcpRequestCall } from './mcp-request-call.ts';
 import { isThoughtKey, thoughtTexts } from './turn-thoughts.ts';
 
 interface ShapedCall {
@@ -107,6 +109,9 @@ function callsOf(written: unknown, wrapped: boolean, tools: readonly ToolSpec[],
   }
   // `{"tool_call": {..}}`: one call under a wrapper key, its only key.
   if (isRecord(value.tool_call) && Object.keys(value).length === 1) return callsOf(value.tool_call, true, tools, depth + 1);
+  // An MCP `tools/call` request: its `params` are the call (`mcp-request-call.ts`).
+  const request = mcpRequestCall(value);
+  if (request) return callsOf(request, false, tools, depth + 1);
   const enveloped = wrapped ? envelopedCall(value, tools, depth) : undefined;
   if (enveloped) return enveloped;
   const listed = listedCalls(value, tools, depth);

@@ -74,6 +74,12 @@ export const equalsFamily: TagFamily = {
  */
 const separator = '(?<sep>\\]<\\]minimax\\[>\\[)?';
 const dsml = `(?<ns>${dsmlMarker} ?|(?!atem:)[A-Za-z][\\w.-]*:)?`;
+/**
+ * The rest of a parameter element's opening tag after its name, with DSML's `string="true|false"` type
+ * attribute as the `hint` group: wherever a family writes it, it decides whether the value is text or
+ * JSON (`xml-parameters.ts`), never the untyped value's look.
+ */
+const stringHint = '(?:[^>]*?\\bstring="(?<hint>[^"]*)")?[^>]*';
 /** Byte-level tokenizers may leave `Ġ` for the space before `name=`. */
 const space = '(?:Ġ|\\s)*';
 const prefixed = (match: RegExpExecArray, tag: string) => `${match.groups?.sep ?? ''}</${match.groups?.ns ?? ''}${tag}>`;
@@ -96,7 +102,7 @@ const invokeFamily: TagFamily = {
     close: (match) => prefixed(match, 'invoke'),
     json: true,
     parameters: [
-      { open: new RegExp(`${separator}<${dsml}parameter${space}name=(?<q>["'])(?<key>(?:(?!\\k<q>)[^<>\\n])*)\\k<q>(?:[^>]*?\\bstring="(?<hint>[^"]*)")?[^>]*>`, 'y'), close: (match) => prefixed(match, 'parameter') },
+      { open: new RegExp(`${separator}<${dsml}parameter${space}name=(?<q>["'])(?<key>(?:(?!\\k<q>)[^<>\\n])*)\\k<q>${stringHint}>`, 'y'), close: (match) => prefixed(match, 'parameter') },
       // MiniMax M3 writes `]<]minimax[>[` before each element, and only the separator tells a child
       // element from markup inside a string value: an element written without it is read as text.
       { open: /(?<sep>\]<\]minimax\[>\[)<(?<key>[A-Za-z_][\w.-]*)>/y, close: (match) => `${match.groups?.sep ?? ''}</${match.groups?.key ?? ''}>`, nested: true },
@@ -132,7 +138,7 @@ const minimaxInvokeFamily: TagFamily = {
     open: /<invoke\s+name=(?<q>["'])(?<name>(?:(?!\k<q>)[^<>\n])+)\k<q>\s*(?<empty>\/)?>/g,
     close: () => '</invoke>',
     // Its `<parameter>` in either quotes; M3's elements named after the parameters as in `invokeFamily`.
-    parameters: [{ open: /<parameter\s+name=(?<q>["'])(?<key>(?:(?!\k<q>)[^<>\n])*)\k<q>[^>]*>/y, close: '</parameter>' }, ...invokeFamily.form.parameters.slice(1)],
+    parameters: [{ open: new RegExp(`<parameter\\s+name=(?<q>["'])(?<key>(?:(?!\\k<q>)[^<>\\n])*)\\k<q>${stringHint}>`, 'y'), close: '</parameter>' }, ...invokeFamily.form.parameters.slice(1)],
   },
 };
 
@@ -145,7 +151,8 @@ const namedFamilies: TagFamily[] = [
       close: () => '</function>',
       json: true,
       parameters: [
-        { open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"[^>]*>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` },
+        // Doubao Seed writes DSML's `string="true|false"` type attribute here too (LobeHub reads it).
+        { open: new RegExp(`<(?<tag>param|parameter)${space}name="(?<key>[^"]*)"${stringHint}>`, 'y'), close: (match) => `</${match.groups?.tag ?? 'param'}>` },
         // Qwen3-Coder's spelling inside this form: `<parameter=city>` (so a value never swallows one).
         { open: /<parameter=(?<key>[^<>/"=]+)>/y, close: '</parameter>' },
       ],

@@ -227,7 +227,8 @@ export function parameterArguments(parameters: readonly RawParameter[], tool: To
     // Qwen3-Coder's servers (vLLM, sglang) read `null`, in any letter case, as null before they look at
     // the schema; where no type is declared reins does too (a declared type still decides).
     if (untyped && rule === 'newline-pair' && written.toLowerCase() === 'null') return { name: parameter.key, text: 'null', hint: undefined };
-    if (untyped && keepsUntypedText(rule)) return { name: parameter.key, text: written, hint: 'string' as const };
+    // The element's own `string=` attribute, where written, decides before the family's default.
+    if (untyped && keepsUntypedText(rule) && parameter.hint === undefined) return { name: parameter.key, text: written, hint: 'string' as const };
     if (keptAsWritten(rule) && parameter.hint === undefined && unionKeepsText(written, schemaTypes(schema))) return { name: parameter.key, text: written, hint: 'string' as const };
     return { name: parameter.key, text: unescapedJson(written, schema), hint: hintOf(parameter.hint) };
   });

@@ -6,6 +6,8 @@
  * quoted, not called: a prose answer that shows `<tool_call>` in backticks is still an answer.
  */
 
+import { labelsOutput } from './output-fence.ts';
+
 /** Half-open `[start, end)` offsets into the text. */
 export type CodeRange = readonly [start: number, end: number];
 
@@ -82,7 +84,7 @@ export function isInCode(ranges: readonly CodeRange[], index: number): boolean {
  * A predicate over the JSON spans of `text`: false for a span that is quoted, inside inline code or
  * inside a fenced block that holds more than that JSON (tags or prose around it: an example shown,
  * not a call). A fenced block holding only the JSON is the call itself: models fence their calls, and
- * lenient extraction reads them (DESIGN §4).
+ * lenient extraction reads them (DESIGN §4); not when its label says it holds output (`output-fence.ts`).
  */
 /**
  * The text a fenced block holds (its fence lines dropped); for a "fence" written on one line around
@@ -103,6 +105,8 @@ export function unquotedJson(text: string): (span: { start: number; text: string
     const range = ranges.find(([start, end]) => span.start >= start && span.start < end);
     if (!range) return true;
     const isBlock = fences.some(([start, end]) => start === range[0] && end === range[1]);
+    // A block labelled as output shows what a tool returned (`output-fence.ts`).
+    if (isBlock && labelsOutput(text.slice(range[0], range[1]).split('\n', 1)[0] ?? '')) return false;
     return fencedContent(text, range, isBlock)?.trim() === span.text.trim();
   };
 }

@@ -6,11 +6,13 @@
  * (`readHarmonyMessages`: analysis is reasoning, a message with a recipient stays a tool call), MuseGlimmer
  * messages (`readMuseMessages`: to `self` is reasoning, to `user` the reply, to a tool a call), the
  * suffix of HY v3's call tags (`<tool_call:opensource>`, `suffixed-tags.ts`), and one
- * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block), and a tool's turn the model
+ * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block; nor
+ * one labelled as output, `output-fence.ts`), and a tool's turn the model
  * invented after its own turn ended (`invented-tool-turn.ts`). Only leading reasoning is removed, so a reply that merely
  * mentions these markers keeps them.
  */
 import { callFenceLabel } from './call-fence-label.ts';
+import { labelsOutput } from './output-fence.ts';
 import { readHarmonyMessages } from './harmony-messages.ts';
 import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
@@ -60,7 +62,8 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
   // A ```` ```tool ```` fence is Continue's call block, not noise around the reply: it stays.
-  const whole = text.startsWith('```') && !toolFence.test(text) ? wholeFence.exec(text) : null;
+  // Nor is one labelled as output (`output-fence.ts`): what it shows a tool returned stays quoted.
+  const whole = text.startsWith('```') && !toolFence.test(text) && !labelsOutput(text.split('\n', 1)[0] ?? '') ? wholeFence.exec(text) : null;
   const fenced = whole && !/^[ \t]*```/m.test(whole[1] ?? '') ? whole : null;
   if (fenced) text = (fenced[1] ?? '').trim();
   const parts = reasoning.includes('') ? reasoning.filter((part) => part !== '') : reasoning;

@@ -1,0 +1,41 @@
+/**
+ * A reply that is one element or token pair named for a call around calls reins reads bare
+ * (`wrapped-bare-call.ts`): read whole; anything else inside, an unclosed wrapper, or an element named
+ * for a result is never run as a call.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ToolSpec } from '../../src/spec/decision.ts';
+import { parseDecision } from '../../src/protocols/index.ts';
+
+const tools: ToolSpec[] = [{ name: 'ring_bell', inputSchema: { type: 'object', properties: { times: { type: 'number' }, tone: { type: 'string' } }, required: ['times'] } }];
+const parse = (text: string) => parseDecision('native', text, { tools, maxActions: 2 });
+const ranCall = (text: string) => {
+  const result = parse(text);
+  return result.success && result.decisions.some((decision) => decision.action === 'call_tool');
+};
+
+describe('bare calls inside a call wrapper', () => {
+  it('reads name-then-JSON and keyword calls inside any element or token pair named for a call', () => {
+    expect(parse('<function_call>ring_bell{"times": 2}</function_call>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 2 } } });
+    expect(parse('<|tool_call|>ring_bell(times=3, tone="low")<|/tool_call|>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 3, tone: 'low' } } });
+    expect(parse('<ToolInvocation>ring_bell{"times": 1}</ToolInvocation>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 1 } } });
+  });
+
+  it('never runs a call with text beside it inside, cut off, or in an element named for a result (fast-check)', () => {
+    const wrapper = fc.constantFrom(['<function_call>', '</function_call>'], ['<|tool_call|>', '<|/tool_call|>'], ['<api_call>', '</api_call>']);
+    const form = fc.constantFrom((times: number) => `ring_bell{"times": ${times}}`, (times: number) => `ring_bell(times=${times})`);
+    fc.assert(
+      fc.property(wrapper, form, fc.integer({ min: 1, max: 9 }), fc.nat(), ([open, close], write, times, at) => {
+        const call = write(times);
+        expect(parse(`${open}${call}${close}`)).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times } } });
+        expect(ranCall(`${open}${call} then wait${close}`)).toBe(false);
+        expect(ranCall(`<tool_result>ring_bell{"times": ${times}}</tool_result>`)).toBe(false);
+        const whole = `${open}${call}${close}`;
+        const cut = whole.slice(0, open.length + (at % (call.length - 1)));
+        expect(ranCall(cut), cut).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
