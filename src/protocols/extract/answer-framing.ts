@@ -16,8 +16,12 @@ const toolOutputTokens = /<[|｜]tool[▁_ ]outputs?[▁_ ](?:begin|end)[|｜]>/
  * `strip-reply-markers.ts`).
  */
 const wholeAnswerElement = /^<answer>([\s\S]*?)(?:<\/answer>)?$/;
-/** `analysis..` then `assistantfinal` at the start of the answer: harmony's headers without their tokens. */
-const harmonyFinalHeader = /^(?:analysis[\s\S]*?)?assistantfinal/;
+/**
+ * `analysis..` then `assistantfinal` at the start of the answer: harmony's headers without their tokens.
+ * The reasoning skipped holds no other message header (`assistantcommentary to=functions.x json{..}`):
+ * a call written between the reasoning and the answer is no framing to drop.
+ */
+const harmonyFinalHeader = /^(?:analysis(?:(?!assistant(?:commentary|analysis)|\bto=functions\.)[\s\S])*?)?assistantfinal/;
 /** How an answer either framing wraps starts (most answers fail this at once). */
 const framedStart = /^\s*(?:<answer>|analysis|assistantfinal)/;
 
