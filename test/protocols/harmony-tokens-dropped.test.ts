@@ -2,7 +2,9 @@
  * Harmony output whose special tokens a detokenizer dropped (`analysis..assistantcommentary
  * to=functions.x json{..}assistantfinal..`): the recipient header still names the call. The call is
  * read, never dropped for the final message after it; the header counts only where one starts, and
- * not in a reply that kept some harmony tokens (that one lost a token it needed). Written for reins.
+ * not in a reply that kept some harmony tokens (that one lost a token it needed); a channel word glued
+ * to the recipient (`to=functions.xcommentary`, the header's other order) is no part of the name
+ * where the name without it is the offered tool. Written for reins.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +28,14 @@ describe('harmony headers with their tokens dropped', () => {
     for (const text of ['to=functions.find_tide json{"port": "Brest"}', 'to=functions.find_tide {"port": "Brest"}', 'commentary to=functions.find_tide code{"port": "Brest"}']) {
       expect(read(text), text).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'find_tide', args: { port: 'Brest' } } });
     }
+  });
+
+  it('reads the recipient written before its channel, the channel word glued to the name', () => {
+    expect(read('assistant to=functions.find_tidecommentary json{"port": "Brest"}')).toMatchObject({
+      success: true,
+      decision: { action: 'call_tool', tool: 'find_tide', args: { port: 'Brest' } },
+    });
+    expect(read('assistant to=functions.find_tidesanalysis json{"port": "Brest"}').success).toBe(false);
   });
 
   it('refuses a header inside a sentence, a cut-off one, and one beside harmony tokens', () => {

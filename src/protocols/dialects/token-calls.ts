@@ -41,6 +41,18 @@ interface TokenForm {
 
 const name = '([A-Za-z_][\\w.\\-]*)';
 
+/**
+ * The tool a token-dropped harmony recipient names. A header writes the recipient before its channel
+ * (`to=functions.x<|channel|>commentary`): with the tokens gone the channel word is glued to the name
+ * (`to=functions.xcommentary`). The name as written where a tool is so named, else without that word
+ * where that names an offered tool, else as written (an unknown tool, corrected).
+ */
+function recipientBeforeChannel(written: string, tools: readonly ToolSpec[]): string {
+  if (tools.some((tool) => tool.name === written)) return written;
+  const unglued = written.replace(/(?:commentary|analysis|final)$/, '');
+  return unglued !== written && tools.some((tool) => tool.name === unglued) ? unglued : written;
+}
+
 const forms: readonly TokenForm[] = [
   {
     dialect: 'kimi',
@@ -75,6 +87,7 @@ const forms: readonly TokenForm[] = [
     // word): mid-sentence it is prose about a call, which the call-attempt check refuses.
     pattern: new RegExp(`(?<=(?:^|[\\n}]|commentary|analysis|assistant)[ \\t]*)to=functions\\.${name}(?:[ \\t]*(?:json|code))?\\s*(?=\\{)`, 'g'),
     tokensDropped: /<\|(?:start|channel|message|constrain|end|call|return)\|>/,
+    toolOf: recipientBeforeChannel,
   },
   { dialect: 'functionary', pattern: new RegExp(`>>>\\s*${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g') },
   {
