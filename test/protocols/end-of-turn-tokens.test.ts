@@ -44,8 +44,19 @@ describe("the assistant's own header echoed", () => {
     }
   });
 
+  it('is framing in the spellings without two bars (Gemma 4, MiniMax M2), around an answer or a call', () => {
+    for (const [text, decision] of [
+      ['<|turn>model\nThe tide turns at six.<turn|>', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      [']~b]ai\nThe tide turns at six.[e~[', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      ['<|turn>model\n<|tool_call>call:search{query:<|"|>tides<|"|>}<tool_call|><turn|>', { action: 'call_tool', tool: 'search', args: { query: 'tides' }, reason: '' }],
+    ] as const) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions, text).toEqual([decision]);
+    }
+  });
+
   it('is refused anywhere else, and so is a next turn after it', () => {
-    for (const text of ['Sure. <|im_start|>assistant\nThe tide turns at six.', '<|im_start|>assistant\nSix.<|im_end|>\n<|im_start|>user\nThanks']) {
+    for (const text of ['Sure. <|im_start|>assistant\nThe tide turns at six.', '<|im_start|>assistant\nSix.<|im_end|>\n<|im_start|>user\nThanks', '<|turn>model\nSix.<turn|>\n<|turn>user\nThanks']) {
       expect(parseDecision('native', text, { tools }).success, text).toBe(false);
     }
   });
