@@ -66,6 +66,9 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true, htmlTag: true },
+  { models: 'Llama 3 (BOS spelled out by a detokenizer)', open: '<|begin_of_text|>', close: '<|end_of_text|>', kind: 'content', special: true },
+  { models: 'Gemma (BOS spelled out by a detokenizer)', open: '<bos>', close: '<eos>', kind: 'content', special: true },
+  { models: 'DeepSeek (BOS spelled out by a detokenizer)', open: '<｜begin▁of▁sentence｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true },
   // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
   { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true, turnHeader: true },
   { models: 'Gemma 2, 3 (model turn header echoed)', open: '<start_of_turn>model', close: '<end_of_turn>', kind: 'content', special: true, turnHeader: true },
