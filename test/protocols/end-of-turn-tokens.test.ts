@@ -32,6 +32,18 @@ describe('an end-of-turn token', () => {
   });
 });
 
+describe('a begin-of-sequence token spelled out', () => {
+  it('is framing at the reply\'s start (Llama 3, Gemma, DeepSeek), and refused inside the text', () => {
+    for (const text of ['<|begin_of_text|>The tide turns at six.', '<bos>The tide turns at six.<eos>', '<｜begin▁of▁sentence｜>The tide turns at six.<｜end▁of▁sentence｜>']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions, text).toEqual([{ action: 'answer_user', answer: 'The tide turns at six.' }]);
+    }
+    for (const text of ['The tide <bos> turns at six.', 'The tide turns<|begin_of_text|> at six.']) {
+      expect(parseDecision('native', text, { tools }).success, text).toBe(false);
+    }
+  });
+});
+
 describe("the assistant's own header echoed", () => {
   it('is framing at the reply\'s start (ChatML, Llama 3), around an answer or a call', () => {
     for (const [text, decision] of [
@@ -44,8 +56,19 @@ describe("the assistant's own header echoed", () => {
     }
   });
 
+  it('is framing in the spellings without two bars (Gemma 4, MiniMax M2), around an answer or a call', () => {
+    for (const [text, decision] of [
+      ['<|turn>model\nThe tide turns at six.<turn|>', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      [']~b]ai\nThe tide turns at six.[e~[', { action: 'answer_user', answer: 'The tide turns at six.' }],
+      ['<|turn>model\n<|tool_call>call:search{query:<|"|>tides<|"|>}<tool_call|><turn|>', { action: 'call_tool', tool: 'search', args: { query: 'tides' }, reason: '' }],
+    ] as const) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success && result.decisions, text).toEqual([decision]);
+    }
+  });
+
   it('is refused anywhere else, and so is a next turn after it', () => {
-    for (const text of ['Sure. <|im_start|>assistant\nThe tide turns at six.', '<|im_start|>assistant\nSix.<|im_end|>\n<|im_start|>user\nThanks']) {
+    for (const text of ['Sure. <|im_start|>assistant\nThe tide turns at six.', '<|im_start|>assistant\nSix.<|im_end|>\n<|im_start|>user\nThanks', '<|turn>model\nSix.<turn|>\n<|turn>user\nThanks']) {
       expect(parseDecision('native', text, { tools }).success, text).toBe(false);
     }
   });

@@ -46,6 +46,18 @@ describe('a labelled name line, then labelled arguments', () => {
     }
   });
 
+  it('reads the pair inside an element around it alone, the element its framing', () => {
+    for (const reply of ['<call>\nname: book_table\nargs: {"venue": "Rosa", "seats": 4}\n</call>', 'Booking now.\n<tool>\nName: book_table\nParameters: {\n  "venue": "Rosa",\n  "seats": 4\n}\n</tool>']) {
+      expect(parse(reply), reply).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'book_table', args: { venue: 'Rosa', seats: 4 } } });
+    }
+  });
+
+  it('never answers with a pair that text or a stray closing tag follows', () => {
+    for (const reply of ['name: book_table\nargs: {"venue": "Rosa"}\nThat should do it.', '<call>\nname: book_table\nargs: {"venue": "Rosa"}\n</tool>']) {
+      expect(parse(reply).success, reply).toBe(false);
+    }
+  });
+
   it('keeps a pair quoted in a fenced example as the answer', () => {
     const reply = 'Write it like this:\n```\nTool: book_table\nInput: {"venue": "Rosa"}\n```';
     expect(parse(reply)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
@@ -62,6 +74,17 @@ describe('property: the pair is read whole or not at all (fast-check)', () => {
         fc.pre(!/^actions?$/i.test(label));
         const reply = `${label}: book_table\n${label} input: ${JSON.stringify({ venue: place, seats })}`;
         expect(parse(reply)).toMatchObject({ success: true, decision: { tool: 'book_table', args: { venue: place, seats } } });
+      }),
+    );
+  });
+
+  it('never answers with a pair naming an offered tool, whatever its labels and the text after it', () => {
+    fc.assert(
+      fc.property(word, venue, fc.stringMatching(/^[A-Z][a-z ,.]{0,30}$/), (label, place, after) => {
+        fc.pre(!/^actions?$/i.test(label));
+        const reply = `${label}: book_table\n${label} input: ${JSON.stringify({ venue: place })}\n${after}`;
+        const result = parse(reply);
+        expect(result.success && result.decision.action === 'answer_user', reply).toBe(false);
       }),
     );
   });

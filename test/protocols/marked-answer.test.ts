@@ -92,6 +92,14 @@ describe('answers read by a dialect', () => {
     );
   });
 
+  it('answers with the text before a lone </answer> the template opened, and keeps text with other answer tags as written', () => {
+    for (const text of ['High tide is at six.</answer>', '<think>hm</think>\nHigh tide is at six.\n</answer>\n']) {
+      expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'High tide is at six.' } });
+    }
+    const prose = 'Wrap it as <answer>x</answer>';
+    expect(parseDecision('native', prose, { tools })).toMatchObject({ success: true, decision: { action: 'answer_user', answer: prose } });
+  });
+
   it('answers with the text after harmony headers whose tokens were dropped, and keeps prose opening with analysis', () => {
     for (const text of ['analysisThe user wants the tide.assistantfinalHigh tide is at six.', 'assistantfinal High tide is at six.']) {
       expect(parseDecision('native', text, { tools }), text).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'High tide is at six.' } });

@@ -168,6 +168,7 @@ const tokenWriters: readonly Writer[] = [
   { name: 'deepseek v3.1', write: (tool, args) => `<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>${tool}<｜tool▁sep｜>${json(args)}<｜tool▁call▁end｜><｜tool▁calls▁end｜>` },
   { name: 'kimi k2', write: (tool, args) => `<|tool_calls_section_begin|><|tool_call_begin|>functions.${tool}:0<|tool_call_argument_begin|>${json(args)}<|tool_call_end|><|tool_calls_section_end|>` },
   { name: 'harmony', write: (tool, args) => `<|channel|>commentary to=functions.${tool} <|constrain|>json<|message|>${json(args)}<|call|>` },
+  { name: 'harmony, tokens dropped', write: (tool, args) => `assistantcommentary to=functions.${tool} json${json(args)}` },
   { name: 'lfm2', write: (tool, args) => `<|tool_call_start|>[${tool}(${Object.entries(args).map(([key, value]) => `${key}="${value}"`).join(', ')})]<|tool_call_end|>` },
   { name: 'granite', write: (tool, args) => `<|tool_call|>[${json({ name: tool, arguments: args })}]` },
   { name: 'openai', write: (tool, args) => json({ type: 'function', function: { name: tool, arguments: json(args) } }) },

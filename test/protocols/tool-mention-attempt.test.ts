@@ -40,6 +40,8 @@ describe('an offered tool named with call structure is a call attempt', () => {
     ['the name alone on a line, then a fenced object of its arguments', 'find_ferry\n```json\n{"port": "Bergen", "day": "Monday"}\n```'],
     ['the same with the name in bold and a colon, after prose', 'Let me look.\n\n**find_ferry**:\n```\n{"port": "Bergen"}\n```'],
     ['the same under `<arguments>`, one parameter per line', 'Booking.\n<op><name>find_ferry</name><arguments>\n  <port>Bergen</port>\n  <day>Monday</day>\n</arguments></op>'],
+    ['DeepSeek V3\'s call with its tokens dropped: the type word `function` glued to the name', 'functionfind_ferry\n```json\n{"port": "Bergen"}\n```'],
+    ['DeepSeek V3\'s call with its tokens dropped, a space after `function`', 'function find_ferry\n```json\n{"port": "Bergen", "day": "Monday"}\n```'],
     ['the whole call in square brackets, its argument bare text', 'The next boat [find_ferry(Bergen harbour)] leaves soon.'],
     ['a call ending its line, its arguments variables', 'Booking now: find_ferry(harbour, weekday)'],
     ['a call alone, its argument a variable, for a tool without parameters', 'roll_die(sides)'],

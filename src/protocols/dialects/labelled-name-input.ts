@@ -8,12 +8,13 @@
  * The first label is one to three words; the second ends in an input word (`Input`, `Arguments`,
  * `Args`, `Parameters`, `Params`). Read only where the pair ends the reply: text before it is the
  * model's plan (its thought), and nothing but space may follow the object (a fence around it
- * allowed). An object never closed is a cut-off call, corrected, never run with what was written.
+ * allowed, or an element around the pair alone); text after it is corrected, never the answer. An
+ * object never closed is a cut-off call, corrected, never run with what was written.
  * ReAct's own labels (`Action:`, `Tool Name:`, `Function Name:`) are `react-text.ts`'s.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
-import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
+import { callItem, type DialectReader, escapeRegExp, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
@@ -49,6 +50,17 @@ function findPair(text: string, tools: readonly ToolSpec[]): { tool: ToolSpec; s
   return undefined;
 }
 
+/**
+ * An element around the pair alone (`<tool>\nname: x\nargs: {..}\n</tool>`, as prompts for models
+ * without native calls ask): its tags are the call's framing. Where it opens and where it closes.
+ */
+function wrappingElement(text: string, pairStart: number, pairEnd: number): { start: number; end: number } | undefined {
+  const opening = /<([A-Za-z_][\w:-]*)>[ \t]*\r?\n?[ \t]*$/.exec(text.slice(0, pairStart));
+  if (!opening) return undefined;
+  const closing = new RegExp(`^\\s*</${escapeRegExp(opening[1] ?? '')}>`).exec(text.slice(pairEnd));
+  return closing ? { start: opening.index, end: pairEnd + closing[0].length } : undefined;
+}
+
 export const labelledNameInputReader: DialectReader = {
   dialect,
   needs: ':',
@@ -66,17 +78,24 @@ export const labelledNameInputReader: DialectReader = {
       return { ...failedReading(dialect, { kind: 'invalid-json', message, toolName }), conclusive: true };
     }
     const fenceClose = between.trim() === '' ? '' : /^\s*(`{3,}|~{3,})/.exec(text.slice(close))?.[0] ?? '';
-    const end = close + fenceClose.length;
-    if (text.slice(end).trim() !== '') return undefined;
+    const wrapper = wrappingElement(text, pair.start, close + fenceClose.length);
+    const end = wrapper?.end ?? close + fenceClose.length;
+    if (text.slice(end).trim() !== '') {
+      // Text after the pair: the call is no plan's last step, nor the answer (returned, it would be a
+      // call nobody ran): corrected.
+      const message = `the call of \`${toolName}\` is followed by more text: end the reply with its arguments`;
+      return failedReading(dialect, { kind: 'no-decision', message, toolName });
+    }
     const args = toolInputArgs(readToolInput(text.slice(open, close)), pair.tool);
     if (!args.ok) return { ...failedReading(dialect, args.failure), conclusive: true };
-    const plan = text.slice(0, pair.start).trim();
+    const start = wrapper?.start ?? pair.start;
+    const plan = text.slice(0, start).trim();
     return {
       dialect,
       items: [callItem(pair.tool.name, args.args, tools, plan)],
       thoughts: plan === '' ? [] : [{ type: 'PLAN', content: plan }],
       repaired: true,
-      spans: [[pair.start, end]],
+      spans: [[start, end]],
     };
   },
 };

@@ -1,5 +1,6 @@
 /**
- * An offered tool's name alone on a line, then a fenced JSON object of its arguments:
+ * An offered tool's name alone on a line (or after `function`, DeepSeek V3's call with its tokens
+ * dropped), then a fenced JSON object of its arguments:
  *
  *   get_weather
  *   ```json
@@ -15,8 +16,18 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 
-/** The name line: the name alone, maybe in emphasis, maybe ended by a colon. */
-const nameLine = /^[ \t]*(?:\*\*|__)?([A-Za-z_][\w.-]*)(?:\*\*|__)?[ \t]*:?[ \t]*$/;
+/**
+ * The name line: the name alone, maybe in emphasis, maybe ended by a colon; maybe after the word
+ * `function`, as DeepSeek V3's call writes its type before the name (`function<｜tool▁sep｜>name`,
+ * `functionname` once a detokenizer drops the tokens).
+ */
+const nameLine = /^[ \t]*(?:\*\*|__)?((?:function[ \t]+)?[A-Za-z_][\w.-]*)(?:\*\*|__)?[ \t]*:?[ \t]*$/;
+
+/** The offered tool a name line names: the word as written, else after a leading `function`. */
+function namedTool(written: string, tools: readonly ToolSpec[]): ToolSpec | undefined {
+  const unprefixed = written.replace(/^function[ \t]*/, '');
+  return tools.find((candidate) => candidate.name === written) ?? tools.find((candidate) => candidate.name === unprefixed);
+}
 /** A fence opening on the next line, its body, and its closing fence. */
 const fenceAfter = /^\r?\n[ \t]*(`{3,})[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*(?:\r?\n|$)/;
 
@@ -42,7 +53,7 @@ export function namedFencedArguments(text: string, tools: readonly ToolSpec[]): 
     const line = text.slice(lineStart, end);
     if (/^[ \t]*```/.test(line)) inFence = !inFence;
     const name = inFence ? undefined : nameLine.exec(line)?.[1];
-    const tool = name === undefined ? undefined : tools.find((candidate) => candidate.name === name);
+    const tool = name === undefined ? undefined : namedTool(name, tools);
     const fence = tool && lineEnd >= 0 ? fenceAfter.exec(text.slice(end)) : null;
     const body = (fence?.[2] ?? '').trim();
     if (tool && body.startsWith('{') && body.endsWith('}')) {

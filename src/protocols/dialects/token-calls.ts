@@ -3,7 +3,8 @@
  * - Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{..}<|tool_call_end|>`
  *   (or the head right after `<|tool_calls_section_begin|>`)
  * - Solar Open: `<|tool_call:name|>name<|tool_call:args|>{..}`
- * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}`; a recipient
+ * - GPT-OSS harmony: `to=functions.name` in a message header, then `<|message|>{..}` (or, the tokens
+ *   dropped, `to=functions.name json{..}`); a recipient
  *   without the `functions.` namespace (`to=lookup_weather`, the built-in `to=browser.search`) only in
  *   a message header (after `<|start|>assistant` or a channel) and only naming an offered tool
  * - Functionary v3.2: `>>>name\n{..}`, or a reply that starts with a known tool's name on its own line
@@ -31,9 +32,26 @@ interface TokenForm {
   toolOf?: (written: string, tools: readonly ToolSpec[]) => string;
   /** Past the reply's start, a match counts only right after the arguments of a call read before it (whitespace between). */
   followsCall?: boolean;
+  /**
+   * The form of a header whose special tokens a detokenizer dropped: read only in a reply holding none
+   * of them (one that holds some lost a token it needed: a malformed message, not a stripped one).
+   */
+  tokensDropped?: RegExp;
 }
 
 const name = '([A-Za-z_][\\w.\\-]*)';
+
+/**
+ * The tool a token-dropped harmony recipient names. A header writes the recipient before its channel
+ * (`to=functions.x<|channel|>commentary`): with the tokens gone the channel word is glued to the name
+ * (`to=functions.xcommentary`). The name as written where a tool is so named, else without that word
+ * where that names an offered tool, else as written (an unknown tool, corrected).
+ */
+function recipientBeforeChannel(written: string, tools: readonly ToolSpec[]): string {
+  if (tools.some((tool) => tool.name === written)) return written;
+  const unglued = written.replace(/(?:commentary|analysis|final)$/, '');
+  return unglued !== written && tools.some((tool) => tool.name === unglued) ? unglued : written;
+}
 
 const forms: readonly TokenForm[] = [
   {
@@ -60,6 +78,16 @@ const forms: readonly TokenForm[] = [
       'g',
     ),
     knownOnly: true,
+  },
+  {
+    dialect: 'harmony',
+    // The header with its tokens dropped by a detokenizer (`commentary to=functions.name json{..}`): the
+    // content type, if any, is left as a word and the arguments follow it. Without its tokens the header
+    // counts only where one starts (the reply's or a line's start, a call's end, a channel or role
+    // word): mid-sentence it is prose about a call, which the call-attempt check refuses.
+    pattern: new RegExp(`(?<=(?:^|[\\n}]|commentary|analysis|assistant)[ \\t]*)to=functions\\.${name}(?:[ \\t]*(?:json|code))?\\s*(?=\\{)`, 'g'),
+    tokensDropped: /<\|(?:start|channel|message|constrain|end|call|return)\|>/,
+    toolOf: recipientBeforeChannel,
   },
   { dialect: 'functionary', pattern: new RegExp(`>>>\\s*${name}[ \\t]*\\r?\\n(?=\\s*\\{)`, 'g') },
   {
@@ -89,6 +117,7 @@ function findCalls(text: string, tools: readonly ToolSpec[]): Found[] {
   // A call shown as code (`<|tool_call_begin|>..` in backticks) is quoted, not made.
   const code = text.includes('`') ? codeRanges(text) : [];
   for (const form of forms) {
+    if (form.tokensDropped?.test(text)) continue;
     for (const match of text.matchAll(form.pattern)) {
       if (isInCode(code, match.index)) continue;
       const called = form.toolOf ? form.toolOf(match[1] ?? '', tools) : (match[1] ?? '');

@@ -31,7 +31,7 @@ export const namedEndOfTurn = String.raw`<\|(?:(?:assistant|model|im|turn|msg|me
 export const endOfTurnSource = [...endOfTurnTokens.map(escapeRegExp), namedEndOfTurn, unpairedEndOfSequence].join('|');
 
 /**
- * Template tokens of vocabularies that spell them without bars: Gemma's turn opener and its
+ * Template tokens of vocabularies that spell them without bars (or with one): Gemma's turn opener and its
  * begin-of-sequence token (`<end_of_turn>` and `<eos>` end a turn: `endOfTurnTokens`), and Mistral's
  * control tokens in brackets (`[INST]`, `[/INST]`, `[TOOL_RESULTS]`, ...: a model that writes one has
  * started another turn or invented a tool's result). Mistral's `[TOOL_CALLS]`, `[ARGS]` and `[CALL_ID]`
@@ -40,5 +40,7 @@ export const endOfTurnSource = [...endOfTurnTokens.map(escapeRegExp), namedEndOf
 export const bareControlTokenSource = [
   '<start_of_turn>',
   '<bos>',
+  // Gemma 4's turn opener (its close, `<turn|>`, ends a turn).
+  String.raw`<\|turn>`,
   String.raw`\[\/?(?:INST|TOOL_RESULTS|AVAILABLE_TOOLS|SYSTEM_PROMPT|TOOL_CONTENT)\]`,
 ].join('|');

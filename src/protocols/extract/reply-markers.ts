@@ -66,9 +66,14 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Solar Open', open: '<|begin|>assistant<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Solar Open', open: '<|content|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'Mistral (BOS / EOS spelled out by a detokenizer)', open: '<s>', close: '</s>', kind: 'content', special: true, htmlTag: true },
+  { models: 'Llama 3 (BOS spelled out by a detokenizer)', open: '<|begin_of_text|>', close: '<|end_of_text|>', kind: 'content', special: true },
+  { models: 'Gemma (BOS spelled out by a detokenizer)', open: '<bos>', close: '<eos>', kind: 'content', special: true },
+  { models: 'DeepSeek (BOS spelled out by a detokenizer)', open: '<｜begin▁of▁sentence｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true },
   // The template's own header for the reply, echoed by a model (or kept by a server that returns the raw completion).
   { models: 'Llama 3 (assistant header echoed)', open: '<|start_header_id|>assistant<|end_header_id|>', close: '<|eot_id|>', kind: 'content', special: true, turnHeader: true },
   { models: 'Gemma 2, 3 (model turn header echoed)', open: '<start_of_turn>model', close: '<end_of_turn>', kind: 'content', special: true, turnHeader: true },
+  { models: 'Gemma 4 (model turn header echoed)', open: '<|turn>model', close: '<turn|>', kind: 'content', special: true, turnHeader: true },
+  { models: 'MiniMax M2 (assistant header echoed)', open: ']~b]ai', close: '[e~[', kind: 'content', special: true, turnHeader: true },
   { models: 'Phi-3, Phi-4 (assistant header echoed)', open: '<|assistant|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'DeepSeek V3, R1 (assistant header echoed)', open: '<｜Assistant｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true, turnHeader: true },
   { models: 'Granite 3 (assistant header echoed)', open: '<|start_of_role|>assistant<|end_of_role|>', close: '<|end_of_text|>', kind: 'content', special: true, turnHeader: true },
@@ -94,6 +99,8 @@ export const endOfTurnTokens: readonly string[] = [
   '<|observation|>', // GLM 4: the next message is the tool's, generation stops there
   '<|user|>', // GLM 4: the next message is the user's
   '<|end_of_msg|>', // Kimi K3
+  '<turn|>', // Gemma 4
+  '[e~[', // MiniMax M2: the end of a message
 ];
 
 /**
