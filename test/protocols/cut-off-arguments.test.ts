@@ -56,3 +56,15 @@ describe('property: arguments cut anywhere after their first key begins are neve
     );
   });
 });
+
+describe('property: arguments opening the reply, whatever words follow, are never the answer (fast-check)', () => {
+  it('with any prose after them', () => {
+    const words = fc.stringMatching(/^[A-Za-z ,.!?]{0,30}$/);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,11}$/), fc.integer({ min: 0, max: 99 }), words, (name, plot, after) => {
+        const reply = `${JSON.stringify({ species: name, plot })}\n${after}`;
+        expect(parse(reply).success, reply).toBe(false);
+      }),
+    );
+  });
+});
