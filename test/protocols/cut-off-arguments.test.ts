@@ -1,7 +1,7 @@
 /**
- * A tool's arguments, its name left out, cut off before the object closes (`cut-off-arguments.ts`):
- * corrected, never returned as the answer; a cut-off object holding a key no tool declares stays the
- * model's own text.
+ * A tool's arguments, its name left out, cut off before the object closes or not reading as JSON
+ * (`cut-off-arguments.ts`): corrected, never returned as the answer; such an object holding a key no
+ * tool declares stays the model's own text.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,15 @@ describe('arguments cut off with no tool named', () => {
   });
 
   it.each([
+    ['an escape JSON has not', '{"species": "C:\\q"}'],
+    ['a value a repair could only guess', '{"species": "Oak", "plot": TRUE}'],
+  ])('closed but not reading as JSON, %s: corrected, naming the tool', (_label, text) => {
+    expect(parse(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('arguments of `plant_tree`, in JSON that does not read'), toolName: 'plant_tree' } });
+  });
+
+  it.each([
     ['a key no tool declares', '{"species": "Oak", "height": 3'],
+    ['a broken object with a key no tool declares', '{"height": TRUE}'],
     ['a cut key no declared one starts with', '{"colour'],
     ['a tool without required parameters', '{"litres": 4'],
     ['a lone opening brace', '{'],
