@@ -26,7 +26,7 @@ import { openBrackets } from '../extract/open-brackets.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
-import { declaredBy, isTurnThought } from './turn-thoughts.ts';
+import { declaredBy, isThoughtKey, isTurnThought } from './turn-thoughts.ts';
 
 interface ShapedCall {
   name: string;
@@ -128,8 +128,8 @@ function callsOf(value: unknown, wrapped: boolean, tools: readonly ToolSpec[], d
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
-  const thoughtDeclared = declaredBy(value.tool_name ?? value.name ?? value.function ?? value.tool, tools);
-  if (Object.keys(value).some((key) => isTurnThought(value, key, thoughtDeclared))) return undefined;
+  // (The called tool's parameters are looked up only for a thought-worded key: most objects hold none.)
+  if (Object.keys(value).some((key) => isThoughtKey(key) && isTurnThought(value, key, declaredBy(value.tool_name ?? value.name ?? value.function ?? value.tool, tools)))) return undefined;
   // `tool` names the call as gpt4free's and other agents' plans write it (`{"tool": "read", "args": {..}}`):
   // only for an offered tool with its arguments under a plain key (`arguments`, `args`, ..), and never
   // beside `action` (reins' own decision, `{"action": "call_tool", "tool": ..}`).
