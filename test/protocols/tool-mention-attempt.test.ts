@@ -50,7 +50,7 @@ describe('an offered tool named with call structure is a call attempt', () => {
   });
 
   it('a reply that is only valid arguments of a tool with required parameters names that tool in its correction', () => {
-    for (const text of ['{"port": "Bergen", "day": "Monday"}', '```json\n{"port": "Bergen"}\n```', '{"port": "Bergen"}\nHope that helps!']) {
+    for (const text of ['{"port": "Bergen", "day": "Monday"}', '```json\n{"port": "Bergen"}\n```', '{"port": "Bergen"}\nHope that helps!', "{'port': 'Bergen',}"]) {
       expect(parse(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('arguments of `find_ferry` but names no tool') } });
     }
   });

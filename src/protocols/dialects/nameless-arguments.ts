@@ -8,6 +8,7 @@
  * It is corrected, never returned as the answer. A JSON object holding any key no tool declares, or
  * missing a required one, is the model's own data and stays an answer (`{"temperature": 21}` after
  * a weather lookup); so does a tool without required parameters, whose arguments carry no sign of it.
+ * The object counts as the JSON readers take it, mended damage included (`{'port': 'Bergen',}`).
  * One fence around the object (```json) is the model's wrapping, as the readers take it. Words after
  * the object (`{..}\nI hope that helps`) leave it the same attempt; words before it make it a quote.
  */
@@ -38,7 +39,7 @@ export function namelessArguments(text: string, tools: readonly ToolSpec[]): Rea
   const end = closingBracketIndex(body, 0);
   if (end < 0) return undefined;
   const json = readJson(body.slice(0, end));
-  if (!json.ok || json.repaired || !isRecord(json.value)) return undefined;
+  if (!json.ok || !isRecord(json.value)) return undefined;
   const args = json.value;
   const names = tools.filter((candidate) => fits(candidate, args)).map((tool) => sanitizeName(tool.name));
   const [only] = names;
