@@ -54,7 +54,7 @@ describe('an offered tool named with call structure is a call attempt', () => {
   });
 
   it('a reply that is only valid arguments of a tool with required parameters names that tool in its correction', () => {
-    for (const text of ['{"port": "Bergen", "day": "Monday"}', '```json\n{"port": "Bergen"}\n```']) {
+    for (const text of ['{"port": "Bergen", "day": "Monday"}', '```json\n{"port": "Bergen"}\n```', '{"port": "Bergen"}\nHope that helps!', "{'port': 'Bergen',}"]) {
       expect(parse(text), text).toMatchObject({ success: false, error: { message: expect.stringContaining('arguments of `find_ferry` but names no tool') } });
     }
   });
@@ -83,6 +83,7 @@ describe('prose that mentions a tool stays the answer', () => {
     ['an echoed tool definition', 'It is declared as {"type": "function", "function": {"name": "find_ferry", "description": "Finds a ferry."}}.'],
     ['JSON data with a key no tool declares', '{"port": "Bergen", "departs": "09:00"}'],
     ['JSON data missing a required parameter', '{"day": "Monday"}'],
+    ['arguments quoted after words', 'You asked for {"port": "Bergen"} earlier.'],
     ['JSON data whose value breaks the schema', '{"port": 42}'],
     ['a longer identifier holding the name', 'See find_ferry_v2(port="x") and my_roll_die("y") in the docs.'],
     ['a usage line with a placeholder element', 'Usage: find_ferry <port> finds the next boat.'],

@@ -27,6 +27,7 @@ import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
+import { cutOffArguments } from './cut-off-arguments.ts';
 import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
@@ -262,6 +263,7 @@ export function findCallAttempt(
       namelessElementCall(visible) ??
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
+      cutOffArguments(visible, tools) ??
       callShapedReply(visible, tools) ??
       namelessCallObject(visible);
     if (element) return { ...element, details: [hint] };

@@ -31,7 +31,7 @@ import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callArgumentKeys, callObjectProblem, cutOffCall, openAiFramingProblem } from './call-object.ts';
 import { withWrapperSpelling } from './call-wrapper-spelling.ts';
 import { mcpRequestCall } from './mcp-request-call.ts';
-import { isThoughtKey, thoughtTexts } from './turn-thoughts.ts';
+import { declaredBy, isThoughtKey, isTurnThought } from './turn-thoughts.ts';
 
 interface ShapedCall {
   name: string;
@@ -145,7 +145,8 @@ function callsOf(written: unknown, wrapped: boolean, tools: readonly ToolSpec[],
     return offered && !definition ? [{ name: openAi.name, args: {}, shape: 'openai', noArguments: true, depth: depth + 2 }] : undefined;
   }
   // The model's thoughts beside a call make it a turn (`thought-command-json.ts`), read with them.
-  if (Object.keys(value).some((key) => isThoughtKey(key) && thoughtTexts(value[key]) !== undefined)) return undefined;
+  // (The called tool's parameters are looked up only for a thought-worded key: most objects hold none.)
+  if (Object.keys(value).some((key) => isThoughtKey(key) && isTurnThought(value, key, declaredBy(value.tool_name ?? value.name ?? value.function ?? value.tool, tools)))) return undefined;
   // `tool` names the call as gpt4free's and other agents' plans write it (`{"tool": "read", "args": {..}}`):
   // only for an offered tool with its arguments under a plain key (`arguments`, `args`, ..) or a key
   // qualified by `tool` itself (LangChain's agent action, `{"tool": "read", "tool_input": {..}}`), and

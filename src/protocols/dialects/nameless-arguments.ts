@@ -8,11 +8,14 @@
  * It is corrected, never returned as the answer. A JSON object holding any key no tool declares, or
  * missing a required one, is the model's own data and stays an answer (`{"temperature": 21}` after
  * a weather lookup); so does a tool without required parameters, whose arguments carry no sign of it.
- * One fence around the object (```json) is the model's wrapping, as the readers take it.
+ * The object counts as the JSON readers take it, mended damage included (`{'port': 'Bergen',}`).
+ * One fence around the object (```json) is the model's wrapping, as the readers take it. Words after
+ * the object (`{..}\nI hope that helps`) leave it the same attempt; words before it make it a quote.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
+import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import { validateDecision } from '../validate-decision.ts';
 
@@ -28,12 +31,15 @@ function fits(tool: ToolSpec, args: Record<string, unknown>): boolean {
   return validateDecision({ action: 'call_tool', tool: tool.name, args, reason: '' }, [tool]).ok;
 }
 
-/** A failure naming the tool whose arguments make up the whole reply (its caller adds the hint), or undefined. */
+/** A failure naming the tool whose arguments make up the whole reply, or open it (its caller adds the hint), or undefined. */
 export function namelessArguments(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
   const body = unfenced(text);
-  if (!body.startsWith('{') || !body.endsWith('}')) return undefined;
-  const json = readJson(body);
-  if (!json.ok || json.repaired || !isRecord(json.value)) return undefined;
+  if (!body.startsWith('{')) return undefined;
+  // The object opens the reply; words after it (`{..}\nI hope that helps`) leave it the same attempt.
+  const end = closingBracketIndex(body, 0);
+  if (end < 0) return undefined;
+  const json = readJson(body.slice(0, end));
+  if (!json.ok || !isRecord(json.value)) return undefined;
   const args = json.value;
   const names = tools.filter((candidate) => fits(candidate, args)).map((tool) => sanitizeName(tool.name));
   const [only] = names;

@@ -18,7 +18,7 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type ReadFailure, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callObjectProblem } from './call-object.ts';
-import { isThoughtKey, thoughtKeyHint, thoughtTexts } from './turn-thoughts.ts';
+import { declaredBy, isTurnThought, thoughtKeyHint, thoughtTexts } from './turn-thoughts.ts';
 
 const dialect = 'thought-command';
 const flatNameKeys = ['tool_name', 'name', 'function'] as const;
@@ -32,9 +32,8 @@ interface TurnCall {
   stray?: ReadFailure;
 }
 
-const isThought = (turn: Record<string, unknown>, key: string): boolean => isThoughtKey(key) && thoughtTexts(turn[key]) !== undefined;
-const thoughtsOf = (turn: Record<string, unknown>): string[] =>
-  Object.keys(turn).flatMap((key) => (isThought(turn, key) ? (thoughtTexts(turn[key]) ?? []) : [])).filter((text) => text !== '');
+const thoughtsOf = (turn: Record<string, unknown>, declared: ReadonlySet<string>): string[] =>
+  Object.keys(turn).flatMap((key) => (isTurnThought(turn, key, declared) ? (thoughtTexts(turn[key]) ?? []) : [])).filter((text) => text !== '');
 
 /**
  * SWE-agent's turn; undefined when `value` is not one. A command without `arguments` counts only when
@@ -44,8 +43,9 @@ function commandTurn(value: Record<string, unknown>, tools: readonly ToolSpec[])
   const command = value.command;
   if (!isRecord(command) || typeof command.name !== 'string') return undefined;
   if (!('arguments' in command) && !tools.some((tool) => tool.name === command.name)) return undefined;
-  const turn: TurnCall = { call: command, nameKey: 'name', argumentKey: 'arguments' in command ? 'arguments' : undefined, thoughts: thoughtsOf(value) };
-  const stray = Object.keys(value).filter((key) => key !== 'command' && !isThought(value, key));
+  const declared = declaredBy(command.name, tools);
+  const turn: TurnCall = { call: command, nameKey: 'name', argumentKey: 'arguments' in command ? 'arguments' : undefined, thoughts: thoughtsOf(value, declared) };
+  const stray = Object.keys(value).filter((key) => key !== 'command' && !isTurnThought(value, key, declared));
   if (stray.length === 0) return turn;
   const keys = stray.slice(0, 5).map((key) => `\`${sanitizeName(key)}\``).join(', ');
   const name = sanitizeName(command.name);
@@ -53,12 +53,14 @@ function commandTurn(value: Record<string, unknown>, tools: readonly ToolSpec[])
 }
 
 /** agent-zero's turn: thoughts beside a flat call object; undefined when `value` holds no thought or no named call with arguments. */
-function flatTurn(value: Record<string, unknown>): TurnCall | undefined {
-  const call = Object.fromEntries(Object.entries(value).filter(([key]) => !isThought(value, key)));
+function flatTurn(value: Record<string, unknown>, tools: readonly ToolSpec[]): TurnCall | undefined {
+  const named = flatNameKeys.find((key) => typeof value[key] === 'string');
+  const declared = declaredBy(named === undefined ? undefined : value[named], tools);
+  const call = Object.fromEntries(Object.entries(value).filter(([key]) => !isTurnThought(value, key, declared)));
   const nameKey = flatNameKeys.find((key) => typeof call[key] === 'string');
   const argumentKey = argumentKeyOf(call);
   if (Object.keys(call).length === Object.keys(value).length || nameKey === undefined || argumentKey === undefined) return undefined;
-  return { call, nameKey, argumentKey, thoughts: thoughtsOf(value) };
+  return { call, nameKey, argumentKey, thoughts: thoughtsOf(value, declared) };
 }
 
 export const thoughtCommandJsonReader: DialectReader = {
@@ -75,7 +77,7 @@ export const thoughtCommandJsonReader: DialectReader = {
       if (!json.ok) continue;
       // One turn, or a list of turns (llama-cpp-agent's parallel calls): a list counts only when every element is one.
       const values = Array.isArray(json.value) ? json.value : [json.value];
-      const turns = values.map((value) => (isRecord(value) ? (commandTurn(value, tools) ?? flatTurn(value)) : undefined));
+      const turns = values.map((value) => (isRecord(value) ? (commandTurn(value, tools) ?? flatTurn(value, tools)) : undefined));
       if (turns.length === 0 || turns.some((turn) => turn === undefined)) continue;
       for (const turn of turns as TurnCall[]) {
         const problem = turn.stray ?? callObjectProblem(turn.call, turn.argumentKey, span.complete, turn.nameKey);
