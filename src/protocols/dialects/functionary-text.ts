@@ -42,7 +42,7 @@ export const functionaryTextReader: DialectReader = {
     const tool = offeredTool(tools, name);
     // `<|content|>` after the recipient is Functionary v2's message framing (`functionary-v2.ts`), not raw text.
     if (!tool || /^\s*(?:```[\w-]*\s*)?\{/.test(rest) || rest.startsWith('<|content|>')) return undefined;
-    const code = rest.replace(/\s+$/, '');
+    const code = rest.trimEnd();
     // Code that is itself a call (`tool_call(city="Oslo")` in a fence, prose around it or not) is call
     // syntax, not the text of one argument: handing it over would be a guess (the code interpreter runs code).
     if (name !== codeInterpreter && fencedCalls(code)) {

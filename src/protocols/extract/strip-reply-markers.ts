@@ -134,14 +134,14 @@ const trailingMarkers: readonly RegExp[] = [
 const trailingWindow = 2048;
 
 function withoutTrailingMarkers(text: string): string {
-  let rest = text.replace(/\s+$/, '');
+  let rest = text.trimEnd();
   for (let changed = true; changed; ) {
     changed = false;
     for (const pattern of trailingMarkers) {
       const from = Math.max(0, rest.length - trailingWindow);
       const match = pattern.exec(rest.slice(from));
       if (!match) continue;
-      rest = rest.slice(0, from + match.index).replace(/\s+$/, '');
+      rest = rest.slice(0, from + match.index).trimEnd();
       changed = true;
     }
   }
