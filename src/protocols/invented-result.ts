@@ -14,10 +14,9 @@
  * inside a call's values is that value. ReAct's `Observation:` line follows the same rule
  * (`react-text.ts`); a tool's turn written after an end-of-turn token ends the reply (`invented-tool-turn.ts`).
  */
-import { elementNameWords } from './dialects/call-named-element.ts';
+import { isResultElementName } from './dialects/call-named-element.ts';
 import type { ReadFailure } from './reading.ts';
 
-const resultWords: ReadonlySet<string> = new Set(['result', 'results', 'response', 'responses', 'output', 'outputs', 'observation', 'observations', 'information']);
 const openingTag = /<([A-Za-z][\w:.-]{0,40})(?:\s[^<>]*)?>/g;
 
 /** The name of a closed element named for a result in `piece`, or undefined. */
@@ -28,7 +27,7 @@ function resultElement(piece: string): string | undefined {
     const name = match[1] ?? '';
     if (seen.has(name)) continue;
     seen.add(name);
-    if (elementNameWords(name).some((word) => resultWords.has(word)) && piece.includes(`</${name}>`, match.index)) return name;
+    if (isResultElementName(name) && piece.includes(`</${name}>`, match.index)) return name;
   }
   return undefined;
 }

@@ -112,6 +112,10 @@ function lazyCall(spec: TurnSpec, written: string, options: ParseOptions): ReadF
   return lazyQuotedCall(written, (lines) => holdsCall(parseTurn(spec, lines, options)));
 }
 
+/** Why a reply with nothing to read is refused: empty, or only reasoning (the model stopped before deciding). */
+const emptyMessage = (reasoning: readonly string[]): string =>
+  reasoning.length > 0 ? 'the reply holds only reasoning and no decision: after the reasoning, call a tool or answer' : 'the output is empty';
+
 /** Reads `text` in the protocol's own dialect, then in every other, then as a plain answer. */
 function readReply(spec: TurnSpec, { text, written, normalized, options, context }: ReplyText): ParseResult {
   const { raw, tools } = context;
@@ -129,7 +133,7 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   }
   const present = presentCharacters(text);
   if (own?.conclusive) return ownResult as ParseResult;
-  if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+  if (text === '' && !ownResult) return failedResult({ kind: 'empty', message: emptyMessage(normalized.reasoning) }, raw, tools);
   const strongOwnFailure = own?.weak ? undefined : ownResult;
 
   let driftFailure: ParseResult | undefined;
@@ -148,7 +152,7 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   const failure = strongOwnFailure ?? driftFailure ?? ownResult;
   if (failure) return failure;
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;
-  if (answer === '') return failedResult({ kind: 'empty', message: 'the output is empty' }, raw, tools);
+  if (answer === '') return failedResult({ kind: 'empty', message: emptyMessage(normalized.reasoning) }, raw, tools);
   // The fence around the whole reply is gone from `text`; its label (```` ```tool_code ````) may say it is a call.
   const fenced = normalized.fencedText;
   const attempt =

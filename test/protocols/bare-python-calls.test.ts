@@ -46,6 +46,9 @@ describe('bare Python-style calls', () => {
       'tap(x=1, y=',
       'tap(x=1, y=2) and then wait()',
       '<act>tap(x=1, y=2)</act> next',
+      // An element named for a result holds what a tool returned: a call there was made up, never run.
+      '<tool_result>tap(x=1, y=2)</tool_result>',
+      '<observation>wait()</observation>',
     ]) {
       expect(parse(text).success, text).toBe(false);
     }

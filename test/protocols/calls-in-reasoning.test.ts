@@ -52,6 +52,16 @@ describe('Kimi K2 calls inside reasoning', () => {
     }
   });
 
+  it('a reply that is only reasoning is corrected with a message saying so, not "empty"', () => {
+    for (const text of ['Weighing the options.</think>', '<think>Weighing the options.</think>']) {
+      const result = parseDecision('native', text, { tools });
+      expect(result.success, text).toBe(false);
+      if (!result.success) expect(result.error.message).toContain('only reasoning and no decision');
+    }
+    const empty = parseDecision('native', '   ', { tools });
+    expect(!empty.success && empty.error.message).toContain('the output is empty');
+  });
+
   it('a call in special tokens inside closed reasoning, with no call after it, is corrected (never answered without it)', () => {
     const deepseek = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>fetch_page<｜tool▁sep｜>{"url": "https://a.example"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>';
     const gemma = '<|tool_call>call:fetch_page{url:<|"|>https://a.example<|"|>}<tool_call|>';

@@ -8,7 +8,8 @@
  *   Thought: the start button.\nclick(x=24, y=980)   on a line of its own after prose or reasoning
  *   Action: type(text="hello")                   after a label (`Action:`, `Call:`, `Processing:`)
  *   I will tap it. do(action="Tap", element=[5, 9])  after a sentence's end on its line
- *   <answer>do(action="Home")</answer>           as the whole text of an element
+ *   <answer>do(action="Home")</answer>           as the whole text of an element (one not named
+ *                                                for a result: `<tool_result>` holds what was returned)
  *
  * A call is read only where nothing but framing can be around it: it names an offered tool, passes
  * keyword arguments only (Python literals, `python-literal.ts`: no positional value is mapped to a
@@ -21,6 +22,7 @@
 import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, escapeRegExp, lastToolList, type Reading } from '../reading.ts';
+import { isResultElementName } from './call-named-element.ts';
 import { type PythonCall, readPythonCallsAt } from './python-literal.ts';
 
 /** An offered tool's name right before `(`, not part of a longer name or a member access. */
@@ -79,6 +81,8 @@ export const barePythonCallsReader: DialectReader = {
       const read = prefix ? readPythonCallsAt(text, start) : undefined;
       if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
       const tag = prefix[1];
+      // An element named for a result holds what a tool returned (the model made it up), never a call to run.
+      if (tag !== undefined && isResultElementName(tag)) continue;
       // `name()` amid words is a tool mentioned (`Note: clock() is slow.`): without arguments a call ends the reply.
       const bare = read.calls.every((call) => Object.keys(call.args).length === 0);
       if (bare && /\S/.test(text.slice(read.end).replace(/^[ \t]*<\/[\w-]+>/, ''))) continue;

@@ -42,6 +42,13 @@ export function elementNameWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
+const resultWords: ReadonlySet<string> = new Set(['result', 'results', 'response', 'responses', 'output', 'outputs', 'observation', 'observations', 'information']);
+
+/** True when `name` names a tool's result (`<tool_result>`, `<observation>`, Search-R1's `<information>`): what it holds was returned, never called. */
+export function isResultElementName(name: string): boolean {
+  return elementNameWords(name).some((word) => resultWords.has(word));
+}
+
 /** True when `name` names a call element (see the file comment). */
 export function isCallElementName(name: string): boolean {
   const parts = elementNameWords(name);
