@@ -14,6 +14,7 @@ import { withoutAnswerFraming } from './extract/answer-framing.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
 import { trimmedIndent } from './extract/indented-blocks.ts';
+import { withoutReplyIndent } from './extract/reply-indent.ts';
 import { maxBracketDepth, nestsTooDeep } from './extract/bracket-depth.ts';
 import { uncoveredCall } from './uncovered-call.ts';
 import { strayProse } from './stray-prose.ts';
@@ -184,9 +185,12 @@ export function parseTurn(spec: TurnSpec, rawInput: unknown, options: ParseOptio
       return failedResult({ kind: 'invalid-json', message: `brackets nested more than ${maxBracketDepth} levels deep (no value may be nested more than 64 levels deep): write shallow JSON` }, raw, tools);
     }
     const normalized = normalizeOutput(raw);
-    const written = prepared(spec, normalized.text);
+    const asSent = prepared(spec, normalized.text);
+    // A reply indented as a whole is read without that layout (`reply-indent.ts`).
+    const indent = trimmedIndent(raw, asSent);
+    const written = withoutReplyIndent(asSent, indent);
+    const leading = written === asSent ? indent : '';
     // Readers see quoted examples blanked (`blank-quoted.ts`); a plain-text answer is `written`.
-    const leading = trimmedIndent(raw, written);
     const text = blankQuoted(written, leading);
     const result = readReply(spec, { text, written, normalized, options, context });
     // A plain answer after reasoning that holds a call of an offered tool is corrected (`reasoning-call.ts`).

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDecision } from '../../src/index.ts';
-import { replyMarkers } from '../../src/protocols/extract/reply-markers.ts';
+import { endOfTurnTokens, replyMarkers } from '../../src/protocols/extract/reply-markers.ts';
 import type { ToolSpec } from '../../src/spec/decision.ts';
 
 const stringTool = (name: string, key: string): ToolSpec => ({ name, inputSchema: { type: 'object', properties: { [key]: { type: 'string' } }, required: [key] } });
@@ -41,6 +41,20 @@ describe('a second assistant turn in one reply', () => {
     expect(result.success && result.decisions).toEqual([{ action: 'answer_user', answer: 'The route is clear.\n\nIt takes ten minutes.' }]);
   });
 
+  it('reads a Llama 3.1 message ended with <|eom_id|> and a second assistant message as one reply', () => {
+    const first = '<|python_tag|>{"name": "find_route", "parameters": {"destination": "pier"}}';
+    const second = '<|python_tag|>{"name": "read_meter", "parameters": {"meter": "m-9"}}';
+    const text = `${first}<|eom_id|><|start_header_id|>assistant<|end_header_id|>\n\n${second}<|eom_id|>`;
+    expect(callsOf(text, 2)).toEqual([
+      ['find_route', { destination: 'pier' }],
+      ['read_meter', { meter: 'm-9' }],
+    ]);
+  });
+
+  it('is no boundary after a token that hands the turn to another role', () => {
+    expect(read('The route is clear.<|observation|><|im_start|>assistant\nIt takes ten minutes.').success).toBe(false);
+  });
+
   it('is no boundary before another role, nor before a longer header word', () => {
     for (const text of [
       'The route is clear.<|im_end|>\n<|im_start|>user\nThanks',
@@ -62,6 +76,18 @@ describe('a second assistant turn in one reply', () => {
         expect(answer.success && answer.decisions).toEqual([{ action: 'answer_user', answer: `${before}\n\nThe meter reads ${meter}.` }]);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('property: any end-of-turn token of the assistant before an assistant header is a boundary, a call after it read', () => {
+    const closes = endOfTurnTokens.filter((token) => token !== '<|observation|>' && token !== '<|user|>');
+    const meter = fc.stringMatching(/^[a-z]{3,10}$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...closes), fc.constantFrom(...boundaries), meter, (close, { open }, value) => {
+        const call = `<tool_call>\n{"name": "read_meter", "arguments": {"meter": "${value}"}}\n</tool_call>`;
+        expect(callsOf(`One moment.${close}\n${open}\n${call}`), `${close} ${open}`).toEqual([['read_meter', { meter: value }]]);
+      }),
+      { numRuns: 80 },
     );
   });
 });
