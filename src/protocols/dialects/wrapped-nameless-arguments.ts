@@ -1,0 +1,46 @@
+/**
+ * A reply that is one call object with its name left out, its arguments still under a call's
+ * arguments key:
+ *
+ *   {"arguments": {"path": "/notes.txt"}}
+ *   {"parameters": {"city": "Oslo", "unit": "celsius"}}
+ *
+ * The key is call framing and every argument is a declared parameter of an offered tool, so the
+ * object is a call whose tool the model forgot, whether or not that tool requires anything (bare
+ * arguments need a required parameter to tell them from data, `nameless-arguments.ts`; here the
+ * wrapper tells). It is corrected, never returned as the answer, and the tool is never guessed. An
+ * empty `{"parameters": {}}` stays an answer (vLLM's Llama 3 reader returns it as text: nothing in it
+ * is any tool's), and so does an object holding a key no offered tool declares or any key beside the
+ * arguments one (`{"arguments": {..}, "note": ..}` is data). One fence around the object is the
+ * model's wrapping.
+ */
+import type { ToolSpec } from '../../spec/decision.ts';
+import { isRecord, readJson } from '../extract/read-json.ts';
+import type { ReadFailure } from '../reading.ts';
+import { sanitizeName } from '../sanitize.ts';
+import { callArgumentKeys } from './call-object.ts';
+
+/** The reply without one fence around all of it. */
+const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
+
+/** Whether `tool` declares every key of `args`. */
+function declaresAll(tool: ToolSpec, args: Record<string, unknown>): boolean {
+  const properties = (tool.inputSchema as { properties?: unknown }).properties;
+  return isRecord(properties) && Object.keys(args).every((key) => Object.hasOwn(properties, key));
+}
+
+/** A failure naming the tools whose arguments the reply's one wrapped, nameless call object holds, or undefined. */
+export function wrappedNamelessArguments(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const body = unfenced(text);
+  if (!body.startsWith('{') || !body.endsWith('}')) return undefined;
+  const json = readJson(body);
+  if (!json.ok || !isRecord(json.value)) return undefined;
+  const keys = Object.keys(json.value);
+  const [key] = keys;
+  if (keys.length !== 1 || key === undefined || !(callArgumentKeys as readonly string[]).includes(key)) return undefined;
+  const args = json.value[key];
+  if (!isRecord(args) || Object.keys(args).length === 0) return undefined;
+  const names = tools.filter((tool) => declaresAll(tool, args)).map((tool) => `\`${sanitizeName(tool.name)}\``);
+  if (names.length === 0) return undefined;
+  return { kind: 'no-decision', message: `the reply holds arguments of ${names.slice(0, 5).join(' or ')} under \`${sanitizeName(key)}\` but names no tool: write the whole call, naming its tool` };
+}
