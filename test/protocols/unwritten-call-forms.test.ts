@@ -113,3 +113,26 @@ describe("a tool-name tag holding another dialect's argument markup", () => {
     );
   });
 });
+
+describe('a call wrapper around tool-name tags', () => {
+  it.each([
+    ['`<tool_call>` around one tag', '<tool_call><open_note><title>Groceries</title></open_note></tool_call>', [{ tool: 'open_note', args: { title: 'Groceries' } }]],
+    ['`<function_call>` around two tags', '<function_call>\n<open_note><title>A</title></open_note>\n<tag_photo><photo>b.jpg</photo></tag_photo>\n</function_call>', [
+      { tool: 'open_note', args: { title: 'A' } },
+      { tool: 'tag_photo', args: { photo: 'b.jpg' } },
+    ]],
+  ])('%s: the calls inside, the wrapper no part of any reason', (_label, text, calls) => {
+    const result = parseDecision('native', text, { tools, maxActions: 2 });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.decisions.map((decision) => decision.action === 'call_tool' && { tool: decision.tool, args: decision.args })).toEqual(calls);
+    expect(JSON.stringify(result.thoughts)).not.toMatch(/_call>/);
+  });
+
+  it.each([
+    ['prose inside the wrapper', '<tool_call>Opening it. <open_note><title>A</title></open_note></tool_call>'],
+    ['a tag cut off inside the wrapper', '<tool_call><open_note><title>A</title></tool_call>'],
+  ])('%s is corrected', (_label, text) => {
+    expect(refused(text)).toBe(true);
+  });
+});
