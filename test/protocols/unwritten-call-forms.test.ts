@@ -136,3 +136,16 @@ describe('a call wrapper around tool-name tags', () => {
     expect(refused(text)).toBe(true);
   });
 });
+
+describe('a tool-name tag for a tool whose name holds colons', () => {
+  it('reads the call, as agents name MCP tools `mcp::server::tool`', () => {
+    const clock: ToolSpec[] = [{ name: 'mcp::clock::now', inputSchema: { type: 'object', properties: { zone: { type: 'string' } } } }];
+    const result = parseDecision('native', 'Checking.\n\n<mcp::clock::now>\n{"zone": "Europe/Oslo"}\n</mcp::clock::now>', { tools: clock });
+    expect(result.success && result.decision).toMatchObject({ action: 'call_tool', tool: 'mcp::clock::now', args: { zone: 'Europe/Oslo' } });
+  });
+
+  it('a cut-off call of it is corrected', () => {
+    const clock: ToolSpec[] = [{ name: 'mcp::clock::now', inputSchema: { type: 'object', properties: { zone: { type: 'string' } } } }];
+    expect(parseDecision('native', '<mcp::clock::now>\n{"zone": "Europe/Os', { tools: clock }).success).toBe(false);
+  });
+});

@@ -30,7 +30,7 @@ import { startsAsYamlMapping, yamlArguments } from './yaml-arguments.ts';
 
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
-const elementName = /^[A-Za-z_][\w.-]*$/;
+const elementName = /^[A-Za-z_][\w.:-]*$/;
 /** A body that is one fenced block, untagged or tagged YAML: group 2 is its content. */
 const yamlFence = /^\s*(`{3,}|~{3,})(?:ya?ml)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*\s*$/i;
 /** The line `/>` that closes an opening tag left open at the end of its line. */
