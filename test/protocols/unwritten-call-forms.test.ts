@@ -42,7 +42,7 @@ describe('a bracketed tool-use label naming an offered tool', () => {
   });
 
   it('property: every label spelling naming an offered tool, anywhere in prose, is corrected', () => {
-    const label = fc.constantFrom('Tool', 'tool_use', 'Tool Use', 'function', 'Function-Call', 'tool call', 'Using tool', 'called tool');
+    const label = fc.constantFrom('Tool', 'tool_use', 'Tool Use', 'function', 'Function-Call', 'tool call', 'TOOL_REQUEST', 'Using tool', 'called tool');
     const prose = fc.constantFrom('', 'On it.', 'Let me look.\n', 'Sure:\n\n');
     const after = fc.constantFrom('', '\nDone.', ' then I will report back.');
     fc.assert(
@@ -58,6 +58,7 @@ describe('a call object whose name is left out, its arguments under an arguments
     ['under `arguments`', '{"arguments": {"title": "Groceries"}}'],
     ['under `parameters`, fenced', '```json\n{"parameters": {"photo": "cat.jpg", "label": "pets"}}\n```'],
     ['under `input`, of a tool without required parameters', '{"input": {"label": "pets"}}'],
+    ['with call metadata beside it', '{"id": "call_7", "type": "function", "arguments": {"title": "Groceries"}}'],
   ])('%s is corrected', (_label, text) => {
     const result = parse(text);
     expect(result.success).toBe(false);

@@ -11,14 +11,15 @@
  * wrapper tells). It is corrected, never returned as the answer, and the tool is never guessed. An
  * empty `{"parameters": {}}` stays an answer (vLLM's Llama 3 reader returns it as text: nothing in it
  * is any tool's), and so does an object holding a key no offered tool declares or any key beside the
- * arguments one (`{"arguments": {..}, "note": ..}` is data). One fence around the object is the
- * model's wrapping.
+ * arguments one but call metadata (`id`, `type`, `call_id`, ..: `{"arguments": {..}, "note": ..}` is
+ * data). One fence around the object is the model's wrapping.
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { callArgumentKeys } from './call-object.ts';
+import { isNamelessCall } from './nameless-call-object.ts';
 
 /** The reply without one fence around all of it. */
 const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
@@ -35,9 +36,9 @@ export function wrappedNamelessArguments(text: string, tools: readonly ToolSpec[
   if (!body.startsWith('{') || !body.endsWith('}')) return undefined;
   const json = readJson(body);
   if (!json.ok || !isRecord(json.value)) return undefined;
-  const keys = Object.keys(json.value);
-  const [key] = keys;
-  if (keys.length !== 1 || key === undefined || !(callArgumentKeys as readonly string[]).includes(key)) return undefined;
+  // Only a call's framing: its arguments key, and metadata an API adds (`id`, `type`, ..); no name.
+  if (!isNamelessCall(json.value)) return undefined;
+  const key = Object.keys(json.value).find((name) => (callArgumentKeys as readonly string[]).includes(name)) ?? '';
   const args = json.value[key];
   if (!isRecord(args) || Object.keys(args).length === 0) return undefined;
   const names = tools.filter((tool) => declaresAll(tool, args)).map((tool) => `\`${sanitizeName(tool.name)}\``);
