@@ -20,9 +20,7 @@ import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { callArgumentKeys } from './call-object.ts';
 import { isNamelessCall } from './nameless-call-object.ts';
-
-/** The reply without one fence around all of it. */
-const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
+import { unfenced } from './nameless-arguments.ts';
 
 /** Whether `tool` declares every key of `args`. */
 function declaresAll(tool: ToolSpec, args: Record<string, unknown>): boolean {
