@@ -68,7 +68,7 @@ import { toolKeyedActionsReader } from './tool-keyed-actions.ts';
 import { codeElementCallsReader } from './code-element-calls.ts';
 import { pythonFenceCallsReader } from './python-fence-calls.ts';
 import { unwrappedCallsReader } from './unwrapped-calls.ts';
-import { wrappedBareCallReader } from './wrapped-bare-call.ts';
+import { wrappedBareCallReader, wrappedToolTagsReader } from './wrapped-bare-call.ts';
 import { kimiHeadsInProseReader } from './kimi-heads-in-prose.ts';
 
 export const driftReaders: readonly DialectReader[] = [
@@ -110,6 +110,8 @@ export const driftReaders: readonly DialectReader[] = [
   inklingTextReader,
   invokeToolNameReader,
   xmlCallsReader,
+  // Before the tool-name tags: a call wrapper around such tags is the wrapper's, not a plan's text.
+  wrappedToolTagsReader,
   toolNameTagsReader,
   namedCallElementReader,
   toolNameLineReader,

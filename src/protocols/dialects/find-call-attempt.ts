@@ -31,6 +31,7 @@ import { cutOffArguments } from './cut-off-arguments.ts';
 import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
+import { wrappedNamelessArguments } from './wrapped-nameless-arguments.ts';
 import { namelessElementCall } from './nameless-element-call.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 import { unknownToolCallLine } from './unknown-tool-call-line.ts';
@@ -263,6 +264,7 @@ export function findCallAttempt(
       namelessElementCall(visible) ??
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
+      wrappedNamelessArguments(visible, tools) ??
       cutOffArguments(visible, tools) ??
       callShapedReply(visible, tools) ??
       namelessCallObject(visible);

@@ -20,7 +20,7 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { validateDecision } from '../validate-decision.ts';
 
 /** The reply without one fence around all of it. */
-const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
+export const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
 
 /** True when `args` are valid arguments of `tool`, a tool with required parameters, every key declared. */
 function fits(tool: ToolSpec, args: Record<string, unknown>): boolean {

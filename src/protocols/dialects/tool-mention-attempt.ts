@@ -15,6 +15,8 @@
  *   get_weather --location Paris           `<location>Paris</location>`) on its line or the next
  *   get_weather location: Paris            the name, then at once a declared parameter as a bare key
  *   Click [2]                              the name opening a line, then a square-bracketed input
+ *   [Tool: get_weather]                    the name after a bracketed label saying a tool was used
+ *                                          (`bracket-tool-label.ts`)
  *   <name>get_weather</name><location>     the name as an element's whole text, then one of its
  *                                          declared parameters as an element (ai-agent-toolbox's
  *                                          `<use_tool><name>..</name><arg>..</arg></use_tool>`), also
@@ -36,6 +38,7 @@ import { maskCode } from './mask-code.ts';
 import { delimitedActionAttempt } from './delimited-action-attempt.ts';
 import { variableArgumentCall } from './variable-argument-call.ts';
 import { bracketInputAttempt } from './bracket-input-attempt.ts';
+import { bracketToolLabel } from './bracket-tool-label.ts';
 
 /** A name not part of a longer one: no word character, dot or dash on either side. */
 const edge = (name: string) => `(?<![\\w.-])${escapeRegExp(name)}(?![\\w-])`;
@@ -157,7 +160,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     const parameters = parameterNames(tool);
     if (structureAroundName(tool.name).test(masked) || bracketedCall(masked, tool.name, parameters)) return tool.name;
     if (variableArgumentCall(masked, tool.name, parameters)) return tool.name;
-    if (bracketInputAttempt(masked, tool.name)) return tool.name;
+    if (bracketInputAttempt(masked, tool.name) || bracketToolLabel(masked, tool.name)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
     if (parameterAfterName(masked, tool.name, parameters)) return tool.name;

@@ -8,7 +8,8 @@
  * - a YAML mapping, a `name: value` line per argument (`yaml-arguments.ts`), when its first line is
  *   written `name:`, fenced or not (for a tool of one property too: which text was meant for it,
  *   the body or the value after a key it does not declare, would be a guess);
- * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one).
+ * - else the tool's lone text input (`tool-input.ts`: only a tool of one property takes one), where
+ *   the body holds no tag (`<parameter=path>..` or `<arg name="path">..` is markup, never that text).
  * Attributes on the tag are arguments too (`<rename_file from="a" to="b"/>`, `tag-attributes.ts`),
  * each one a property the tool declares (`class="x"` is refused),
  * beside named arguments in the body; bare text beside them is refused (which argument it fills
@@ -29,7 +30,7 @@ import { startsAsYamlMapping, yamlArguments } from './yaml-arguments.ts';
 
 const dialect = 'tool-tags';
 /** XML names only: a tool named `a b` or `<x>` cannot be written as an element. */
-const elementName = /^[A-Za-z_][\w.-]*$/;
+const elementName = /^[A-Za-z_][\w.:-]*$/;
 /** A body that is one fenced block, untagged or tagged YAML: group 2 is its content. */
 const yamlFence = /^\s*(`{3,}|~{3,})(?:ya?ml)?[ \t]*\r?\n([\s\S]*?)\r?\n[ \t]*\1[ \t]*\s*$/i;
 /** The line `/>` that closes an opening tag left open at the end of its line. */
@@ -62,7 +63,9 @@ function argsOf(body: string, tool: ToolSpec, leftOpen: boolean): ToolArgs {
   if (leftOpen && !startsAsYamlMapping(body)) {
     return { ok: false, failure: { kind: 'invalid-args', message: `\`<${toolName}\` is left open: write the call as <${toolName}>..</${toolName}>, its arguments as elements or \`name: value\` lines`, toolName } };
   }
-  const markup = elements.children.length > 0 || /<[A-Za-z_][\w.-]*\s*\/?>/.test(body);
+  // Any tag is markup, with attributes or `=` too (`<parameter=path>`, `<parameter name="path">`: another
+  // dialect's argument elements): never one lone text input holding the markup as its value.
+  const markup = elements.children.length > 0 || /<[A-Za-z_][\w.-]*(?:\s*\/?>|=|\s+[\w.:-]+\s*=)/.test(body);
   // JSON is the whole body (or a fence around it): text beside the object inside the tag is never dropped.
   const input = markup ? undefined : readToolInput(body);
   const object = wholeJsonObject(body) ?? (input?.kind === 'object' && /^\s*(?:`{3,}|~{3,})/.test(body) ? input.value : undefined);

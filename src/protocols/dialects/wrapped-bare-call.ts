@@ -4,7 +4,8 @@
  * `<|tool_call|>get_weather(city="Oslo")<|/tool_call|>`, `<invoke>get_weather\n{"city": "Oslo"}</invoke>`.
  * Every framework names its call wrapper its own way (`call-named-element.ts` tells a call's name from
  * any other), and the calls inside are read by the readers of bare calls (an offered tool's name then
- * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`), which must account
+ * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`; an element named after
+ * an offered tool, `<tool_call><read_file><path>a</path></read_file></tool_call>`, `tool-name-tags.ts`), which must account
  * for the whole body: anything else inside, a wrapper never closed or text outside it is left to the
  * call-attempt check, which corrects it.
  */
@@ -12,6 +13,7 @@ import type { DialectReader, Reading } from '../reading.ts';
 import { barePythonCallsReader } from './bare-python-calls.ts';
 import { isCallElementName } from './call-named-element.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
+import { toolNameTagsReader } from './tool-name-tags.ts';
 
 const dialect = 'wrapped-bare-call';
 /** The whole reply as `<name>body</name>` or `<|name|>body<|/name|>`. */
@@ -27,8 +29,26 @@ function covers(body: string, spans: ReadonlyArray<readonly [number, number]>): 
   return body.slice(from).trim() === '';
 }
 
-/** The readers of bare calls; `whole`: it reads a text only when the text is nothing but calls. */
-const inner: ReadonlyArray<{ reader: DialectReader; whole: boolean }> = [
+/** A reader of calls inside a wrapper; `whole`: it reads a text only when the text is nothing but calls. */
+type InnerReader = { reader: DialectReader; whole: boolean };
+
+/** The reply read as one call wrapper around calls `inner` reads, the whole body; undefined otherwise. */
+function readWrapped(text: string, context: Parameters<DialectReader['read']>[1], inner: readonly InnerReader[]): Reading | undefined {
+  const match = wrapped.exec(text.trim());
+  if (!match || !isCallElementName(match[2] ?? '')) return undefined;
+  const body = match[3] ?? '';
+  for (const { reader, whole } of inner) {
+    const reading = reader.read(body.trim(), context);
+    if (!reading) continue;
+    // A call inside that could not be read (cut off, a value to guess) is its reader's correction.
+    if (reading.failure) return { ...reading, dialect };
+    if (reading.coverageOnly || !(whole || (reading.spans && covers(body.trim(), reading.spans)))) return undefined;
+    return { ...reading, dialect, spans: [[text.length - text.trimStart().length, text.trimEnd().length]] };
+  }
+  return undefined;
+}
+
+const bareCalls: readonly InnerReader[] = [
   { reader: nameThenJsonReader, whole: true },
   { reader: barePythonCallsReader, whole: false },
 ];
@@ -36,18 +56,15 @@ const inner: ReadonlyArray<{ reader: DialectReader; whole: boolean }> = [
 export const wrappedBareCallReader: DialectReader = {
   dialect,
   needs: '<',
-  read(text, context): Reading | undefined {
-    const match = wrapped.exec(text.trim());
-    if (!match || !isCallElementName(match[2] ?? '')) return undefined;
-    const body = match[3] ?? '';
-    for (const { reader, whole } of inner) {
-      const reading = reader.read(body.trim(), context);
-      if (!reading) continue;
-      // A call inside that could not be read (cut off, a value to guess) is its reader's correction.
-      if (reading.failure) return { ...reading, dialect };
-      if (reading.coverageOnly || !(whole || (reading.spans && covers(body.trim(), reading.spans)))) return undefined;
-      return { ...reading, dialect, spans: [[text.length - text.trimStart().length, text.trimEnd().length]] };
-    }
-    return undefined;
-  },
+  read: (text, context) => readWrapped(text, context, bareCalls),
+};
+
+/**
+ * The same wrapper around tool-name tags: tried before the tags alone (`drift-readers.ts`), so the
+ * wrapper is never read as a plan's text before the first tag.
+ */
+export const wrappedToolTagsReader: DialectReader = {
+  dialect,
+  needs: '<',
+  read: (text, context) => readWrapped(text, context, [{ reader: toolNameTagsReader, whole: false }]),
 };
