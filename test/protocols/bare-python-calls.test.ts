@@ -39,6 +39,30 @@ describe('bare Python-style calls', () => {
     expect(parse('tap(x=1, y=2)\nwait()').success).toBe(false);
   });
 
+  it('reads a call list that is the whole text of an element, after reasoning in its own element', () => {
+    expect(callsOf('<act>[tap(x=1, y=2), wait()]</act>', 2)).toEqual([['tap', { x: 1, y: 2 }], ['wait', {}]]);
+    expect(callsOf('<notes>the field first</notes><act>[enter_text(text="Lyon")]</act>')).toEqual([['enter_text', { text: 'Lyon' }]]);
+    expect(callsOf('<act>[ tap(x=5, y=6) ]</act>')).toEqual([['tap', { x: 5, y: 6 }]]);
+  });
+
+  it('corrects a call list in an element that is not closed, not the element\'s whole text, or beside words', () => {
+    for (const text of ['<act>[tap(x=1, y=2), wait()</act>', '<act>[tap(x=1, y=2)] and more</act>', '<act>[tap(x=1, y=2)]</act> next', 'See <act>[tap(x=1, y=2)]', '<act>[tap(x=1, y=2)</act>']) {
+      expect(parse(text, 2).success, text).toBe(false);
+    }
+  });
+
+  it('property: a call list inside any element reads back every call in order (fast-check)', () => {
+    // `x` first: never a reasoning marker such as `<think>`, which holds no call.
+    const element = fc.stringMatching(/^x[a-z_-]{0,12}$/);
+    fc.assert(
+      fc.property(element, fc.array(fc.integer({ min: -999, max: 999 }), { minLength: 1, maxLength: 3 }), (name, xs) => {
+        const list = xs.map((x) => `tap(x=${x}, y=0)`).join(', ');
+        expect(callsOf(`<${name}>[${list}]</${name}>`, xs.length)).toEqual(xs.map((x) => ['tap', { x, y: 0 }]));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('corrects, never answers, a call mid-sentence, with positional values, cut off, or beside a call it would drop', () => {
     for (const text of [
       'Maybe tap(x=1, y=2) would work here',

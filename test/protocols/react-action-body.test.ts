@@ -92,3 +92,30 @@ describe('a conversational agent answer after its thought', () => {
     expect(parse('AI: a field that moves fast.')).toMatchObject({ success: true, decision: { action: 'answer_user', answer: 'AI: a field that moves fast.' } });
   });
 });
+
+describe('an action input that says there is none', () => {
+  const withClock: ToolSpec[] = [...tools, { name: 'clock_now', inputSchema: { type: 'object', properties: {} } }];
+  const parseWith = (reply: string) => parseDecision('native', reply, { tools: withClock });
+
+  it.each(['None', 'null', 'N/A'])('calls a tool that takes no arguments with {} for `Action Input: %s`', (none) => {
+    expect(parseWith(`Thought: the time first.\nAction: clock_now\nAction Input: ${none}`)).toMatchObject({
+      success: true,
+      decision: { action: 'call_tool', tool: 'clock_now', args: {} },
+    });
+  });
+
+  it('corrects it for a tool that needs arguments, and keeps any other word a correction for a tool without them', () => {
+    expect(parseWith('Action: open_lines\nAction Input: None').success).toBe(false);
+    expect(parseWith('Action: clock_now\nAction Input: now please').success).toBe(false);
+  });
+
+  it('property: only a null literal reads as no input for a tool without arguments (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,15}[a-z]$/), (word) => {
+        const result = parseWith(`Action: clock_now\nAction Input: ${word}`);
+        expect(result.success).toBe(['None', 'null'].includes(word));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

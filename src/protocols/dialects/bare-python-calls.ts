@@ -10,6 +10,7 @@
  *   I will tap it. do(action="Tap", element=[5, 9])  after a sentence's end on its line
  *   <answer>do(action="Home")</answer>           as the whole text of an element (one not named
  *                                                for a result: `<tool_result>` holds what was returned)
+ *   <function-call>[a(x=1), b()]</function-call> a call list as the whole text of an element
  *
  * A call is read only where nothing but framing can be around it: it names an offered tool, passes
  * keyword arguments only (Python literals, `python-literal.ts`: no positional value is mapped to a
@@ -36,7 +37,7 @@ const callStart = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined 
  * sentence (a letter or digit, then `.`, `!`, `?` or `:`, also in their full-width forms), or an
  * element's opening tag (its name captured: the call must then close it).
  */
-const linePrefix = /(?:^[ \t]*(?:[A-Za-z][\w -]{0,30}:[ \t]*)?|[\p{L}\p{N}][.!?:。！？：][ \t]*|<([A-Za-z_][\w-]{0,64})>[ \t]*)$/u;
+const linePrefix = /(?:^[ \t]*(?:[A-Za-z][\w -]{0,30}:[ \t]*)?|[\p{L}\p{N}][.!?:。！？：][ \t]*|<([A-Za-z_][\w-]{0,64})>[ \t]*(\[[ \t]*)?)$/u;
 
 /** The longest text `linePrefix` can match: a label, a sentence's end or an element's opening tag, with space. */
 const prefixWindow = 100;
@@ -78,7 +79,9 @@ export const barePythonCallsReader: DialectReader = {
       if (start < (spans.at(-1)?.[1] ?? 0) || isInCode(code, start) || quotedLine.test(text.slice(lineStart, start + 1))) continue;
       const before = lineBefore(text, lineStart, start);
       const prefix = linePrefix.exec(before.window);
-      const read = prefix ? readPythonCallsAt(text, start) : undefined;
+      // `<element>[a(..), b(..)]</element>`: a call list is the element's whole text, read from its `[`.
+      const listOpen = prefix?.[2] === undefined ? start : start - prefix[2].length;
+      const read = prefix ? readPythonCallsAt(text, listOpen) : undefined;
       if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
       const tag = prefix[1];
       // An element named for a result holds what a tool returned (the model made it up), never a call to run.

@@ -14,6 +14,7 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import type { ReadFailure } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { specialTokenIn } from './find-call-attempt.ts';
+import { takesNoArguments } from './no-argument-action.ts';
 
 export type ToolInput =
   /** A JSON object (or a dict that `jsonrepair` turned into one). */
@@ -29,6 +30,9 @@ export type ToolArgs = { ok: true; args: Record<string, unknown> } | { ok: false
 
 /** A fence around the whole input; its body may start on the label's line when it is JSON (`\`\`\`json{..}\`\`\``). */
 const wholeFence = /^(`{3,}|~{3,})(?:[\w-]*[ \t]*\r?\n|[\w-]*[ \t]*(?=[{[]))([\s\S]*?)\r?\n?[ \t]*\1$/;
+
+/** An input that says there is none, as ReAct agents write it for a tool without arguments. */
+const nullInput = /^(?:None|null|N\/A)$/;
 
 /** `"text"` or `'text'` -> text; a lone opening quote (output cut short) is dropped too. */
 function unquote(text: string): string {
@@ -95,6 +99,8 @@ export function toolInputArgs(input: ToolInput, tool: ToolSpec | undefined): Too
   const toolName = sanitizeName(tool.name);
   // No input at all is no arguments: a tool that needs some is then reported as missing them.
   if (input.value.trim() === '') return { ok: true, args: {} };
+  // A null literal (`None`, `null`, `N/A`) says the same to a tool that takes no arguments: `{}` is its only call.
+  if (nullInput.test(input.value.trim()) && takesNoArguments(tool)) return { ok: true, args: {} };
   if (input.broken) {
     // An object the text ends inside is a cut-off call, and two objects are arguments in two pieces:
     // never the text value of the only property.

@@ -18,6 +18,7 @@ import { readMuseMessages } from './muse-messages.ts';
 import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 import { withoutTagSuffix } from './suffixed-tags.ts';
 import { withoutInventedToolTurn } from './invented-tool-turn.ts';
+import { withoutNamedReasoning } from './named-reasoning-element.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -59,6 +60,12 @@ export function normalizeOutput(raw: string): NormalizedOutput {
     text = messages.text;
   }
   text = (angled ? withoutTagSuffix(text) : text).trim();
+  // Reasoning in an element of a framework's own naming, and a call element declaring no call (`named-reasoning-element.ts`).
+  if (angled) {
+    const named = withoutNamedReasoning(text);
+    reasoning.push(...named.reasoning);
+    text = named.text;
+  }
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.
   // A ```` ```tool ```` fence is Continue's call block, not noise around the reply: it stays.
