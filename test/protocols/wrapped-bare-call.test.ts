@@ -38,4 +38,27 @@ describe('bare calls inside a call wrapper', () => {
       { numRuns: 100 },
     );
   });
+
+  it('reads a keyword call on its own lines inside <tool_call> or <function_calls>, as on one line', () => {
+    expect(parse('<tool_call>\nring_bell(times=4, tone="high")\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 4, tone: 'high' } } });
+    expect(parse('<tool_calls>\n  ring_bell(times=1)\n  ring_bell(times=2)\n</tool_calls>')).toMatchObject({ success: true, decisions: [{ tool: 'ring_bell', args: { times: 1 } }, { tool: 'ring_bell', args: { times: 2 } }] });
+    // A later reader's reading of other calls never replaces the correction of a partial reading.
+    expect(ranCall('<tool_call>\nring_bell(times=4)\nand then ring it again\n</tool_call>')).toBe(false);
+  });
+
+  it('line breaks and space around the calls inside a wrapper never change the reading (fast-check)', () => {
+    const wrapper = fc.constantFrom(['<tool_call>', '</tool_call>'], ['<tool_calls>', '</tool_calls>'], ['<function_call>', '</function_call>'], ['<|tool_call|>', '<|/tool_call|>']);
+    const form = fc.constantFrom((times: number) => `ring_bell{"times": ${times}}`, (times: number) => `ring_bell(times=${times})`, (times: number) => `ring_bell(times=${times}, tone='low')`);
+    const space = fc.constantFrom('', ' ', '\n', '\n\n', '\n  ', '\t\n');
+    fc.assert(
+      fc.property(wrapper, form, fc.integer({ min: 1, max: 9 }), space, space, ([open, close], write, times, before, after) => {
+        const call = write(times);
+        const tight = parse(`${open}${call}${close}`);
+        const loose = parse(`${open}${before}${call}${after}${close}`);
+        expect(tight.success).toBe(true);
+        expect(loose.success && loose.decisions).toEqual(tight.success && tight.decisions);
+      }),
+      { numRuns: 150 },
+    );
+  });
 });
