@@ -4,7 +4,8 @@
  * `<|tool_call|>get_weather(city="Oslo")<|/tool_call|>`, `<invoke>get_weather\n{"city": "Oslo"}</invoke>`.
  * Every framework names its call wrapper its own way (`call-named-element.ts` tells a call's name from
  * any other), and the calls inside are read by the readers of bare calls (an offered tool's name then
- * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`), which must account
+ * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`; a list of keyword
+ * calls, `[name(k=v), ..]`, `pythonic-calls.ts`), which must account
  * for the whole body: anything else inside, a wrapper never closed or text outside it is left to the
  * call-attempt check, which corrects it.
  */
@@ -12,6 +13,7 @@ import type { DialectReader, Reading } from '../reading.ts';
 import { barePythonCallsReader } from './bare-python-calls.ts';
 import { isCallElementName } from './call-named-element.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
+import { pythonicCallsReader } from './pythonic-calls.ts';
 
 const dialect = 'wrapped-bare-call';
 /** The whole reply as `<name>body</name>` or `<|name|>body<|/name|>`. */
@@ -31,6 +33,7 @@ function covers(body: string, spans: ReadonlyArray<readonly [number, number]>): 
 const inner: ReadonlyArray<{ reader: DialectReader; whole: boolean }> = [
   { reader: nameThenJsonReader, whole: true },
   { reader: barePythonCallsReader, whole: false },
+  { reader: pythonicCallsReader, whole: false },
 ];
 
 export const wrappedBareCallReader: DialectReader = {
