@@ -25,6 +25,7 @@ import { lazyQuotedCall } from './lazy-quoted-call.ts';
 import { answerMarkup } from './answer-markup.ts';
 import { reasoningCall } from './reasoning-call.ts';
 import { fencedOnlyAttempt } from './fenced-only-attempt.ts';
+import { type PartialReading, widens } from './wider-reading.ts';
 import type { DialectReader, Reading, ReaderContext, ReadFailure } from './reading.ts';
 import { callAttemptMask, driftReaderMasks, driftReaders, mayRead, mayReadText, presentCharacters } from './dialects/drift-readers.ts';
 
@@ -139,6 +140,8 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
 
   let driftFailure: ParseResult | undefined;
   let driftContext: ReaderContext | undefined;
+  // The first reading that leaves markup around its calls: a later reader may account for that markup (`wider-reading.ts`).
+  let partial: PartialReading | undefined;
   for (let index = 0; index < driftReaders.length; index++) {
     const reader = driftReaders[index] as DialectReader;
     if (reader.dialect === spec.primary.dialect || !mayRead(driftReaderMasks[index] as number, present)) continue;
@@ -146,10 +149,17 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
     const reading = reader.read(text, driftContext);
     if (!reading || reading.coverageOnly) continue;
     const result = accept(reading, context, true);
-    if (result.success) return covered(text, reading, result, present, context);
+    if (result.success) {
+      const checked = covered(text, reading, result, present, context);
+      if (widens(partial, checked)) return checked;
+      partial ??= checked.success ? undefined : { calls: result, correction: checked };
+      continue;
+    }
+    if (partial) continue;
     if (reading.conclusive) return result;
     if (!driftFailure || (isVague(driftFailure) && !isVague(result))) driftFailure = result;
   }
+  if (partial) return partial.correction;
   const failure = strongOwnFailure ?? driftFailure ?? ownResult;
   if (failure) return failure;
   const answer = spec.plainText ? withoutAnswerFraming(written) : written;

@@ -27,7 +27,7 @@ const writers: ReadonlyArray<(tool: string, args: Record<string, string>) => str
 ];
 const word = fc.stringMatching(/^[A-Za-z]{2,9}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 5 }).map((words) => `${words.join(' ')}.`);
-const bareTokens = ['[INST]', '[/INST]', '[TOOL_RESULTS]', '[/TOOL_RESULTS]', '[AVAILABLE_TOOLS]', '[SYSTEM_PROMPT]', '<start_of_turn>', '<bos>'];
+const bareTokens = ['[INST]', '[/INST]', '[TOOL_RESULTS]', '[/TOOL_RESULTS]', '[AVAILABLE_TOOLS]', '[SYSTEM_PROMPT]', '<start_of_turn>', '<bos>', '<_user>', '<_bot>', '<reserved_106>', '<reserved_107>'];
 
 const read = (text: string) => parseDecision('native', text, { tools, maxActions: 2 });
 
@@ -75,16 +75,19 @@ describe("an unpaired </s>, Llama 2 and Mistral's end of sequence", () => {
   });
 });
 
-describe("template tokens written without bars (Gemma's turns, Mistral's brackets)", () => {
+describe("template tokens written without bars (Gemma's turns, Mistral's brackets, TeleChat's and Baichuan's turns)", () => {
   it('in an answer, or after a call (an invented tool result, a next turn), are refused, naming them', () => {
     for (const text of [
       'Here is the plan. [INST] and now the boats? [/INST]',
       '[TOOL_CALLS][{"name": "find_tide", "arguments": {"port": "Brest"}}][TOOL_RESULTS]{"content": "6pm"}[/TOOL_RESULTS]The tide turns at 6pm.',
       'Six.<end_of_turn>\n<start_of_turn>user\nAnd the boats?',
+      'Six.<_end><_user>And the boats?<_bot>',
+      'Six.<reserved_106>And the boats?<reserved_107>',
+      'Six. <sep> human: And the boats?',
     ]) {
       const result = read(text);
       expect(result.success, text).toBe(false);
-      if (!result.success) expect(result.error.message, text).toMatch(/special token (?:\[\/?(?:INST|TOOL_RESULTS)\]|<end_of_turn>)/);
+      if (!result.success) expect(result.error.message, text).toMatch(/special token (?:\[\/?(?:INST|TOOL_RESULTS)\]|<end_of_turn>|<_end>|<reserved_106>|<sep>)/);
     }
   });
 
@@ -109,7 +112,7 @@ describe("template tokens written without bars (Gemma's turns, Mistral's bracket
   });
 });
 
-describe("the assistant's own header a server kept (Gemma, Phi, DeepSeek, Granite)", () => {
+describe("the assistant's own header a server kept (Gemma, Phi, DeepSeek, Granite, TeleChat)", () => {
   it("is framing at the reply's start, around an answer or a call", () => {
     const call = '<tool_call>\n{"name": "find_tide", "arguments": {"port": "Brest"}}\n</tool_call>';
     for (const [open, close] of [
@@ -117,6 +120,7 @@ describe("the assistant's own header a server kept (Gemma, Phi, DeepSeek, Granit
       ['<|assistant|>', '<|end|>'],
       ['<｜Assistant｜>', '<｜end▁of▁sentence｜>'],
       ['<|start_of_role|>assistant<|end_of_role|>', '<|end_of_text|>'],
+      ['<_bot>', '<_end>'],
     ] as const) {
       const answer = read(`${open}The tide turns at six.${close}`);
       expect(answer.success && answer.decisions, open).toEqual([{ action: 'answer_user', answer: 'The tide turns at six.' }]);

@@ -27,6 +27,14 @@ describe('qualified tool names', () => {
     expect(withoutQualifiers('os.path.join and functions.lookup_tides', tools)).toBe('os.path.join and functions.lookup_tides');
   });
 
+  it('keeps an offered name that holds a dot whole, dropping only a namespace before it, and names that tool in the correction', () => {
+    const dotted: ToolSpec[] = [...tools, { name: 'tides.lookup_tide', inputSchema: { type: 'object', properties: { harbour: { type: 'string' } } } }];
+    expect(withoutQualifiers('tides.lookup_tide(harbour=1) and mcp.tides.lookup_tide and functions.lookup_tide', dotted)).toBe('tides.lookup_tide(harbour=1) and tides.lookup_tide and lookup_tide');
+    const result = parseDecision('native', 'I will run tides.lookup_tide({"harbour": "Brest"}, 2) now.', { tools: dotted });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.message).toContain('`tides.lookup_tide`');
+  });
+
   it('refuses calls written with a qualified name instead of answering with them', () => {
     for (const text of [
       '{"tool_uses": [{"recipient_name": "functions.lookup_tide", "parameters": {"harbour": "Brest"}}]}',

@@ -1,6 +1,6 @@
 /**
- * A reply that is one element or token pair named for a call around calls reins reads bare
- * (`wrapped-bare-call.ts`): read whole; anything else inside, an unclosed wrapper, or an element named
+ * A reply that is one element or token pair named for a call around calls reins reads bare, a list of
+ * keyword calls included (`wrapped-bare-call.ts`): read whole; anything else inside, an unclosed wrapper, or an element named
  * for a result is never run as a call.
  */
 import fc from 'fast-check';
@@ -20,11 +20,12 @@ describe('bare calls inside a call wrapper', () => {
     expect(parse('<function_call>ring_bell{"times": 2}</function_call>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 2 } } });
     expect(parse('<|tool_call|>ring_bell(times=3, tone="low")<|/tool_call|>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 3, tone: 'low' } } });
     expect(parse('<ToolInvocation>ring_bell{"times": 1}</ToolInvocation>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 1 } } });
+    expect(parse('<tool_call>[ring_bell(times=2), ring_bell(times=5)]</tool_call>')).toMatchObject({ success: true, decisions: [{ args: { times: 2 } }, { args: { times: 5 } }] });
   });
 
   it('never runs a call with text beside it inside, cut off, or in an element named for a result (fast-check)', () => {
     const wrapper = fc.constantFrom(['<function_call>', '</function_call>'], ['<|tool_call|>', '<|/tool_call|>'], ['<api_call>', '</api_call>']);
-    const form = fc.constantFrom((times: number) => `ring_bell{"times": ${times}}`, (times: number) => `ring_bell(times=${times})`);
+    const form = fc.constantFrom((times: number) => `ring_bell{"times": ${times}}`, (times: number) => `ring_bell(times=${times})`, (times: number) => `[ring_bell(times=${times})]`);
     fc.assert(
       fc.property(wrapper, form, fc.integer({ min: 1, max: 9 }), fc.nat(), ([open, close], write, times, at) => {
         const call = write(times);
@@ -36,6 +37,29 @@ describe('bare calls inside a call wrapper', () => {
         expect(ranCall(cut), cut).toBe(false);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('reads a keyword call on its own lines inside <tool_call> or <function_calls>, as on one line', () => {
+    expect(parse('<tool_call>\nring_bell(times=4, tone="high")\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 4, tone: 'high' } } });
+    expect(parse('<tool_calls>\n  ring_bell(times=1)\n  ring_bell(times=2)\n</tool_calls>')).toMatchObject({ success: true, decisions: [{ tool: 'ring_bell', args: { times: 1 } }, { tool: 'ring_bell', args: { times: 2 } }] });
+    // A later reader's reading of other calls never replaces the correction of a partial reading.
+    expect(ranCall('<tool_call>\nring_bell(times=4)\nand then ring it again\n</tool_call>')).toBe(false);
+  });
+
+  it('line breaks and space around the calls inside a wrapper never change the reading (fast-check)', () => {
+    const wrapper = fc.constantFrom(['<tool_call>', '</tool_call>'], ['<tool_calls>', '</tool_calls>'], ['<function_call>', '</function_call>'], ['<|tool_call|>', '<|/tool_call|>']);
+    const form = fc.constantFrom((times: number) => `ring_bell{"times": ${times}}`, (times: number) => `ring_bell(times=${times})`, (times: number) => `ring_bell(times=${times}, tone='low')`, (times: number) => `[ring_bell(times=${times})]`);
+    const space = fc.constantFrom('', ' ', '\n', '\n\n', '\n  ', '\t\n');
+    fc.assert(
+      fc.property(wrapper, form, fc.integer({ min: 1, max: 9 }), space, space, ([open, close], write, times, before, after) => {
+        const call = write(times);
+        const tight = parse(`${open}${call}${close}`);
+        const loose = parse(`${open}${before}${call}${after}${close}`);
+        expect(tight.success).toBe(true);
+        expect(loose.success && loose.decisions).toEqual(tight.success && tight.decisions);
+      }),
+      { numRuns: 150 },
     );
   });
 });

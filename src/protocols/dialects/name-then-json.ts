@@ -1,6 +1,7 @@
 /**
  * Calls written as an offered tool's name followed by its JSON arguments, nothing between them but
- * space: `get_weather{"city": "Oslo"}`. This is a Mistral call once a server drops the special
+ * space: `get_weather{"city": "Oslo"}`, or that object as the one argument of a script-style call,
+ * `get_weather({"city": "Oslo"})`. The first is a Mistral call once a server drops the special
  * tokens around it (`[TOOL_CALLS]get_weather[ARGS]{..}` decoded without special tokens), and the
  * "bare name" form text-generation-webui reads for Mistral-like models; several calls follow each
  * other (`a{..}b{..}`, or one per line).
@@ -67,13 +68,19 @@ export const nameThenJsonReader: DialectReader = {
     let at = 0;
     while (at < text.length) {
       const name = nameAt(text, at, names);
-      const open = name === undefined ? -1 : skipSpace(text, at + name.length);
+      const after = name === undefined ? -1 : skipSpace(text, at + name.length);
+      // A call written like a script's, the object its one argument: `name({..})`.
+      const inParens = text[after] === '(';
+      const open = inParens ? skipSpace(text, after + 1) : after;
       if (name === undefined || text[open] !== '{') return callsAmidText(text, tools);
       const read = jsonArgumentsAt(dialect, text, open, name);
       if (!read.ok) return read.failure;
+      const close = skipSpace(text, read.end);
+      // Anything but the closing parenthesis after the object (a second argument, the reply cut off) is no such call.
+      if (inParens && text[close] !== ')') return undefined;
       repaired ||= read.repaired;
       items.push(callItem(name, read.args, tools));
-      at = skipSpace(text, read.end);
+      at = inParens ? skipSpace(text, close + 1) : close;
     }
     return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
   },

@@ -4,8 +4,9 @@
  * `<|tool_call|>get_weather(city="Oslo")<|/tool_call|>`, `<invoke>get_weather\n{"city": "Oslo"}</invoke>`.
  * Every framework names its call wrapper its own way (`call-named-element.ts` tells a call's name from
  * any other), and the calls inside are read by the readers of bare calls (an offered tool's name then
- * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`; an element named after
- * an offered tool, `<tool_call><read_file><path>a</path></read_file></tool_call>`, `tool-name-tags.ts`), which must account
+ * its JSON arguments, `name-then-json.ts`; a keyword call, `bare-python-calls.ts`; a list of keyword
+ * calls, `[name(k=v), ..]`, `pythonic-calls.ts`; an element named after an offered tool,
+ * `<tool_call><read_file><path>a</path></read_file></tool_call>`, `tool-name-tags.ts`), which must account
  * for the whole body: anything else inside, a wrapper never closed or text outside it is left to the
  * call-attempt check, which corrects it.
  */
@@ -13,6 +14,7 @@ import type { DialectReader, Reading } from '../reading.ts';
 import { barePythonCallsReader } from './bare-python-calls.ts';
 import { isCallElementName } from './call-named-element.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
+import { pythonicCallsReader } from './pythonic-calls.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 
 const dialect = 'wrapped-bare-call';
@@ -51,6 +53,7 @@ function readWrapped(text: string, context: Parameters<DialectReader['read']>[1]
 const bareCalls: readonly InnerReader[] = [
   { reader: nameThenJsonReader, whole: true },
   { reader: barePythonCallsReader, whole: false },
+  { reader: pythonicCallsReader, whole: false },
 ];
 
 export const wrappedBareCallReader: DialectReader = {

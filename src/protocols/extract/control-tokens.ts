@@ -32,7 +32,7 @@ export const endOfTurnSource = [...endOfTurnTokens.map(escapeRegExp), namedEndOf
 
 /**
  * Template tokens of vocabularies that spell them without bars (or with one): Gemma's turn opener and its
- * begin-of-sequence token (`<end_of_turn>` and `<eos>` end a turn: `endOfTurnTokens`), and Mistral's
+ * begin-of-sequence token, TeleChat's and Baichuan's turn tokens (`<end_of_turn>` and `<eos>` end a turn: `endOfTurnTokens`), and Mistral's
  * control tokens in brackets (`[INST]`, `[/INST]`, `[TOOL_RESULTS]`, ...: a model that writes one has
  * started another turn or invented a tool's result). Mistral's `[TOOL_CALLS]`, `[ARGS]` and `[CALL_ID]`
  * belong to its calls (`mistral.ts`): `[ARGS]` alone is common prose (`cmd [ARGS]`).
@@ -43,4 +43,7 @@ export const bareControlTokenSource = [
   // Gemma 4's turn opener (its close, `<turn|>`, ends a turn).
   String.raw`<\|turn>`,
   String.raw`\[\/?(?:INST|TOOL_RESULTS|AVAILABLE_TOOLS|SYSTEM_PROMPT|TOOL_CONTENT)\]`,
+  // TeleChat 2's turn openers, and Baichuan 2's user and assistant tokens: a reply holding one has started another turn.
+  '<_(?:user|bot|system)>',
+  '<reserved_10[67]>',
 ].join('|');

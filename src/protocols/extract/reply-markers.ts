@@ -77,6 +77,7 @@ export const replyMarkers: readonly ReplyMarker[] = [
   { models: 'Phi-3, Phi-4 (assistant header echoed)', open: '<|assistant|>', close: '<|end|>', kind: 'content', special: true },
   { models: 'DeepSeek V3, R1 (assistant header echoed)', open: '<｜Assistant｜>', close: '<｜end▁of▁sentence｜>', kind: 'content', special: true, turnHeader: true },
   { models: 'Granite 3 (assistant header echoed)', open: '<|start_of_role|>assistant<|end_of_role|>', close: '<|end_of_text|>', kind: 'content', special: true, turnHeader: true },
+  { models: 'TeleChat 2 (assistant header echoed)', open: '<_bot>', close: '<_end>', kind: 'content', special: true, turnHeader: true },
 ];
 
 /**
@@ -101,6 +102,9 @@ export const endOfTurnTokens: readonly string[] = [
   '<|end_of_msg|>', // Kimi K3
   '<turn|>', // Gemma 4
   '[e~[', // MiniMax M2: the end of a message
+  '<_end>', // TeleChat 2
+  '<sep>', // Reka Flash 3: the end of a turn (`human: .. <sep> assistant: ..`); Yuan 2: the prompt's end
+  '<eod>', // Yuan 2
 ];
 
 /**

@@ -1,0 +1,35 @@
+/**
+ * A reading is checked for the whole reply (`uncovered-call.ts`, `stray-prose.ts`): one that reads
+ * the calls but leaves markup around them is corrected. Readers are tried in a fixed order, and a
+ * reader of bare calls comes before the reader of the same calls inside a wrapper:
+ *
+ *   <tool_call>
+ *   get_weather(city="Oslo")
+ *   </tool_call>
+ *
+ * reads as a keyword call with the `<tool_call>` lines left over, and the wrapper's reader, later in
+ * the order, reads the same call and accounts for every character. So the first partial reading does
+ * not end the search: a later reading that passes the whole-reply checks wins when it takes the very
+ * same decisions (same tools, same arguments, same order). It cannot change what runs, only turn a
+ * correction of a readable reply into its reading; a later reading that takes other decisions never
+ * wins, and the first partial reading's correction stands.
+ */
+import type { ParseResult } from './codec.ts';
+
+type Accepted = Extract<ParseResult, { success: true }>;
+
+/** Each decision's action, tool and arguments, in order, as one text. */
+const taken = (result: Accepted): string =>
+  JSON.stringify(result.decisions.map((decision) => (decision.action === 'call_tool' ? [decision.tool, decision.args] : [decision.action])));
+
+/** The first reading whose calls were read but left markup over: its accepted calls and its correction. */
+export interface PartialReading {
+  calls: Accepted;
+  correction: ParseResult;
+}
+
+/** True when `checked` (a reading that passed or failed the whole-reply checks) is the reply's reading: it passed, and takes what `partial` took, if anything was partial. */
+export function widens(partial: PartialReading | undefined, checked: ParseResult): boolean {
+  if (!checked.success) return false;
+  return partial === undefined || taken(partial.calls) === taken(checked);
+}
