@@ -76,8 +76,8 @@ describe('a bracketed input one space after the name', () => {
     expect(decisionOf('Note: open_tab[index] is how the step is written.')).toMatchObject({ action: 'answer_user' });
   });
 
-  it('is a call attempt in round brackets after a space closing the line, with values or keywords inside; a description there is prose', () => {
-    expect(decisionOf('### Action ###\nfill_field (4, "Lisbon")')).toBe('refused');
+  it('is a call in round brackets after a space closing the line, its literals bound in order; a name as a value is corrected; a description there is prose', () => {
+    expect(decisionOf('### Action ###\nfill_field (4, "Lisbon")')).toMatchObject({ action: 'call_tool', tool: 'fill_field', args: { field: 4, value: 'Lisbon' } });
     expect(decisionOf('Step:\nfill_field (field=4, value=Lisbon)')).toBe('refused');
     expect(decisionOf('Step:\nopen_tab (index=2)')).toMatchObject({ action: 'call_tool', tool: 'open_tab', args: { index: 2 } });
     expect(decisionOf('I can use:\nopen_tab (switches tabs)\nfill_field (types into a field)')).toMatchObject({ action: 'answer_user' });

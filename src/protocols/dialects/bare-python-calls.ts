@@ -11,8 +11,8 @@
  *   <answer>do(action="Home")</answer>           as the whole text of an element
  *
  * A call is read only where nothing but framing can be around it: it names an offered tool, passes
- * keyword arguments only (Python literals, `python-literal.ts`: no positional value is mapped to a
- * property by guess), is closed, and nothing but space (or the close of the element it opens in)
+ * Python literals (`python-literal.ts`; positional values bound to the tool's declared parameters in
+ * order, as Python binds them, `positional-arguments.ts`), is closed, and nothing but space (or the close of the element it opens in)
  * follows it on its line. Anywhere else (inside a sentence, in code quotes, in a blockquote or a
  * list item, after a JSON key) it is talk about a call or markup no reader maps, and the call-attempt
  * check corrects it (`find-call-attempt.ts`). The prose around the calls is checked like any reply's
@@ -22,6 +22,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, escapeRegExp, lastToolList, type Reading } from '../reading.ts';
 import { type PythonCall, readPythonCallsAt } from './python-literal.ts';
+import { bindPositional } from './positional-arguments.ts';
 
 /** An offered tool's name right before `(`, not part of a longer name or a member access. */
 const callStart = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
@@ -59,7 +60,7 @@ export const barePythonCallsReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     const pattern = callStart(tools);
     if (!pattern) return undefined;
-    const offered = new Set(tools.map((tool) => tool.name));
+    const offered = new Map(tools.map((tool) => [tool.name, tool]));
     const code = text.includes('`') ? codeRanges(text) : [];
     const calls: PythonCall[] = [];
     const spans: Array<readonly [number, number]> = [];
@@ -76,17 +77,19 @@ export const barePythonCallsReader: DialectReader = {
       if (start < (spans.at(-1)?.[1] ?? 0) || isInCode(code, start) || quotedLine.test(text.slice(lineStart, start + 1))) continue;
       const before = lineBefore(text, lineStart, start);
       const prefix = linePrefix.exec(before.window);
-      const read = prefix ? readPythonCallsAt(text, start) : undefined;
+      const read = prefix ? readPythonCallsAt(text, start, { positional: true }) : undefined;
       if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
+      const bound = read.calls.map((call) => bindPositional(call, offered.get(call.name)));
+      if (!bound.every((call): call is PythonCall => call !== undefined)) continue;
       const tag = prefix[1];
       // `name()` amid words is a tool mentioned (`Note: clock() is slow.`): without arguments a call ends the reply.
-      const bare = read.calls.every((call) => Object.keys(call.args).length === 0);
+      const bare = bound.every((call) => Object.keys(call.args).length === 0);
       if (bare && /\S/.test(text.slice(read.end).replace(/^[ \t]*<\/[\w-]+>/, ''))) continue;
       const lineEnd = text.indexOf('\n', read.end);
       const rest = text.slice(read.end, lineEnd < 0 ? text.length : lineEnd);
       const closed = tag === undefined ? /^[ \t]*\r?$/.test(rest) : new RegExp(`^[ \\t]*</${escapeRegExp(tag)}>[ \\t]*\\r?$`).test(rest);
       if (!closed) continue;
-      calls.push(...read.calls);
+      calls.push(...bound);
       spans.push([tag === undefined ? start : before.offset + prefix.index, read.end + rest.trimEnd().length]);
       pattern.lastIndex = read.end;
     }

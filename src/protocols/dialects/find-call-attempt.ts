@@ -32,6 +32,7 @@ import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
 import { namelessElementCall } from './nameless-element-call.ts';
+import { callElementBody } from './call-element-body.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 import { unknownToolCallLine } from './unknown-tool-call-line.ts';
 
@@ -261,6 +262,7 @@ export function findCallAttempt(
       argumentsWrapperElement(visible) ??
       unclosedCallObject(visible) ??
       namelessElementCall(visible) ??
+      callElementBody(visible, tools) ??
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
       cutOffArguments(visible, tools) ??
