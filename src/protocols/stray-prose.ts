@@ -21,6 +21,7 @@ import { unclosedWrapper } from './unclosed-wrapper.ts';
 import { callInArgument } from './call-in-argument.ts';
 import { inventedResult } from './invented-result.ts';
 import { argumentsAfterCall } from './arguments-after-call.ts';
+import { objectLineBesideCall } from './object-line-beside-call.ts';
 
 const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -96,6 +97,8 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
   if (invented) return invented;
   const leftArguments = text.includes('{') ? argumentsAfterCall(text, reading) : undefined;
   if (leftArguments) return leftArguments;
+  const objectLine = text.includes('{') ? objectLineBesideCall(text, reading) : undefined;
+  if (objectLine) return objectLine;
   // Every call attempt and end-of-turn token holds one of a few characters (`callAttemptNeeds`), and
   // taking framing away adds none: text outside the calls without them (a call's reason, most often) holds neither.
   if (!mayRead(callAttemptMask, attemptCharactersOutside(text, spans, present))) return undefined;

@@ -1,7 +1,7 @@
 /**
  * Python-style calls of offered tools without list brackets (`bare-python-calls.ts`), as GUI and
  * computer-use agents write their actions: read where the call ends its line and only framing stands
- * before it; corrected anywhere else, never answered, never guessed from positional values.
+ * before it; corrected anywhere else, never answered; positional values bound as Python binds them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -63,10 +63,43 @@ describe('bare Python-style calls', () => {
     );
   });
 
-  it('corrects, never answers, a call mid-sentence, with positional values, cut off, or beside a call it would drop', () => {
+  it.each([
+    ['one value for the first declared parameter', 'tap(7)', [['tap', { x: 7 }]]],
+    ['values in declaration order', '<act>tap(7, 9)</act>', [['tap', { x: 7, y: 9 }]]],
+    ['a value, then a keyword for a later parameter', 'Action: tap(7, y=9)', [['tap', { x: 7, y: 9 }]]],
+    ['a quoted value holding a comma', 'enter_text("Oslo, Norway")', [['enter_text', { text: 'Oslo, Norway' }]]],
+  ])('binds positional values to the declared parameters in order: %s', (_, text, calls) => {
+    expect(callsOf(text)).toEqual(calls);
+  });
+
+  it('corrects, never answers, positional values Python would refuse: too many, a parameter given twice, a keyword first, a name', () => {
+    for (const text of ['tap(1, 2, 3)', 'tap(1, x=2)', 'tap(x=1, 2)', 'wait(1)', 'enter_text(city)']) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
+  it('corrects positional values where the schema lists an optional parameter before a required one (no signature to bind by)', () => {
+    const spec: ToolSpec[] = [{ name: 'find', inputSchema: { type: 'object', properties: { limit: { type: 'string' }, query: { type: 'string' } }, required: ['query'] } }];
+    expect(parseDecision('native', 'find("tides")', { tools: spec }).success).toBe(false);
+    expect(parseDecision('native', 'find(query="tides")', { tools: spec })).toMatchObject({ success: true, decision: { args: { query: 'tides' } } });
+  });
+
+  it('property: n literals bind to the first n declared parameters, more than declared are corrected (fast-check)', () => {
+    const names = ['alpha', 'beta', 'gamma'];
+    const spec: ToolSpec[] = [{ name: 'act', inputSchema: { type: 'object', properties: Object.fromEntries(names.map((name) => [name, { type: 'integer' }])) } }];
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -999, max: 999 }), { minLength: 1, maxLength: 5 }), fc.constantFrom('', 'Action: ', 'Done. '), (values, label) => {
+        const result = parseDecision('native', `${label}act(${values.join(', ')})`, { tools: spec });
+        if (values.length > names.length) return !result.success;
+        const expected = Object.fromEntries(values.map((value, index) => [names[index], value]));
+        return result.success && result.decision.action === 'call_tool' && JSON.stringify(result.decision.args) === JSON.stringify(expected);
+      }),
+    );
+  });
+
+  it('corrects, never answers, a call mid-sentence, cut off, or beside a call it would drop', () => {
     for (const text of [
       'Maybe tap(x=1, y=2) would work here',
-      'tap(1, 2)',
       'tap(x=1, y=',
       'tap(x=1, y=2) and then wait()',
       '<act>tap(x=1, y=2)</act> next',

@@ -29,10 +29,15 @@ describe('calls in a <code> element', () => {
 
   it.each([
     ['an assignment', '<code>\ntimes = ferry_times(harbour="Hel")\nprint(times)\n</code>'],
-    ['a positional argument', '<code>ferry_times("Hel")</code>'],
     ['the element inside a sentence', 'Run <code>ferry_times(harbour="Hel")</code> to see them.'],
   ])('with %s, are corrected, never answered', (_label, text) => {
     expect(parse(text).success).toBe(false);
+  });
+
+  it('bind positional literals to the declared parameters in order, as Python does (`positional-arguments.ts`)', () => {
+    for (const text of ['<code>ferry_times("Hel", 2)</code>', '<code>\nferry_times("Hel", day=2)\n</code>']) {
+      expect(parse(text), text).toMatchObject({ success: true, decisions: [{ tool: 'ferry_times', args: { harbour: 'Hel', day: 2 } }] });
+    }
   });
 
   it('stay the element of a tool named code', () => {

@@ -13,8 +13,8 @@
  *   <function-call>[a(x=1), b()]</function-call> a call list as the whole text of an element
  *
  * A call is read only where nothing but framing can be around it: it names an offered tool, passes
- * keyword arguments only (Python literals, `python-literal.ts`: no positional value is mapped to a
- * property by guess), is closed, and nothing but space (or the close of the element it opens in)
+ * Python literals (`python-literal.ts`; positional values bound to the tool's declared parameters in
+ * order, as Python binds them, `positional-arguments.ts`), is closed, and nothing but space (or the close of the element it opens in)
  * follows it on its line. Anywhere else (inside a sentence, in code quotes, in a blockquote or a
  * list item, after a JSON key) it is talk about a call or markup no reader maps, and the call-attempt
  * check corrects it (`find-call-attempt.ts`). The prose around the calls is checked like any reply's
@@ -25,6 +25,7 @@ import { codeRanges, isInCode } from '../extract/code-ranges.ts';
 import { callItem, type DialectReader, escapeRegExp, lastToolList, type Reading } from '../reading.ts';
 import { isResultElementName } from './call-named-element.ts';
 import { type PythonCall, readPythonCallsAt } from './python-literal.ts';
+import { bindPositional } from './positional-arguments.ts';
 
 /** An offered tool's name right before `(`, not part of a longer name or a member access. */
 const callStart = lastToolList((tools: readonly ToolSpec[]): RegExp | undefined => {
@@ -62,7 +63,7 @@ export const barePythonCallsReader: DialectReader = {
   read(text, { tools }): Reading | undefined {
     const pattern = callStart(tools);
     if (!pattern) return undefined;
-    const offered = new Set(tools.map((tool) => tool.name));
+    const offered = new Map(tools.map((tool) => [tool.name, tool]));
     const code = text.includes('`') ? codeRanges(text) : [];
     const calls: PythonCall[] = [];
     const spans: Array<readonly [number, number]> = [];
@@ -81,19 +82,21 @@ export const barePythonCallsReader: DialectReader = {
       const prefix = linePrefix.exec(before.window);
       // `<element>[a(..), b(..)]</element>`: a call list is the element's whole text, read from its `[`.
       const listOpen = prefix?.[2] === undefined ? start : start - prefix[2].length;
-      const read = prefix ? readPythonCallsAt(text, listOpen) : undefined;
+      const read = prefix ? readPythonCallsAt(text, listOpen, { positional: true }) : undefined;
       if (!prefix || !read || !read.calls.every((call) => offered.has(call.name))) continue;
+      const bound = read.calls.map((call) => bindPositional(call, offered.get(call.name)));
+      if (!bound.every((call): call is PythonCall => call !== undefined)) continue;
       const tag = prefix[1];
       // An element named for a result holds what a tool returned (the model made it up), never a call to run.
       if (tag !== undefined && isResultElementName(tag)) continue;
       // `name()` amid words is a tool mentioned (`Note: clock() is slow.`): without arguments a call ends the reply.
-      const bare = read.calls.every((call) => Object.keys(call.args).length === 0);
+      const bare = bound.every((call) => Object.keys(call.args).length === 0);
       if (bare && /\S/.test(text.slice(read.end).replace(/^[ \t]*<\/[\w-]+>/, ''))) continue;
       const lineEnd = text.indexOf('\n', read.end);
       const rest = text.slice(read.end, lineEnd < 0 ? text.length : lineEnd);
       const closed = tag === undefined ? /^[ \t]*\r?$/.test(rest) : new RegExp(`^[ \\t]*</${escapeRegExp(tag)}>[ \\t]*\\r?$`).test(rest);
       if (!closed) continue;
-      calls.push(...read.calls);
+      calls.push(...bound);
       spans.push([tag === undefined ? start : before.offset + prefix.index, read.end + rest.trimEnd().length]);
       pattern.lastIndex = read.end;
     }

@@ -33,6 +33,7 @@ import { callShapedReply } from './call-shaped-reply.ts';
 import { namelessCallObject } from './nameless-call-object.ts';
 import { wrappedNamelessArguments } from './wrapped-nameless-arguments.ts';
 import { namelessElementCall } from './nameless-element-call.ts';
+import { callElementBody } from './call-element-body.ts';
 import { withoutQualifiers } from './qualified-tool-names.ts';
 import { unknownToolCallLine } from './unknown-tool-call-line.ts';
 
@@ -262,6 +263,7 @@ export function findCallAttempt(
       argumentsWrapperElement(visible) ??
       unclosedCallObject(visible) ??
       namelessElementCall(visible) ??
+      callElementBody(visible, tools) ??
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
       wrappedNamelessArguments(visible, tools) ??

@@ -2,12 +2,25 @@
  * A small, safe reader of Python call syntax as models write it for tool calls (pythonic calls of
  * Llama 4, LFM2, Olmo 3): `[f(a=1, b="x"), g()]`. It reads literals only — strings (single, double,
  * triple quoted, with escapes), numbers, `True`/`False`/`None` (and their JSON spellings), lists,
- * tuples and dicts — and never evaluates anything. Positional arguments are not read (no names).
+ * tuples and dicts — and never evaluates anything. Positional arguments are read only when the
+ * caller asks (`{ positional: true }`) and then binds them to names itself (`positional-arguments.ts`);
+ * otherwise a call holding one is no call (no names).
  */
 
 export interface PythonCall {
   name: string;
   args: Record<string, unknown>;
+  /** The positional values, in order, before any keyword (read only when asked for). */
+  positional?: unknown[];
+}
+
+/** What the reader accepts. */
+export interface PythonCallOptions {
+  /**
+   * Read positional values into `positional` (Python's order: all before the first keyword).
+   * @default false
+   */
+  positional?: boolean;
 }
 
 const maxDepth = 64;
@@ -130,31 +143,39 @@ function readValue(cursor: Cursor): unknown {
   }
 }
 
-function readCall(cursor: Cursor): PythonCall {
+function readCall(cursor: Cursor, options: PythonCallOptions): PythonCall {
   const name = cursor.match(callName) ?? fail();
   if (!cursor.take('(')) fail();
   const args: Record<string, unknown> = {};
+  const positional: unknown[] = [];
   readItems(cursor, ')', () => {
-    const key = cursor.match(/[A-Za-z_]\w*/y) ?? fail();
-    if (!cursor.take('=')) fail();
-    if (Object.hasOwn(args, key)) fail(); // Python refuses a keyword argument repeated
-    setOwn(args, key, readValue(cursor));
+    const at = cursor.index;
+    const key = cursor.match(/[A-Za-z_]\w*/y);
+    if (key !== undefined && cursor.take('=')) {
+      if (Object.hasOwn(args, key)) fail(); // Python refuses a keyword argument repeated
+      setOwn(args, key, readValue(cursor));
+      return;
+    }
+    // A positional value: only where asked for, and never after a keyword (Python refuses that order).
+    if (!options.positional || Object.keys(args).length > 0) fail();
+    cursor.index = at;
+    positional.push(readValue(cursor));
   });
-  return { name, args };
+  return positional.length > 0 ? { name, args, positional } : { name, args };
 }
 
 /**
  * Reads calls starting at `start`: `[call, call]`, or calls separated by commas or newlines without
  * brackets. Returns the calls and the index where they end (text may follow), or undefined.
  */
-export function readPythonCallsAt(text: string, start: number): { calls: PythonCall[]; end: number } | undefined {
+export function readPythonCallsAt(text: string, start: number, options: PythonCallOptions = {}): { calls: PythonCall[]; end: number } | undefined {
   const cursor = new Cursor(text);
   cursor.index = start;
   try {
     const bracketed = cursor.take('[');
     const calls: PythonCall[] = [];
     for (;;) {
-      calls.push(readCall(cursor));
+      calls.push(readCall(cursor, options));
       const after = cursor.index;
       // A comma after the last call of a list is Python's own trailing comma (`[f(a=1), g(),]`).
       if (cursor.take(',')) {

@@ -28,6 +28,7 @@ import { beforeTrailer } from './action-trailer.ts';
 import { type ChildElement, elementArguments } from './tag-elements.ts';
 import { closingBracketIndex } from '../extract/closing-bracket-index.ts';
 import { isRecord } from '../extract/read-json.ts';
+import { pythonStep } from './python-step.ts';
 
 const dialect = 'react';
 
@@ -41,6 +42,8 @@ interface ReactCall {
   input?: ReactSection;
   /** The input written in brackets after the name, `Action: Search[foo]`. */
   inline?: string;
+  /** The arguments of a step written as a Python call, `Action: tap(12)` (`python-step.ts`). */
+  args?: Record<string, unknown>;
   /** The arguments written as elements under the name (`react-action-body.ts`), and where they end. */
   elements?: { children: ChildElement[]; end: number };
   /** The name alone is the whole call, ending here: the tool takes no arguments (`no-argument-action.ts`). */
@@ -83,10 +86,11 @@ function lineEnd(text: string, index: number): number {
 
 /**
  * The action's input written on its line in brackets (`react-bracket-action.ts`). In round brackets only
- * `Finish(answer)` reads (the answer); `tool(..)` is corrected, for its input may be Python arguments;
+ * `Finish(answer)` reads (the answer), and `tool(..)` holding Python literals only (`python-step.ts`);
+ * any other `tool(..)` is corrected, for its input may be Python arguments;
  * `tool(what it does)` followed by an `Action Input:` is the tool's name with a description.
  */
-function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): BracketAction | undefined {
+function inlineAction(body: string, next: ReactSection | undefined, tools: readonly ToolSpec[], spelling: LabelSpelling): (BracketAction & { args?: Record<string, unknown> }) | undefined {
   const offered = (name: string) => isKnown(name, tools);
   let bracketed = bracketAction(body, offered);
   // `Action: tap(5)` then `Summary: ..` (a labelled trailer, prose): the step is its line, where that line is whole.
@@ -95,6 +99,9 @@ function inlineAction(body: string, next: ReactSection | undefined, tools: reado
   if (shorter && !shorter.problem) bracketed = shorter;
   if (!bracketed?.round || (isFinish(bracketed.name) && !isKnown(bracketed.name, tools))) return bracketed;
   if (next?.label === 'input') return undefined;
+  // `Action: tap(12)`: Python literals, keyword or positional, read as Python binds them.
+  const args = bracketed.problem ? undefined : pythonStep(`${bracketed.name}(${bracketed.input})`, tools);
+  if (args) return { ...bracketed, args };
   const shown = sanitizeName(bracketed.name);
   return { ...bracketed, problem: bracketed.problem ?? `\`${spelling.action} ${shown}(..)\` gives its input in parentheses: write \`${spelling.action} ${shown}\` and its \`${spelling.input}\` as one JSON object` };
 }
@@ -110,7 +117,7 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     // A tool nobody offered is named as such (`unknown-tool-call-line.ts` reads the same line so), whatever its brackets.
     if (bracketed?.problem && !isKnown(bracketed.name, tools)) problem ??= { kind: 'unknown-tool', message: `\`${sanitizeName(bracketed.name)}\` is no offered tool (available: ${availableList(tools)})`, toolName: sanitizeName(bracketed.name) };
     else if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
-    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}) });
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}), ...(bracketed.args ? { args: bracketed.args } : {}) });
     else if (section.label === 'action') {
       const name = actionName(section.body, tools);
       // The input may be written under the name, with no `Action Input:` label.
@@ -224,6 +231,11 @@ export const reactTextReader: DialectReader = {
         if (!read.ok) return failedReading(dialect, read.failure);
         items.push(callItem(call.name, read.args, tools, call.reason));
         spans.push([call.start, call.elements.end]);
+        continue;
+      }
+      if (call.args && tool) {
+        items.push(callItem(call.name, call.args, tools, call.reason));
+        spans.push([call.start, lineEnd(text, call.start)]);
         continue;
       }
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
