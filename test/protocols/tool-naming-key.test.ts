@@ -43,6 +43,15 @@ describe('a tool named under a key of the prompt\'s choosing', () => {
     expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool')).toBe(false);
   });
 
+  it('reads the one key beside thoughts and an arguments object that names an offered tool; never JSON-RPC\'s method', () => {
+    const noted = read('{"scratchpad": "Bergen first.", "step": "lookup_part", "args": {"part": "fuse"}}');
+    expect(noted).toMatchObject({ success: true, decisions: [{ tool: 'lookup_part', args: { part: 'fuse' } }], thoughts: [{ content: 'Bergen first.' }] });
+    // Another key beside them, or two keys naming tools: no reading of this kind.
+    expect(callsOf('{"scratchpad": "x", "step": "order_part", "priority": "high", "args": {"part": "valve"}}')).not.toEqual([['order_part', { part: 'valve' }]]);
+    expect(callsOf('{"scratchpad": "x", "step": "order_part", "fallback": "lookup_part", "args": {"part": "valve"}}')).not.toEqual([['order_part', { part: 'valve' }]]);
+    expect(callsOf('{"scratchpad": "x", "method": "order_part", "params": {"part": "valve"}}')).not.toEqual([['order_part', { part: 'valve' }]]);
+  });
+
   it('property: any undeclared key naming an offered tool beside its parameters is exactly that call', () => {
     const key = fc.stringMatching(/^[a-z]{2,8}(?:_[a-z]{2,6})?$/).filter((name) => !['part', 'depot', 'supplier', 'name', 'tool', 'function', 'action', 'id', 'type', 'index'].includes(name) && !/thought|reason|scratchpad|reply|explanation|thinking|rationale|discussion|headline|arg|param|input/.test(name));
     const text = fc.stringMatching(/^[A-Za-z0-9 ]{1,12}$/);
@@ -52,6 +61,8 @@ describe('a tool named under a key of the prompt\'s choosing', () => {
         expect(callsOf(JSON.stringify({ [nameKey]: 'lookup_part', ...args }))).toEqual([['lookup_part', args]]);
         // One key the tool does not declare: never a call with the others as its arguments.
         expect(callsOf(JSON.stringify({ [nameKey]: 'lookup_part', ...args, colour_code: 'x' }))).not.toEqual([['lookup_part', args]]);
+        // The same call with its arguments under their own key, beside the model's notes.
+        if (nameKey !== 'method') expect(callsOf(JSON.stringify({ scratchpad: 'Check it.', [nameKey]: 'lookup_part', arguments: args }))).toEqual([['lookup_part', args]]);
       }),
       { numRuns: 200 },
     );
