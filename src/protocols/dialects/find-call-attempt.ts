@@ -27,6 +27,7 @@ import { duplicateKeyIn } from '../extract/duplicate-keys.ts';
 import { duplicateKeyCall } from './duplicate-key-call.ts';
 import { toolMentionAttempt } from './tool-mention-attempt.ts';
 import { namelessArguments } from './nameless-arguments.ts';
+import { unofferedToolKey } from './unoffered-tool-key.ts';
 import { cutOffArguments } from './cut-off-arguments.ts';
 import { namedFencedArguments } from './named-fenced-arguments.ts';
 import { callShapedReply } from './call-shaped-reply.ts';
@@ -267,6 +268,7 @@ export function findCallAttempt(
       callNamedElement(visible.replace(closedMuseBlock, ''), where === inAnswer) ??
       namelessArguments(visible, tools) ??
       wrappedNamelessArguments(visible, tools) ??
+      unofferedToolKey(visible, tools) ??
       cutOffArguments(visible, tools) ??
       callShapedReply(visible, tools) ??
       namelessCallObject(visible);

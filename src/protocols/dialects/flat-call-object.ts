@@ -2,7 +2,9 @@
  * A JSON call whose arguments sit beside its name instead of inside an arguments object:
  * `{"tool_name": "calculator", "expression": "2 + 3"}` (Gemma's tool manager asks for this shape),
  * also with `name`, `tool`, `function` or `action` naming the tool (chatbox's search planner asks for
- * `{"action": "search", "query": ".."}`), alone or in a list of such objects. The other shapes, with `arguments`,
+ * `{"action": "search", "query": ".."}`) or a key of the prompt's own choosing (`tool-naming-key.ts`),
+ * alone or in a list of such objects. The model's thoughts beside them (`turn-thoughts.ts`:
+ * `{"scratchpad": "..", "tool": "notes", "query": ".."}`) are kept as thoughts, never arguments. The other shapes, with `arguments`,
  * `parameters`, `args` or `input`, are `json-call-shapes.ts` and `llama3.ts`.
  *
  * Such an object is never an answer that happens to look like JSON when it names an offered tool
@@ -19,6 +21,8 @@ import { isRecord, readJson } from '../extract/read-json.ts';
 import { callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callMetadataKeys } from './call-object.ts';
+import { toolNamingKey } from './tool-naming-key.ts';
+import { declaredBy, isTurnThought, thoughtTexts } from './turn-thoughts.ts';
 
 /** Keys that name the tool, in the order they are looked up. */
 const nameKeys = ['tool_name', 'name', 'tool', 'function', 'action'] as const;
@@ -35,6 +39,7 @@ interface FlatCall {
   name: string;
   nameKey: string;
   args: Record<string, unknown>;
+  thoughts: string[];
 }
 
 function declaredProperties(tool: ToolSpec): readonly string[] {
@@ -45,15 +50,18 @@ function declaredProperties(tool: ToolSpec): readonly string[] {
 /** The flat call `value` writes, or undefined when it is no flat call of an offered tool (nor, with `tool_name`, of any tool). */
 function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | undefined {
   if (!isRecord(value) || otherShapeKeys.some((key) => key in value) || argumentKeyOf(value) !== undefined) return undefined;
-  const nameKey = nameKeys.find((key) => typeof value[key] === 'string');
+  const nameKey = nameKeys.find((key) => typeof value[key] === 'string') ?? toolNamingKey(value, tools);
   if (nameKey === undefined || ('action' in value && nameKey !== 'action')) return undefined;
   const name = (value[nameKey] as string).trim();
   if (nameKey !== 'tool_name' && !tools.some((tool) => tool.name === name)) return undefined;
   // A tool definition (`{"name", "description", "parameters"}` is excluded above) echoed without its schema.
   if (nameKey === 'name' && typeof value.description === 'string' && Object.keys(value).length === 2) return undefined;
   const args: Record<string, unknown> = {};
+  const thoughts: string[] = [];
+  const declared = declaredBy(name, tools);
   for (const [key, item] of Object.entries(value)) {
-    if (key !== nameKey && !callMetadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (isTurnThought(value, key, declared)) thoughts.push(...(thoughtTexts(item) ?? []));
+    else if (key !== nameKey && !callMetadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
   }
   // `action` also names the step in agent formats that carry more (`{"thought", "action", "actionInput"}`):
   // it names a flat call only where every other key is a parameter the tool declares.
@@ -63,7 +71,7 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
     const keys = Object.keys(args);
     if (keys.length === 0 || keys.some((key) => !declared.includes(key))) return undefined;
   }
-  return { name, nameKey, args };
+  return { name, nameKey, args, thoughts: thoughts.filter((text) => text !== '') };
 }
 
 /**
@@ -122,7 +130,8 @@ export const flatCallObjectReader: DialectReader = {
         // the failure then stands only when no reader accounts for the reply.
         if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName: sanitizeName(call.name) }), conclusive: whole };
       }
-      return { dialect: flatCallDialect, items: calls.map((call) => callItem(call.name, call.args, tools)), thoughts: [], repaired: json.ok && json.repaired };
+      const thoughts = calls.flatMap((call) => call.thoughts.map((content) => ({ type: 'PLAN' as const, content })));
+      return { dialect: flatCallDialect, items: calls.map((call) => callItem(call.name, call.args, tools)), thoughts, repaired: json.ok && json.repaired };
     }
     return undefined;
   },

@@ -23,7 +23,7 @@ import { validateDecision } from '../validate-decision.ts';
 export const unfenced = (text: string) => text.trim().replace(/^```[\w-]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/, '$1').trim();
 
 /** True when `args` are valid arguments of `tool`, a tool with required parameters, every key declared. */
-function fits(tool: ToolSpec, args: Record<string, unknown>): boolean {
+export function fits(tool: ToolSpec, args: Record<string, unknown>): boolean {
   const schema = tool.inputSchema as { properties?: unknown; required?: unknown };
   if (!Array.isArray(schema.required) || schema.required.length === 0 || !isRecord(schema.properties)) return false;
   const declared = schema.properties;
@@ -31,16 +31,21 @@ function fits(tool: ToolSpec, args: Record<string, unknown>): boolean {
   return validateDecision({ action: 'call_tool', tool: tool.name, args, reason: '' }, [tool]).ok;
 }
 
-/** A failure naming the tool whose arguments make up the whole reply, or open it (its caller adds the hint), or undefined. */
-export function namelessArguments(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+/** The JSON object that opens the reply (one fence around it aside), as the readers take it; undefined when none does. */
+export function openingObject(text: string): Record<string, unknown> | undefined {
   const body = unfenced(text);
   if (!body.startsWith('{')) return undefined;
   // The object opens the reply; words after it (`{..}\nI hope that helps`) leave it the same attempt.
   const end = closingBracketIndex(body, 0);
   if (end < 0) return undefined;
   const json = readJson(body.slice(0, end));
-  if (!json.ok || !isRecord(json.value)) return undefined;
-  const args = json.value;
+  return json.ok && isRecord(json.value) ? json.value : undefined;
+}
+
+/** A failure naming the tool whose arguments make up the whole reply, or open it (its caller adds the hint), or undefined. */
+export function namelessArguments(text: string, tools: readonly ToolSpec[]): ReadFailure | undefined {
+  const args = openingObject(text);
+  if (args === undefined) return undefined;
   const names = tools.filter((candidate) => fits(candidate, args)).map((tool) => sanitizeName(tool.name));
   const [only] = names;
   if (only === undefined) return undefined;

@@ -19,6 +19,7 @@ import { argumentsValue, callItem, type DialectReader, failedReading, type ReadF
 import { sanitizeName } from '../sanitize.ts';
 import { argumentKeyOf, callObjectProblem } from './call-object.ts';
 import { declaredBy, isTurnThought, thoughtKeyHint, thoughtTexts } from './turn-thoughts.ts';
+import { toolNameBesideArguments } from './tool-naming-key.ts';
 
 const dialect = 'thought-command';
 const flatNameKeys = ['tool_name', 'name', 'function'] as const;
@@ -54,11 +55,12 @@ function commandTurn(value: Record<string, unknown>, tools: readonly ToolSpec[])
 
 /** agent-zero's turn: thoughts beside a flat call object; undefined when `value` holds no thought or no named call with arguments. */
 function flatTurn(value: Record<string, unknown>, tools: readonly ToolSpec[]): TurnCall | undefined {
-  const named = flatNameKeys.find((key) => typeof value[key] === 'string');
+  const argumentKey = argumentKeyOf(value);
+  // A name under a key of the prompt's choosing (`{"scratchpad": .., "tool": "notes", "args": {..}}`): `tool-naming-key.ts`.
+  const named = flatNameKeys.find((key) => typeof value[key] === 'string') ?? (argumentKey === undefined ? undefined : toolNameBesideArguments(value, argumentKey, tools));
   const declared = declaredBy(named === undefined ? undefined : value[named], tools);
   const call = Object.fromEntries(Object.entries(value).filter(([key]) => !isTurnThought(value, key, declared)));
-  const nameKey = flatNameKeys.find((key) => typeof call[key] === 'string');
-  const argumentKey = argumentKeyOf(call);
+  const nameKey = named !== undefined && typeof call[named] === 'string' ? named : undefined;
   if (Object.keys(call).length === Object.keys(value).length || nameKey === undefined || argumentKey === undefined) return undefined;
   return { call, nameKey, argumentKey, thoughts: thoughtsOf(value, declared) };
 }

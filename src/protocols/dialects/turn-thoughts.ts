@@ -3,7 +3,8 @@
  * `{"thoughts": [..], "headline": .., "tool_name": .., "tool_args": {..}}` (agent-zero),
  * `{"thoughts_and_reasoning": .., "function": .., "params": {..}}` (llama-cpp-agent),
  * `{"inner_thoughts": .., ..}` (MemGPT-style agents), `{"function": .., "args": {..}, "reply": ..}` (devika's
- * decision agent: a line to the user about the step). They are the turn's own words, kept as thoughts:
+ * decision agent: a line to the user about the step), `{"scratchpad": .., "tool": .., "query": ..}` (a research
+ * planner's working notes). They are the turn's own words, kept as thoughts:
  * never an argument, and never dropped unread. Only text counts (a string, or a list of strings); any
  * other value under these keys is no thought, and neither is a key the called tool declares (a
  * parameter written beside the arguments: `thought-command-json.ts` corrects it).
@@ -16,7 +17,7 @@ import type { ToolSpec } from '../../spec/decision.ts';
 import { isRecord } from '../extract/read-json.ts';
 
 /** Words that name the model's reasoning. */
-const thoughtWords: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'discussion', 'headline', 'rationale', 'thinking', 'reply', 'explanation']);
+const thoughtWords: ReadonlySet<string> = new Set(['thought', 'thoughts', 'reasoning', 'discussion', 'headline', 'rationale', 'thinking', 'reply', 'explanation', 'scratchpad']);
 /** Words that only join or qualify thought words (`inner_thoughts`, `chain_of_thought`). */
 const joiningWords: ReadonlySet<string> = new Set(['and', 'of', 'inner', 'chain', 'my', 'internal']);
 
@@ -31,7 +32,7 @@ export function isThoughtKey(key: string): boolean {
 }
 
 /** A quick look for a JSON key holding a thought word; `isThoughtKey` decides. */
-export const thoughtKeyHint = /"[\w-]*(?:thought|reasoning|discussion|headline|rationale|thinking|reply|explanation)[\w-]*"\s*:/i;
+export const thoughtKeyHint = /"[\w-]*(?:thought|reasoning|discussion|headline|rationale|thinking|reply|explanation|scratchpad)[\w-]*"\s*:/i;
 
 /** The texts `value` holds as a thought: a string, or each string of a list; undefined for any other value. */
 export function thoughtTexts(value: unknown): string[] | undefined {

@@ -20,12 +20,13 @@ export const unpairedEndOfSequence = String.raw`<\/s>(?<!<s>(?:(?!<\/s>)[\s\S])*
 
 /**
  * A barred token whose name says only that a turn or the text ends, the families not listed included:
- * `<|eos|>` (Hunyuan), `<|assistant_end|>` (Apertus), `<|turn_end|>`, `<|end_of_message|>`. The name is
- * `eos`, `eot` or `end` (`end_of_turn`, `endoftext`, ...), after at most a speaker or turn word and before
+ * `<|eos|>` (Hunyuan), `<|assistant_end|>` (Apertus), `<|turn_end|>`, `<|end_of_message|>`, and the
+ * stop marker prompts ask a model to end with (`<|stop|>`: generation stops there). The name is `eos`,
+ * `eot`, `stop` or `end` (`end_of_turn`, `endoftext`, ...), after at most a speaker or turn word and before
  * at most `_id` or `_token`: a token that ends a call, a list or reasoning (`<|tool_call_end|>`,
  * `<|python_end|>`, `<|end_header_id|>`) names that thing and is no end of turn.
  */
-export const namedEndOfTurn = String.raw`<\|(?:(?:assistant|model|im|turn|msg|message|bot)_)?(?:eos|eot|end(?:_?of_?(?:turn|text|sentence|message|msg))?)(?:_(?:id|token))?\|>`;
+export const namedEndOfTurn = String.raw`<\|(?:(?:assistant|model|im|turn|msg|message|bot)_)?(?:eos|eot|stop|end(?:_?of_?(?:turn|text|sentence|message|msg))?)(?:_(?:id|token))?\|>`;
 
 /** Every token that ends a turn or the text: the listed end-of-turn tokens, the named ones and an unpaired `</s>`. */
 export const endOfTurnSource = [...endOfTurnTokens.map(escapeRegExp), namedEndOfTurn, unpairedEndOfSequence].join('|');
