@@ -42,12 +42,24 @@ function within(inner: Spans, outer: Spans): boolean {
   return inner.every(([start, end]) => outer.some(([from, to]) => from <= start && end <= to));
 }
 
+/** Adds every key of `value`'s objects, nested ones and those in lists included, to `keys`. */
+function collectKeys(value: unknown, keys: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) collectKeys(item, keys);
+  else if (isRecord(value)) {
+    for (const [key, field] of Object.entries(value)) {
+      keys.add(key);
+      collectKeys(field, keys);
+    }
+  }
+}
+
 /** The first call another dialect reads in `text` that `accepted` does not hold, as a failure; undefined when there is none. */
 export function uncoveredCall(text: string, accepted: Reading, tools: readonly ToolSpec[], present: number): ReadFailure | undefined {
   const held = countKeys(accepted.items);
   // Markup inside an accepted call's values (an HTML document holding `<html>`) is that value, not a call.
   const values = accepted.items.flatMap((item) => (isRecord(item) ? stringValues(item.args) : []));
-  const argumentKeys = new Set(accepted.items.flatMap((item) => (isRecord(item) && isRecord(item.args) ? Object.keys(item.args) : [])));
+  const argumentKeys = new Set<string>();
+  for (const item of accepted.items) if (isRecord(item)) collectKeys(item.args, argumentKeys);
   let context: ReaderContext | undefined;
   for (let index = 0; index < driftReaders.length; index++) {
     const reader = driftReaders[index] as DialectReader;
@@ -60,8 +72,8 @@ export function uncoveredCall(text: string, accepted: Reading, tools: readonly T
     // call the reading must hold.
     const items = other?.failure && other.dialect === flatCallDialect ? flatCallItems(text, tools) : other?.items;
     if (!other || !items || items.length === 0) continue;
-    // An argument element named like a tool (`<invoke name="query"><query>..</query>`), read by another
-    // dialect wholly inside the calls read, is their argument, not a call of its own.
+    // An argument element named like a tool (`<invoke name="query"><query>..</query>`, also a nested
+    // object's member), read by another dialect wholly inside the calls read, is their argument, not a call of its own.
     if (within(other.spans, accepted.spans) && items.every((item) => isRecord(item) && typeof item.tool === 'string' && argumentKeys.has(item.tool))) continue;
     for (const [key, count] of countKeys(items)) {
       if (!key.startsWith('call_tool:') || (held.get(key) ?? 0) >= count) continue;

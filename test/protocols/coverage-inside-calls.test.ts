@@ -24,6 +24,10 @@ describe('coverage and the markup inside a call read', () => {
     const count: ToolSpec = { name: 'count', inputSchema: { type: 'object', properties: { count: { type: 'number' } } } };
     const text = `${m3}<tool_call>${m3}<invoke name="count">${m3}<count>2${m3}</count>${m3}</invoke>${m3}</tool_call>`;
     expect(parseDecision('native', text, { tools: [count] })).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'count', args: { count: 2 } } });
+    // The same for a nested object's member named like the tool (found by the MiniMax M3 round-trip property).
+    const nest: ToolSpec = { name: 'nest', inputSchema: { type: 'object', properties: { outer: { type: 'object', properties: { nest: { type: 'string' } } } } } };
+    const nested = `${m3}<tool_call>${m3}<invoke name="nest">${m3}<outer>${m3}<nest>A${m3}</nest>${m3}</outer>${m3}</invoke>${m3}</tool_call>`;
+    expect(parseDecision('native', nested, { tools: [nest] })).toMatchObject({ success: true, decision: { action: 'call_tool', tool: 'nest', args: { outer: { nest: 'A' } } } });
   });
 
   it('never drops a second call written inside the first call\'s wrapper', () => {
