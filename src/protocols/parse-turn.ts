@@ -151,7 +151,7 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
     const result = accept(reading, context, true);
     if (result.success) {
       const checked = covered(text, reading, result, present, context);
-      if (widens(partial, checked)) return checked;
+      if (widens(partial, checked, reading.dialect)) return checked;
       partial ??= checked.success ? undefined : { calls: result, correction: checked };
       continue;
     }

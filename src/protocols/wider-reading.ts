@@ -12,9 +12,13 @@
  * not end the search: a later reading that passes the whole-reply checks wins when it takes the very
  * same decisions (same tools, same arguments, same order). It cannot change what runs, only turn a
  * correction of a readable reply into its reading; a later reading that takes other decisions never
- * wins, and the first partial reading's correction stands.
+ * wins, and the first partial reading's correction stands. Only the wrapper's reader may widen a
+ * partial reading: another reader of the same calls (a bare JSON call read out of `<tool_call>`
+ * markup) leaves the rest as prose its own checks may not refuse the same way (a special token after
+ * the call, `<|end_message|>`, was accepted so), and the first correction must stand there.
  */
 import type { ParseResult } from './codec.ts';
+import { wrappedBareCallDialect } from './dialects/wrapped-bare-call.ts';
 
 type Accepted = Extract<ParseResult, { success: true }>;
 
@@ -29,7 +33,7 @@ export interface PartialReading {
 }
 
 /** True when `checked` (a reading that passed or failed the whole-reply checks) is the reply's reading: it passed, and takes what `partial` took, if anything was partial. */
-export function widens(partial: PartialReading | undefined, checked: ParseResult): boolean {
+export function widens(partial: PartialReading | undefined, checked: ParseResult, dialect: string): boolean {
   if (!checked.success) return false;
-  return partial === undefined || taken(partial.calls) === taken(checked);
+  return partial === undefined || (dialect === wrappedBareCallDialect && taken(partial.calls) === taken(checked));
 }

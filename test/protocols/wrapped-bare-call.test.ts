@@ -40,6 +40,17 @@ describe('bare calls inside a call wrapper', () => {
     );
   });
 
+  it('only the wrapper\'s reader widens a partial reading: a special token in the prose after a call stays a correction', () => {
+    // The JSON reader reads the same call out of the <tool_call> block; it must not turn the correction into a run.
+    for (const call of ['<tool_call>\n{"name": "ring_bell", "arguments": {"times": 2}}\n</tool_call>', '[TOOL_CALLS][{"name": "ring_bell", "arguments": {"times": 2}}]']) {
+      for (const token of ['<|end_message|>', '<|plugin|>', '<|python_tag|>']) {
+        const result = parse(`${call}\nDone ${token} ok`);
+        expect(result.success, `${call} ${token}`).toBe(false);
+        if (!result.success) expect(result.error.message).toContain(token);
+      }
+    }
+  });
+
   it('reads a keyword call on its own lines inside <tool_call> or <function_calls>, as on one line', () => {
     expect(parse('<tool_call>\nring_bell(times=4, tone="high")\n</tool_call>')).toMatchObject({ success: true, decision: { tool: 'ring_bell', args: { times: 4, tone: 'high' } } });
     expect(parse('<tool_calls>\n  ring_bell(times=1)\n  ring_bell(times=2)\n</tool_calls>')).toMatchObject({ success: true, decisions: [{ tool: 'ring_bell', args: { times: 1 } }, { tool: 'ring_bell', args: { times: 2 } }] });

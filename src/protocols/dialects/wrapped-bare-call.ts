@@ -17,7 +17,9 @@ import { nameThenJsonReader } from './name-then-json.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { toolNameTagsReader } from './tool-name-tags.ts';
 
-const dialect = 'wrapped-bare-call';
+/** The dialect name of this reader's readings (`wider-reading.ts` lets only these widen a partial reading). */
+export const wrappedBareCallDialect = 'wrapped-bare-call';
+const dialect = wrappedBareCallDialect;
 /** The whole reply as `<name>body</name>` or `<|name|>body<|/name|>`. */
 const wrapped = /^<(\|?)([A-Za-z][\w:.-]*)\1>([\s\S]*)<\1\/\2\1>$/;
 
