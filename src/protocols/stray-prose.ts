@@ -31,9 +31,21 @@ const textAfterEnd = new RegExp(`(${endOfTurnSource})\\s*\\S`);
 /** True when `piece` holds more than space and end-of-turn tokens (each of which opens with `<`). */
 const holdsText = (piece: string): boolean => (piece.includes('<') ? piece.replace(endOfTurn, '') : piece).trim() !== '';
 
+/**
+ * `piece` (prose after a call) without the framing at its start. A call-opening token there followed
+ * by text opens a call that was not read: it stays, with what follows it.
+ */
+function afterLead(piece: string, lead: RegExp, opener: RegExp | undefined): string {
+  const framed = lead.exec(piece);
+  if (!framed) return piece;
+  const rest = piece.slice(framed[0].length);
+  const opens = opener && holdsText(rest) ? opener.exec(framed[0]) : null;
+  return opens ? piece.slice(opens.index) : rest;
+}
+
 /** The prose of `text` outside `spans`, each stretch with the dialect's framing next to a call removed. */
 function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, dialect: string): string[] {
-  const { lead, trail, anywhere } = framingOf(dialect);
+  const { lead, trail, opener, anywhere } = framingOf(dialect);
   const pieces: string[] = [];
   let from = 0;
   for (let index = 0; index <= spans.length; index++) {
@@ -42,7 +54,7 @@ function proseOf(text: string, spans: ReadonlyArray<readonly [number, number]>, 
     if (end > from) {
       // Framing counts only next to a call: after the one before the piece, before the one after it.
       let piece = text.slice(from, end);
-      if (index > 0) piece = piece.replace(lead, '');
+      if (index > 0) piece = afterLead(piece, lead, opener);
       if (span) piece = piece.replace(trail, '');
       if (anywhere) piece = piece.replace(anywhere, ' ');
       // Inline code quotes markup (as in an answer, `findCallAttempt`): an end-of-turn token there ends nothing.

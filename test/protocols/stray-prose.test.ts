@@ -125,6 +125,33 @@ describe('framing next to the calls is kept', () => {
     expect(read('<|python_tag|>{"name": "get_weather", "parameters": {"city": "Oslo"}}\nAnd now <|python_tag|> again.')).toMatch(/<\|python_tag\|>/);
   });
 
+  it.each(['<|python_tag|>', '<|python_start|>', '<|tool_call|>', '<|plugin|>', '<|action_start|>', '<|tools_prefix|>', '<|message_sep|>', '[TOOL_CALLS]', '<tool_call>'])(
+    'refuses a call-opening token %s after a JSON call when text follows it (a call that was not read), and keeps it between calls',
+    (opener) => {
+      const call = (tool: string, args: string) => `{"name": "${tool}", "parameters": ${args}}`;
+      const weather = call('get_weather', '{"city": "Oslo"}');
+      expect(read(`${weather}\n${opener} lookup the time`)).toEqual(expect.any(String));
+      // Between two calls of one form it is framing; a wrapper of another family's form is refused as mixed forms.
+      if (!['[TOOL_CALLS]', '<tool_call>'].includes(opener)) {
+        expect(read(`${weather}\n${opener}${call('get_time', '{}')}`)).toEqual([
+          ['get_weather', oslo],
+          ['get_time', {}],
+        ]);
+      }
+      expect(read(`${weather}\n${opener}`)).toEqual([['get_weather', oslo]]);
+    },
+  );
+
+  it('names the opening token left after a JSON call', () => {
+    expect(read('{"name": "get_weather", "parameters": {"city": "Oslo"}}\n<|plugin|> lookup the time')).toMatch(/<\|plugin\|>/);
+    expect(read('{"name": "get_weather", "parameters": {"city": "Oslo"}}\n<|python_tag|> lookup the time')).toMatch(/<\|python_tag\|>/);
+  });
+
+  it('keeps a closing token after a JSON call with prose after it', () => {
+    expect(read('<|python_start|>{"name": "get_weather", "parameters": {"city": "Oslo"}}<|python_end|> Checking now.')).toEqual([['get_weather', oslo]]);
+    expect(read('<|action_start|><|plugin|>{"name": "get_weather", "parameters": {"city": "Oslo"}}<|action_end|>\nChecking now.')).toEqual([['get_weather', oslo]]);
+  });
+
   it('keeps a special token inside a value, and prose that only mentions a token in code', () => {
     expect(read('<tool_call>{"name": "get_weather", "arguments": {"city": "<|foo|>"}}</tool_call>')).toEqual([['get_weather', { city: '<|foo|>' }]]);
     expect(read('<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>\nThe call ends with `<|im_end|>` in the template.')).toEqual([['get_weather', oslo]]);

@@ -39,6 +39,17 @@ const jsonWrappers = [
   wrapperTags,
 ].join('|');
 
+/**
+ * The tokens among `jsonWrappers` and `wrapperTags` that open a call (rather than close one or a
+ * section). After a call, such a token followed by text is not framing: it opens a call whose content
+ * was not read, and stays in the prose for `findCallAttempt` to name.
+ */
+const callOpeners = [
+  /<\|python_(?:tag|start)\|>|<\|tool_calls?\|>|<TOOLCALL>|<(?:[\w-]+[:_])?(?:tool_calls?|function_calls)>|<\|START_ACTION\|>|<\|tools_prefix\|>/.source,
+  /<\|tool_call_start\|>|<\|?function_call\|?>|\[TOOL_CALLS\]|\[TOOL_REQUEST\]|<\|message_sep\|>|<\|role_sep\|>|<\|content_invoke_tool_json\|>/.source,
+  /<\|action_start\|>|<\|plugin\|>/.source,
+].join('|');
+
 const framing: Readonly<Record<string, string>> = {
   llama3: jsonWrappers,
   'json-call': jsonWrappers,
@@ -86,6 +97,8 @@ const anywhere: Readonly<Record<string, string>> = {
 export interface DialectFraming {
   /** Framing (and space) at the start of prose that follows a call. */
   lead: RegExp;
+  /** The call-opening tokens among the dialect's framing (`callOpeners`), if it has such. */
+  opener?: RegExp;
   /** Framing (and space) at the end of prose that precedes a call. */
   trail: RegExp;
   /** Framing anywhere in the prose (global), if the dialect has such. */
@@ -101,7 +114,9 @@ const compiled = new Map<string, DialectFraming>(
     const lead = new RegExp(`^(?:${space}|${source})+`);
     const trail = new RegExp(`(?:${space}|${source})+$`);
     const messages = anywhere[dialect];
-    return [dialect, messages === undefined ? { lead, trail } : { lead, trail, anywhere: new RegExp(messages, 'g') }];
+    // Every dialect whose framing holds the wrapper tags (the JSON families and the XML-style ones) has openers.
+    const opens = framing[dialect]?.includes(wrapperTags) ? { opener: new RegExp(callOpeners) } : {};
+    return [dialect, messages === undefined ? { lead, trail, ...opens } : { lead, trail, ...opens, anywhere: new RegExp(messages, 'g') }];
   }),
 );
 
