@@ -39,7 +39,8 @@ function describeKind(value: unknown): string {
 
 /** The list of tool names for messages (sanitized, capped). */
 export function availableList(tools: readonly ToolSpec[]): string {
-  const names = tools.slice(0, 30).map((tool) => sanitizeName(tool.name));
+  // The caller's names, as the prompt's tool list shows them: the model must write exactly these.
+  const names = tools.slice(0, 30).map((tool) => tool.name);
   const more = tools.length > 30 ? `, … (${tools.length - 30} more)` : '';
   return names.length ? names.join(', ') + more : '(none)';
 }
@@ -99,14 +100,14 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
     if (toolNamed(tools, name)) return { kind: 'unknown-tool', message: `the tool name ${JSON.stringify(String(call.tool).slice(0, 80))} is not written exactly: write \`${name}\``, toolName: name };
     return { kind: 'unknown-tool', message: `unknown tool \`${name}\`, available: ${availableList(tools)}`, toolName: name };
   }
+  // The caller's own name for an offered tool is shown as it is (`ns:lookup`, not `nslookup`): the model must write exactly it.
+  const name = tool.name;
   const prototypeKey = undeclaredPrototypeKey(tool, call.args);
   if (prototypeKey !== undefined) {
-    const name = sanitizeName(call.tool);
     return { kind: 'invalid-args', message: `the args of \`${name}\` hold the key \`${prototypeKey}\`, which this tool does not take: leave it out`, toolName: name };
   }
   const validate = compileSchema(tool.inputSchema);
   if (validate(call.args)) return undefined;
-  const name = sanitizeName(call.tool);
   return { kind: 'invalid-args', message: `invalid args for tool \`${name}\``, details: describeErrors(validate.errors ?? []), toolName: name };
 }
 

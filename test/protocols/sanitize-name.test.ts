@@ -19,3 +19,14 @@ describe('sanitizeName', () => {
     for (const length of [0, 1, 63, 64, 65, 200]) expect(sanitizeName('a'.repeat(length))).toBe(reduced('a'.repeat(length)));
   });
 });
+
+describe('corrections name an offered tool as the caller wrote it', () => {
+  it('keeps characters outside the safe alphabet in an offered tool name (a model name is still reduced)', async () => {
+    const { parseDecision } = await import('../../src/protocols/index.ts');
+    const tools = [{ name: 'ns:lookup', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } }];
+    const invalid = parseDecision('native', '{"name": "ns:lookup", "arguments": {"q": 3}}', { tools });
+    expect(invalid.success ? 'accepted' : invalid.error.message).toBe('invalid args for tool `ns:lookup`');
+    const unknown = parseDecision('native', '{"name": "ns:<b>other", "arguments": {}}', { tools });
+    expect(unknown.success ? 'accepted' : unknown.error.message).toMatch(/unknown tool `nsbother`, available: .*ns:lookup/);
+  });
+});
