@@ -33,6 +33,19 @@ describe('a line to the user beside a JSON call', () => {
     }
   });
 
+  it('is kept the same under every name key, `name` with `arguments` or `parameters` too (a Llama 3 call object)', () => {
+    for (const nameKey of ['name', 'function', 'tool_name']) {
+      for (const argumentKey of ['arguments', 'parameters']) {
+        const text = `{"${nameKey}": "start_pump", "${argumentKey}": {"pump": "P2"}, "thought": "P2 feeds the tank."}`;
+        expect(parse(text), text).toMatchObject({ success: true, decisions: [{ tool: 'start_pump', args: { pump: 'P2' } }], thoughts: [{ content: 'P2 feeds the tank.' }] });
+      }
+    }
+    // A key that is no thought, or a thought key holding no text, is still corrected.
+    for (const text of ['{"name": "start_pump", "arguments": {"pump": "P2"}, "content": "x"}', '{"name": "start_pump", "arguments": {"pump": "P2"}, "thought": 3}']) {
+      expect(parse(text).success, text).toBe(false);
+    }
+  });
+
   it('tells reply and explanation keys by their words', () => {
     for (const key of ['reply', 'explanation', 'reply_and_explanation']) expect(isThoughtKey(key), key).toBe(true);
     for (const key of ['reply_id', 'replyCount', 'explanation_url']) expect(isThoughtKey(key), key).toBe(false);

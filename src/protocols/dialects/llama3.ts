@@ -3,6 +3,7 @@
  * the same object with `arguments` (what many fine-tunes write without tags) is read too. The JSON is
  * found by parsing, so special tokens inside its strings stay part of the values.
  */
+import type { ToolSpec } from '../../spec/decision.ts';
 import { unquotedJson } from '../extract/code-ranges.ts';
 import { findJsonSpans, textOutside } from '../extract/find-json-spans.ts';
 import { isRecord, readJson } from '../extract/read-json.ts';
@@ -10,11 +11,18 @@ import { splitByRepair } from '../extract/split-by-repair.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { callObjectProblem } from './call-object.ts';
+import { declaredBy, isTurnThought } from './turn-thoughts.ts';
 
 const specialTokens = /<\|(?:python_tag|eom_id|eot_id)\|>/g;
 
-function isCall(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && typeof value.name === 'string' && ('parameters' in value || 'arguments' in value) && !('action' in value);
+/**
+ * A Llama 3 call object. One holding the model's thoughts beside its name and arguments
+ * (`{"name", "arguments", "thought"}`) is a turn, read with its thoughts by `thought-command-json.ts`.
+ */
+function isCall(value: unknown, tools: readonly ToolSpec[]): value is Record<string, unknown> {
+  if (!isRecord(value) || typeof value.name !== 'string' || !('parameters' in value || 'arguments' in value) || 'action' in value) return false;
+  const declared = declaredBy(value.name, tools);
+  return !Object.keys(value).some((key) => isTurnThought(value, key, declared));
 }
 
 export const llama3Reader: DialectReader = {
@@ -30,7 +38,7 @@ export const llama3Reader: DialectReader = {
       const json = readJson(span.text);
       if (!json.ok) continue;
       const values = Array.isArray(json.value) ? json.value : [json.value];
-      const calls = values.filter(isCall);
+      const calls = values.filter((value) => isCall(value, tools));
       for (const call of calls) {
         const problem = callObjectProblem(call, 'parameters' in call ? 'parameters' : 'arguments', span.complete);
         if (problem) return { ...failedReading('llama3', problem), conclusive: true };
