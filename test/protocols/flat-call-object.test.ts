@@ -40,6 +40,32 @@ describe('flat JSON calls', () => {
     expect(callsOf('{"tool_name": "ping"}')).toMatch(/^refused: .*gives no arguments/);
   });
 
+  it('reads the object as the step an `Action:` label introduces at the reply\'s end, the text before the label its thought', () => {
+    const result = read('Reason: the price is in dollars.\nAction: {"op": "convert", "amount": 4, "to": "EUR"}');
+    expect(result).toMatchObject({ success: true, decision: { tool: 'convert', args: { amount: 4, to: 'EUR' } } });
+    expect(result.success && result.thoughts.map((thought) => thought.content)).toEqual(['Reason: the price is in dollars.']);
+    expect(callsOf("Reason: convert it.\n**Action:**\n{'tool': 'convert', 'amount': 2}")).toEqual([['convert', { amount: 2 }]]);
+    expect(callsOf('Reason: convert it.\nAction: {"tool": "convert", "amount": 2}\nThen I will answer.')).toMatch(/^refused: .*amid other text/);
+    expect(callsOf('Reason: convert it.\nMy action: {"tool": "convert", "amount": 2}')).toMatch(/^refused: .*amid other text/);
+  });
+
+  it('reads a key the tool declares as its argument, even one calls elsewhere carry as metadata (`index`)', () => {
+    const indexed: ToolSpec[] = [{ name: 'pick', inputSchema: { type: 'object', properties: { index: { type: 'integer' } }, required: ['index'] } }];
+    expect(parseDecision('native', '{"action_type": "pick", "index": 4}', { tools: indexed })).toMatchObject({ success: true, decision: { tool: 'pick', args: { index: 4 } } });
+  });
+
+  it('property: a flat call after an Action: label ending the reply reads as the same object alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999 }), fc.stringMatching(/^[A-Z]{3}$/), fc.stringMatching(/^[A-Za-z ,.]{0,30}$/), fc.constantFrom('Action:', 'ACTION:', '**Action:**', 'Action:\n'), (amount, to, reason, label) => {
+        const object = `{"name": "convert", "amount": ${amount}, "to": "${to}"}`;
+        const labelled = read(`Reason: ${reason}\n${label} ${object}`);
+        const alone = read(object);
+        expect(labelled.success && labelled.decisions).toEqual(alone.success && alone.decisions);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it('reads an `action` naming an offered tool beside declared parameters only; an agent step with more keys is another shape', () => {
     expect(callsOf('{"action": "convert", "amount": 3, "to": "SEK"}')).toEqual([['convert', { amount: 3, to: 'SEK' }]]);
     expect(callsOf('{"thought": "Convert it.", "action": "convert", "actionInput": {"amount": 2}}')).toEqual([['convert', { amount: 2 }]]);

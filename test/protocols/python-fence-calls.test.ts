@@ -41,6 +41,30 @@ describe('calls in a python fence closing the reply', () => {
     expect(parse(text)).toMatchObject({ success: true, decision: { action: 'answer_user' } });
   });
 
+  it('drop the namespace of a method-style call and bind positional values by the declared parameters', () => {
+    const result = parse('(Chosen step)\nLook up the tides.\n\n```python\ndevice.tide_table("Brest", days=2)\n```');
+    expect(result).toMatchObject({ success: true, decision: { tool: 'tide_table', args: { port: 'Brest', days: 2 } } });
+  });
+
+  it.each([
+    ['more positional values than declared parameters', 'Checking.\n```python\ndevice.tide_table("Brest", 2, "extra")\n```'],
+    ['a namespaced call of no offered tool', 'Checking.\n```python\ndevice.sunrise("Brest")\n```'],
+  ])('leave %s unread as calls', (_label, text) => {
+    const result = parse(text);
+    expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool')).toBe(false);
+  });
+
+  it('bind positional values as keyword values read the same (property)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z][a-z]{1,8}$/), fc.integer({ min: 0, max: 9 }), fc.constantFrom('', 'agent.', 'ui.device.'), (port, days, namespace) => {
+        const positional = parse(`Next.\n\`\`\`python\n${namespace}tide_table("${port}", ${days})\n\`\`\``);
+        const keywords = parse(`Next.\n\`\`\`python\ntide_table(port="${port}", days=${days})\n\`\`\``);
+        expect(positional.success && positional.decisions).toEqual(keywords.success && keywords.decisions);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('read the same as the calls in a tool_code fence (property)', () => {
     const call = fc.record({ port: fc.stringMatching(/^[A-Z][a-z]{1,8}$/), days: fc.integer({ min: 0, max: 9 }) });
     fc.assert(

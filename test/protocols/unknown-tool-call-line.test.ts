@@ -16,6 +16,7 @@ describe('a call of a tool not offered, alone on a call line', () => {
     ['a call label and keyword arguments', "Call: book_cabin(deck=2, berth='lower')"],
     ['an action label in markdown emphasis', '**Action:** book_cabin(deck=2)'],
     ['a request label and no arguments', 'Sure.\nAPI-Request: [cancel_trip()]'],
+    ['a call label qualified by a title-case word', "Action: board the ferry.\nGrounded Operation: book_cabin(deck=2, berth='lower')"],
     ['a plan step assigned to an evidence variable', 'Plan: reserve a berth.\n#E1 = book_cabin[lower berth, deck 2]'],
   ])('%s is corrected as an unknown tool', (_label, text) => {
     const result = parse(text);
@@ -26,6 +27,7 @@ describe('a call of a tool not offered, alone on a call line', () => {
   it.each([
     ['a label before prose with parentheses', 'Call: me later (after nine).'],
     ['a call inside a sentence', 'The call: print(x=1) is what I meant.'],
+    ['a lower-case phrase before a call word', 'the next call: print(x=1)'],
     ['a call quoted as inline code', 'Write `Call: book_cabin(deck=2)` to book.'],
     ['an assignment in prose', 'Then total = prices[0] plus tax.'],
   ])('%s stays the answer', (_label, text) => {
@@ -34,7 +36,7 @@ describe('a call of a tool not offered, alone on a call line', () => {
   });
 
   it('property: any name no tool has, on a call line with keyword arguments, is never the answer (fast-check)', () => {
-    const label = fc.constantFrom('Call', 'Action', 'Function call', 'Tool', 'Invoke', 'API-Request');
+    const label = fc.constantFrom('Call', 'Action', 'Function call', 'Tool', 'Invoke', 'API-Request', 'Grounded Operation', 'Next Action');
     const name = fc.stringMatching(/^[a-z][a-z_]{2,12}$/).filter((candidate) => candidate !== 'find_ferry');
     const before = fc.constantFrom('', 'Thinking it over.\n', 'Plan: act now.\n');
     fc.assert(

@@ -2,7 +2,9 @@
  * Steps as web and phone agents write them under an `Action:` label: a tool that takes no arguments
  * named alone is its whole call (`Action: refresh_page`), a square-bracketed input may stand one space
  * after an offered tool's name (`Action: open_tab [3]`), and such a bracketed step on a line of its
- * own, where no reader took it, is a call attempt, never the answer.
+ * own, where no reader took it, is a call attempt, never the answer. The labels may be headings
+ * (`### Action ###`, as Mobile-Agent writes its steps), and a round bracket may stand one space after
+ * the name as Python allows (`Tap (540, 210)`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +102,23 @@ describe('an Action: line opening with an offered tool\'s name and more after it
   });
 });
 
+describe('a thought and an action written as headings', () => {
+  it('read as their labels: a tool without arguments named alone, a later heading prose of its own', () => {
+    expect(decisionOf('### Thought ###\nThe page is stale.\n### Action ###\nrefresh_page\n### Operation ###\nReload the page.')).toMatchObject({ action: 'call_tool', tool: 'refresh_page', args: {}, reason: 'The page is stale.' });
+    expect(decisionOf('## Thought\nThe third tab.\n\n## Action\nopen_tab (3)\n\n## Note\nThe tab opens.')).toMatchObject({ action: 'call_tool', tool: 'open_tab', args: { index: 3 } });
+  });
+
+  it('correct a step no reader reads, never answer it', () => {
+    for (const step of ['fill_field (the name box, Ada)', 'fill_field (2, 5), (3, 6)', 'open_tab']) {
+      expect(decisionOf(`### Thought ###\nNext.\n### Action ###\n${step}\n### Operation ###\nDone.`), step).toBe('refused');
+    }
+  });
+
+  it('a heading that is no label stays prose', () => {
+    expect(decisionOf('### Summary ###\nThe page has three tabs.\n### Details ###\nNone of them is open.')).toMatchObject({ action: 'answer_user' });
+  });
+});
+
 describe('web agent step properties', () => {
   const name = fc.stringMatching(/^[a-z][a-z_]{1,11}[a-z]$/).filter((text) => !['none', 'null', 'nothing'].includes(text));
 
@@ -122,6 +141,16 @@ describe('web agent step properties', () => {
       fc.property(name, fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,.;=]{0,24}$/), fc.boolean(), (tool, rest, thought) => {
         const spec: ToolSpec[] = [{ name: tool, inputSchema: { type: 'object', properties: { first: { type: 'string' } } } }];
         const result = parseDecision('native', `${thought ? 'Thought: next.\n' : ''}Action: ${tool} ${rest}`, { tools: spec });
+        expect(result.success && result.decision.action === 'answer_user').toBe(false);
+      }),
+    );
+  });
+
+  it('an action heading opening with an offered tool\'s name, whatever follows, is never answered', () => {
+    fc.assert(
+      fc.property(name, fc.stringMatching(/^[A-Za-z0-9(][A-Za-z0-9 ,.()]{0,24}$/), fc.constantFrom('### Action ###', '## Action', '#### ACTION'), (tool, rest, heading) => {
+        const spec: ToolSpec[] = [{ name: tool, inputSchema: { type: 'object', properties: { first: { type: 'string' } } } }];
+        const result = parseDecision('native', `### Thought ###\nnext.\n${heading}\n${tool} ${rest}\n### Operation ###\nA step.`, { tools: spec });
         expect(result.success && result.decision.action === 'answer_user').toBe(false);
       }),
     );

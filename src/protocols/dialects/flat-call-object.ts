@@ -10,7 +10,11 @@
  * Such an object is never an answer that happens to look like JSON when it names an offered tool
  * (or, with `tool_name`, any tool): it is read, or corrected, never answered. It is read only when
  * it is the whole reply, every key beside the name is a parameter the tool declares (no key is
- * guessed into an argument), and it holds at least one: `{"name": "get_weather"}` alone gives no
+ * guessed into an argument), and it holds at least one (a key the tool declares is an argument even
+ * where calls elsewhere carry it as metadata, android_world's `{"action_type": "click", "index": 4}`);
+ * an `Action:` label may introduce it, as the step of a reasoning-then-action turn (`Reason: ..` then
+ * `Action: {"action_type": ..}`, as android_world's M3A agents write it), the text before the label
+ * its thought: `{"name": "get_weather"}` alone gives no
  * arguments, and `{}` would be a guess. Anything else (the object amid prose, a key the tool does not
  * declare) is a correction that names the shape to write.
  */
@@ -61,7 +65,8 @@ function flatCallOf(value: unknown, tools: readonly ToolSpec[]): FlatCall | unde
   const declared = declaredBy(name, tools);
   for (const [key, item] of Object.entries(value)) {
     if (isTurnThought(value, key, declared)) thoughts.push(...(thoughtTexts(item) ?? []));
-    else if (key !== nameKey && !callMetadataKeys.has(key)) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
+    // A key the tool declares is its argument even where calls elsewhere carry it as metadata (`index`, `type`).
+    else if (key !== nameKey && (!callMetadataKeys.has(key) || declared.has(key))) Object.defineProperty(args, key, { value: item, enumerable: true, writable: true, configurable: true });
   }
   // `action` also names the step in agent formats that carry more (`{"thought", "action", "actionInput"}`):
   // it names a flat call only where every other key is a parameter the tool declares.
@@ -82,6 +87,18 @@ function flatCallsOf(value: unknown, tools: readonly ToolSpec[]): { calls: FlatC
   const items = Array.isArray(value) ? value : [value];
   const calls = items.map((item) => flatCallOf(item, tools)).filter((call) => call !== undefined);
   return calls.length > 0 ? { calls, mixed: calls.length < items.length } : undefined;
+}
+
+/** An `Action:` label opening the line right before the object, and what stands before the label. */
+const actionLabel = /(?:^|\n)[ \t]*(?:[*_]{1,2})?action(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?[ \t]*(?:\r?\n[ \t]*)?$/i;
+
+/**
+ * The text before an object that an `Action:` label introduces, trimmed (its thought, `Reason: ..` as
+ * android_world's agents write it), or undefined when no such label stands right before the object.
+ */
+function actionLabelled(before: string): string | undefined {
+  const label = actionLabel.exec(before);
+  return label ? before.slice(0, label.index).trim() : undefined;
 }
 
 /** Why `call` may not run as read, or undefined when it may. */
@@ -123,14 +140,17 @@ export const flatCallObjectReader: DialectReader = {
       if (!found) continue;
       const { calls, mixed } = found;
       // A list holding a call beside other values is no list of calls: the call stands amid other text.
-      const whole = !mixed && span.complete && text.slice(0, span.start).trim() === '' && text.slice(span.end).trim() === '';
+      const before = text.slice(0, span.start);
+      const labelled = actionLabelled(before);
+      const whole = !mixed && span.complete && (before.trim() === '' || labelled !== undefined) && text.slice(span.end).trim() === '';
       for (const call of calls) {
         const problem = problemOf(call, tools.find((candidate) => candidate.name === call.name), whole);
         // Amid other text the object may be a value of another dialect's call (a parameter holding JSON):
         // the failure then stands only when no reader accounts for the reply.
         if (problem) return { ...failedReading(flatCallDialect, { kind: whole ? 'invalid-args' : 'no-decision', message: problem, toolName: sanitizeName(call.name) }), conclusive: whole };
       }
-      const thoughts = calls.flatMap((call) => call.thoughts.map((content) => ({ type: 'PLAN' as const, content })));
+      const reason = labelled ? [{ type: 'PLAN' as const, content: labelled }] : [];
+      const thoughts = [...reason, ...calls.flatMap((call) => call.thoughts.map((content) => ({ type: 'PLAN' as const, content })))];
       return { dialect: flatCallDialect, items: calls.map((call) => callItem(call.name, call.args, tools)), thoughts, repaired: json.ok && json.repaired };
     }
     return undefined;

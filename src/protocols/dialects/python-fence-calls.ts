@@ -13,13 +13,17 @@
  * level (not indented, so not in a blockquote or a list item), it is the reply's only fence, and its
  * body is nothing but calls of offered tools with keyword arguments and literal values (one per line
  * or a `[..]` list, each optionally inside `print(..)`: the rules of `call-fence.ts`). The prose before
- * it is the plan. Any other code stays what a fence labelled with a language is, text shown in the
+ * it is the plan. GUI agents that run the fence against an object of actions (Agent-S's
+ * `agent.click('the OK button', 2)`) write each call after a namespace and with positional values:
+ * the namespace is dropped where only the bare name is offered (`fence-call-names.ts`), and positional
+ * values bind to the tool's declared parameters as Python binds them (`positional-arguments.ts`); a call
+ * Python would refuse so leaves the fence unread. Any other code stays what a fence labelled with a language is, text shown in the
  * answer: code using a tool's result (`x = search(q="a")`, a loop) is an example for the reader as
  * often as a call, and a framework's `final_answer(..)` is no offered tool.
  */
 import type { Thought } from '../../spec/decision.ts';
 import { callItem, type DialectReader, type Reading } from '../reading.ts';
-import { bodyCalls } from './call-fence.ts';
+import { fenceCalls } from './fence-call-names.ts';
 
 const dialect = 'python-fence';
 /** Prose, then one fence labelled as Python at a line's start (no indent), closing the reply. */
@@ -35,9 +39,8 @@ export const pythonFenceCallsReader: DialectReader = {
     const [, prose = '', ticks = '```', body = ''] = match;
     // Another fence before it, or the fence's ticks inside its body, makes it one of several blocks.
     if (prose.includes('```') || body.includes(ticks)) return undefined;
-    const calls = bodyCalls(body);
-    const offered = (name: string) => tools.some((tool) => tool.name === name);
-    if (!calls || calls.length === 0 || !calls.every((call) => offered(call.name))) return undefined;
+    const calls = fenceCalls(body, tools);
+    if (!calls || calls.length === 0) return undefined;
     const before = prose.trim();
     const thoughts: Thought[] = before === '' ? [] : [{ type: 'PLAN', content: before }];
     const start = text.indexOf(ticks, prose.length);

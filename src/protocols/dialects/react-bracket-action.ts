@@ -20,8 +20,12 @@ export interface BracketAction {
 }
 
 const bracketOpening = /^([A-Za-z_][\w.-]*)([[(])/;
-/** `Click [2]`: a space before the square bracket, as web agents (WebVoyager) and OS-Atlas write their steps. */
-const spacedOpening = /^([A-Za-z_][\w.-]*)[ \t]+(\[)/;
+/**
+ * `Click [2]`: a space before the square bracket, as web agents (WebVoyager) and OS-Atlas write their
+ * steps; `Tap (540, 210)`: a space before the round one, as Mobile-Agent writes them (Python reads the
+ * call the same with or without it).
+ */
+const spacedOpening = /^([A-Za-z_][\w.-]*)[ \t]+([[(])/;
 
 /** Where the bracket opened at `open` closes (brackets of its kind inside counted), or -1. */
 function closingBracket(line: string, open: number): number {
@@ -35,7 +39,7 @@ function closingBracket(line: string, open: number): number {
 }
 
 /**
- * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`; `Click [2]` too where `offered('Click')` (spacing
+ * `Search[foo]` -> `{ name: 'Search', input: 'foo' }`; `Click [2]` and `Tap (5, 6)` too where the name is offered (spacing
  * before a bracket is insignificant for a tool's name; a word before a bracket in prose names no tool,
  * `Action: see [1] below`). The input may run over several lines
  * (`Finish[Sunny.\nBring a hat.]`); its bracket must close at the action's end. A body that opens

@@ -6,7 +6,7 @@
  * input, `✿RESULT✿:` the observation, `✿RETURN✿:` the final answer), and as beeai-framework's ReAct agent
  * writes them (`Function Name:`, `Function Input:`, `Function Output:`; `Tool Name:` .. in its older
  * prompts). A label counts only at the start of a line (indentation, markdown emphasis and a step number such as
- * `Action 1:` allowed; any case) and outside code, so a label quoted in a code block or in the
+ * `Action 1:` allowed; any case; a thought or an action also as a heading alone on its line, `### Action ###`) and outside code, so a label quoted in a code block or in the
  * middle of a sentence is text (an `Action Input:` right after the action's name on its line, too:
  * `react-inline-input.ts`). Each section runs to the next label.
  */
@@ -43,6 +43,11 @@ const namedSpelling = (word: string): LabelSpelling => ({ action: `${word} Name:
 /** Only `\n` starts a line: U+2028 inside a value must not. */
 const marker =
   /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|observation|final[ \t]*answer|answer|ai|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
+/**
+ * A thought or an action written as a heading alone on its line, `### Action ###` or `## Thought`, as
+ * Mobile-Agent prompts for its steps: the section's body is the lines under it.
+ */
+const headingMarker = /(?<=^|\n)[ \t]*#{1,6}[ \t]*(thought|action)[ \t]*#*[ \t]*(?=\r?\n)/gi;
 /** The same with beeai-framework's labels, used only where a text holds one (most hold none). */
 const namedMarker =
   /(?<=^|\n)[ \t]*(?:[*_]{1,2})?(thought|action[ \t]*\d*[ \t]*input|actions?|(?:function|tool)[ \t]+(?:name|input|output)|observation|final[ \t]*answer|answer|ai|✿(?:function|args|result|return)✿)[ \t]*\d*(?:[*_]{1,2})?[ \t]*:(?:[*_]{1,2})?/gi;
@@ -75,7 +80,10 @@ function labelOf(word: string): ReactLabel {
 export function reactSections(text: string, toolNames: readonly string[] = []): ReactText {
   const masked = maskCode(text);
   const mayBeNamed = namedLabelWords.some((word) => masked.includes(word));
-  const atLineStarts = [...masked.matchAll(mayBeNamed ? namedMarker : marker)].map((match): InlineMarker => ({ index: match.index, length: match[0].length, word: match[1] ?? '' }));
+  const labels = [...masked.matchAll(mayBeNamed ? namedMarker : marker)];
+  const headings = masked.includes('#') ? [...masked.matchAll(headingMarker)] : [];
+  const marks = headings.length === 0 ? labels : [...labels, ...headings].sort((one, other) => one.index - other.index);
+  const atLineStarts = marks.map((match): InlineMarker => ({ index: match.index, length: match[0].length, word: match[1] ?? '' }));
   const inputless = !atLineStarts.some((found) => labelOf(found.word) === 'input');
   const chain = inputless ? inlineChainMarkers(masked, toolNames) : undefined;
   const found = chain ?? atLineStarts;

@@ -180,7 +180,7 @@ function actionAfterObservation(text: string, sections: readonly ReactSection[])
 
 export const reactTextReader: DialectReader = {
   dialect,
-  needs: ':', // every label ends in a colon
+  needs: ':#', // every label ends in a colon, but a heading's (`### Action ###`)
   read(reply, { tools }): Reading | undefined {
     const text = withoutCutStopWord(reply);
     const { lead, sections, spelling, runTogether } = reactSections(text, tools.map((tool) => tool.name));

@@ -18,7 +18,7 @@ import { declaredBy, isTurnThought } from './turn-thoughts.ts';
 
 /** True when every key of `value` but `key` is a parameter in `declared` or a thought, and one is a parameter. */
 function restIsArguments(value: Record<string, unknown>, key: string, declared: ReadonlySet<string>): boolean {
-  const rest = Object.keys(value).filter((other) => other !== key && !callMetadataKeys.has(other) && !isTurnThought(value, other, declared));
+  const rest = Object.keys(value).filter((other) => other !== key && (!callMetadataKeys.has(other) || declared.has(other)) && !isTurnThought(value, other, declared));
   return rest.length > 0 && rest.every((other) => declared.has(other));
 }
 
