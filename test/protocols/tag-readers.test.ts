@@ -223,6 +223,17 @@ describe('key/value, DSML and fenced-JSON spellings', () => {
     expect(read(`<${bars}tool_calls>\n<${bars}invoke name="get_weather">`)).toMatchObject({ success: false });
   });
 
+  it('reads DSML tags whose letters are full-width like their bars, and never answers them as text', () => {
+    const dsml = '｜ＤＳＭＬ｜';
+    const invoke = (city: string) => `<${dsml}invoke name="get_weather"><${dsml}parameter name="city" string="true">${city}</${dsml}parameter></${dsml}invoke>`;
+    expect(multi(`Looking.\n<${dsml}tool_calls>${invoke('Vilnius')}${invoke('Kaunas')}</${dsml}tool_calls>\nDone.`)).toMatchObject({
+      success: true,
+      decisions: [{ tool: 'get_weather', args: { city: 'Vilnius' } }, { tool: 'get_weather', args: { city: 'Kaunas' } }],
+    });
+    // Cut off inside the value: a correction, not an answer holding the markup.
+    expect(read(`<${dsml}function_calls>\n<${dsml}invoke name="get_weather">\n<${dsml}parameter name="city" string="true">Vil`)).toMatchObject({ success: false });
+  });
+
   it('reads a JSON body fenced after the tool name (Hunyuan), every call of the reply, and refuses a fence left open', () => {
     const fenced = (name: string, city: string) => `<tool_call>${name}\n\`\`\`json\n{"city": "${city}"}\n\`\`\`</tool_call>`;
     expect(multi(`<tool_calls>${fenced('get_weather', 'Oslo')}\n${fenced('get_weather', 'Bergen')}</tool_calls>`)).toMatchObject({

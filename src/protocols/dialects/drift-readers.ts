@@ -20,6 +20,7 @@ import { callingToolBracketReader } from './calling-tool-bracket.ts';
 import { callStringsReader } from './call-strings.ts';
 import { continueToolReader } from './continue-tool.ts';
 import { continueXmlReader } from './continue-xml.ts';
+import { mcpToolElementReader } from './mcp-tool-element.ts';
 import { deepseekReader } from './deepseek.ts';
 import { dspyReactReader } from './dspy-react.ts';
 import { envelopeActionsReader } from './envelope-actions.ts';
@@ -123,6 +124,7 @@ export const driftReaders: readonly DialectReader[] = [
   pythonFenceCallsReader,
   yamlCallObjectReader,
   continueXmlReader,
+  mcpToolElementReader,
   nameElementCallReader,
   nameThenJsonReader,
   atNameJsonReader,

@@ -49,8 +49,8 @@ const markers: ReadonlyArray<readonly [RegExp, string]> = [
   [/\[(?:END_)?TOOL_REQUEST(?:_END)?\]/, '[TOOL_REQUEST]'],
   [/<function(?:[^\S\n]*=|(?:\s|Ġ)*name\s*=|_calls>)/, '<function>'],
   [/<invoke\b/, '<invoke>'],
-  // DeepSeek call tokens with either bar (DSML's as a tag with ASCII bars); its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
-  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜DSML｜|<\/?\|DSML\|/, 'DeepSeek tool-call tokens'],
+  // DeepSeek call tokens with either bar (DSML's as a tag with ASCII bars, its letters in either width); its tool output tokens (`<｜tool▁outputs▁begin｜>`) are not calls.
+  [/<[|｜]tool[▁_ ](?:calls?[▁_ ]begin|sep)[|｜]>|｜(?:DSML|ＤＳＭＬ)｜|<\/?\|DSML\|/, 'DeepSeek tool-call tokens'],
   [/<start_function_call>/, '<start_function_call>'],
   [/<\|START_ACTION\|>|<TOOLCALL>|<\|tools_prefix\|>|<\|function_call\|>|functools\s*\[|<\|content_invoke_tool_(?:json|text)\|>/, 'a tool-call token'],
   [/<\|python_(?:tag|start)\|>/, '<|python_tag|>'],

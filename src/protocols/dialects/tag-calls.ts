@@ -348,7 +348,23 @@ class ParameterReader {
       if (value.includes(tag) || callOpening.test(value) || (endsAtNext && ambiguous(value)) || !cleanAfter(valueEnd + close.length)) continue;
       return { end: valueEnd + close.length, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
     }
-    return null;
+    return this.#valueToWrapperClose(match, valueStart, tag);
+  }
+
+  /**
+   * The call's own close missing too, the value ends at a tag that also ends the call (`endsAt`, left in
+   * place): `<tool_call><function=f><parameter=p>v</tool_call>`. The wrapper's close says the reply was
+   * not cut off, so the elements still open inside it end there, as they would at the call's close;
+   * the space before that tag is the gap between elements, not part of the value.
+   */
+  #valueToWrapperClose(match: RegExpExecArray, valueStart: number, tag: string): Found | null {
+    const { text, form, close, callOpening, ambiguous, cleanAfter } = this.#call;
+    const ends = (form.endsAt ?? []).map((end) => text.indexOf(end, valueStart)).filter((at) => at >= 0);
+    if (ends.length === 0) return null;
+    const valueEnd = Math.min(...ends);
+    const value = text.slice(valueStart, valueEnd).replace(/[^\S\n]+$/, '');
+    if (value.includes(close) || value.includes(tag) || callOpening.test(value) || ambiguous(value) || !cleanAfter(valueEnd)) return null;
+    return { end: valueEnd, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
   }
 
   /** A value left open before the next parameter of this same form (its key and its value's opening tag). */

@@ -28,6 +28,7 @@ import { dsmlMarker } from '../extract/dsml-marker.ts';
 import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
 import { paramKeyValuesFamily } from './param-key-values.ts';
 import { quotedName } from './quoted-name.ts';
+import { loneBodyCall } from './lone-body-call.ts';
 import { type CallForm, type ParameterForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
 import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
 
@@ -280,6 +281,14 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     if (call.start < coveredUntil) continue;
     const name = sanitizeName(call.name);
     const reading = dialect ?? family.form.dialect;
+    // A body of one text and no parameter element: the lone input of a tool of one property (`lone-body-call.ts`).
+    const lone = !call.ok && call.problem !== 'ambiguous' ? loneBodyCall(text, call.start, family.form, tools.find((tool) => tool.name === call.name)) : undefined;
+    if (lone) {
+      items.push(callItem(call.name, lone.args, tools));
+      spans.push([call.start, lone.end]);
+      repaired = true;
+      break;
+    }
     if (!call.ok) return { ...failedReading(reading, failureOf(call, name, text, family.form.dialect)), conclusive: true };
     coveredUntil = call.end;
     const { args, item } = itemOf(call, family, tools, text);
@@ -295,7 +304,7 @@ export const xmlCallsReader: DialectReader = {
   dialect: 'xml-call',
   needs: '<｜', // tags, or DSML tokens with full-width bars
   read(input, { tools }): Reading | undefined {
-    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|(?!atem:)[A-Za-z][\w.-]*:invoke\b|longcat_tool_call>)|｜DSML｜|\]<\]minimax\[>\[/.test(input)) return undefined;
+    if (!/<(?:function|call|tool|invoke|arg_key|tool_call>|(?!atem:)[A-Za-z][\w.-]*:invoke\b|longcat_tool_call>)|｜(?:DSML|ＤＳＭＬ)｜|\]<\]minimax\[>\[/.test(input)) return undefined;
     // MiniMax M2's own reading holds where its wrapper token is written: listed first, it wins the
     // invokes both forms match; DSML and Step 3 invokes beside it keep their values as written.
     const invokes = input.includes('<minimax:tool_call>') ? [minimaxInvokeFamily, invokeFamily] : [bareInvokeFamily, invokeFamily];
