@@ -5,7 +5,9 @@
  *   (R1 may leave out `<｜tool▁call▁begin｜>` after `<｜tool▁calls▁begin｜>`, or write `<｜tool▁calls｜>`);
  * - V3.1: `<｜tool▁call▁begin｜>name<｜tool▁sep｜>{..}<｜tool▁call▁end｜>`.
  * The end of the arguments is found by parsing the JSON, so a string may hold any token. A call that
- * is cut off or followed by something other than its end token is a conclusive failure. Tool output
+ * is cut off or followed by something other than its end token (the section's end or the next call's
+ * begin included: the call's own markup is then unclosed) is a conclusive failure; only the reply's end
+ * may stand for the end token (a server's stop token). Tool output
  * tokens (`<｜tool▁outputs▁begin｜>`) are not calls. Arguments wrapped in one `{"parameters": {..}}` are
  * unwrapped (`wrapped-arguments.ts`). V3.2 / V4 DSML markup is read elsewhere.
  */
@@ -20,12 +22,11 @@ import { wrappedArguments } from './wrapped-arguments.ts';
 const token = (words: string): string => `<[|｜]${words.split(' ').join('[▁_ ]')}[|｜]>`;
 const sep = token('tool sep');
 const callEnd = token('tool call end');
-const callsEnd = token('tool calls end');
 const callStart = new RegExp(`${token('tool call begin')}|(?:${token('tool calls begin')}|${token('tool calls')})(?=\\s*function\\s*${sep})`, 'g');
 const functionForm = new RegExp(`\\s*function\\s*${sep}\\s*([^\\s<>\`{]+)\\s*`, 'y');
 const namedForm = new RegExp(`\\s*([^\\s<>{]+?)\\s*${sep}\\s*`, 'y');
 const fenceOpen = /```[\w-]*\s*/y;
-const afterArguments = new RegExp(`\\s*(?:\`\`\`\\s*)?(?:(${callEnd})|(?=${callsEnd}|${token('tool call begin')}|$))`, 'y');
+const afterArguments = new RegExp(`\\s*(?:\`\`\`\\s*)?(?:(${callEnd})|(?=$))`, 'y');
 const quickTest = /[|｜]tool[▁_ ]/;
 
 type CallRead = { name: string; args: unknown; repaired: boolean; end: number } | { failure: Reading } | undefined;

@@ -18,6 +18,7 @@ import { readJson } from '../extract/read-json.ts';
 import { argumentsValue, callItem, type DialectReader, failedReading, type Reading } from '../reading.ts';
 import { sanitizeName } from '../sanitize.ts';
 import { cutOffCall } from './call-object.ts';
+import { kimiCallEndMissing } from './kimi-call-end.ts';
 import { kimiCallTool } from './kimi-call-id.ts';
 
 interface TokenForm {
@@ -219,6 +220,11 @@ export const tokenCallsReader: DialectReader = {
       if (object && /^\s*(?:\{|\[\s*[[{"'\d\]-])/.test(call.rest.slice(object.end))) {
         const toolName = sanitizeName(call.name);
         return certain(call, failedReading(first.dialect, { kind: 'invalid-json', message: `arguments of \`${toolName}\`: a second JSON value follows them; give every argument in one object`, toolName }));
+      }
+      // A Kimi K2 call in a section, its own end token left out (`kimi-call-end.ts`): unclosed markup.
+      if (object && call.dialect === 'kimi' && kimiCallEndMissing(text, text.slice(call.index, call.restAt), call.index, call.restAt + object.end)) {
+        const toolName = sanitizeName(call.name);
+        return certain(call, failedReading(first.dialect, { kind: 'no-decision', message: `the call of \`${toolName}\` is not closed with \`<|tool_call_end|>\``, toolName }));
       }
       const args = argumentsValue(json.value);
       repaired ||= json.repaired || args.repaired;

@@ -60,7 +60,8 @@ const forms: readonly Unwrapped[] = [
   { start: /^([\p{L}\p{N}_][\p{L}\p{N}_.-]*)\s*<longcat_arg_key>/u, wrap: (text) => `<longcat_tool_call>${text}</longcat_tool_call>`, reader: xmlCallsReader },
   {
     start: /^(?:functions\.)?([\w.-]+?):\d+\s*\{/,
-    wrap: (text) => `<|tool_calls_section_begin|>${text.replace(kimiHead, '<|tool_call_begin|>$1<|tool_call_argument_begin|>')}<|tool_calls_section_end|>`,
+    // No section tokens: the calls are read as llama.cpp writes bare Kimi K2 calls, whose end tokens may be missing (`kimi-call-end.ts`).
+    wrap: (text) => text.replace(kimiHead, '<|tool_call_begin|>$1<|tool_call_argument_begin|>'),
     reader: tokenCallsReader,
     each: (name) => new RegExp(`(?<![\\w.-])(?:functions\\.)?${name}:\\d+\\s*\\{`, 'g'),
     headThenObject: true,

@@ -8,8 +8,8 @@
  * suffix of HY v3's call tags (`<tool_call:opensource>`, `suffixed-tags.ts`), and one
  * code fence wrapping the whole reply (not a ```` ```tool ```` fence: that one is a Continue call block; nor
  * one labelled as output, `output-fence.ts`), and a tool's turn the model
- * invented after its own turn ended (`invented-tool-turn.ts`). Only leading reasoning is removed, so a reply that merely
- * mentions these markers keeps them.
+ * invented after its own turn ended (`invented-tool-turn.ts`). Only leading reasoning is removed, and reasoning
+ * right after a call's closing tag (`interleaved-reasoning.ts`), so a reply that merely mentions these markers keeps them.
  */
 import { callFenceLabel } from './call-fence-label.ts';
 import { labelsOutput } from './output-fence.ts';
@@ -19,6 +19,7 @@ import { holdsReplyMarker, stripReplyMarkers } from './strip-reply-markers.ts';
 import { withoutTagSuffix } from './suffixed-tags.ts';
 import { withoutInventedToolTurn } from './invented-tool-turn.ts';
 import { withoutNamedReasoning } from './named-reasoning-element.ts';
+import { withoutInterleavedReasoning } from './interleaved-reasoning.ts';
 
 export interface NormalizedOutput {
   /** The text with noise removed, trimmed. */
@@ -64,7 +65,10 @@ export function normalizeOutput(raw: string): NormalizedOutput {
   if (angled) {
     const named = withoutNamedReasoning(text);
     reasoning.push(...named.reasoning);
-    text = named.text;
+    // Reasoning a thinking model wrote between its calls (`interleaved-reasoning.ts`).
+    const interleaved = withoutInterleavedReasoning(named.text);
+    reasoning.push(...interleaved.reasoning);
+    text = interleaved.text;
   }
   const written = text;
   // A fence line inside (```` ```\n```tool ````) means several blocks, not one block around the reply.

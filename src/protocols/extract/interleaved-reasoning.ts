@@ -1,0 +1,56 @@
+/**
+ * Reasoning written after a call. A thinking model may think again between its calls (interleaved
+ * thinking; an RL rollout's turn that drafts a call, then writes the one it means): the reply is then
+ * `<tool_call>..</tool_call> <think>..</think> <tool_call>..</tool_call>`. Only leading reasoning is
+ * stripped by `stripReplyMarkers`, so such a block would be read as prose, and a call drafted inside
+ * it would run. A closed reasoning block (a `reasoning` pair of `reply-markers.ts`) that stands right
+ * after a call's closing tag or token and is followed by the reply's end or by more markup is
+ * reasoning too: removed with what it holds, never a decision.
+ *
+ * A call's closing tag is told by its name (it holds `call`, `tool`, `function`, `invoke` or `action`:
+ * `</tool_call>`, `</function>`, `</invoke>`, `<|tool_call_end|>`, Gemma 4's `<tool_call|>`) and the
+ * block starts a later line, so a `<think>` written inside an argument's markup after some other
+ * element (`</b> <think>`) or inside a JSON string stays that argument's text. A block holding Kimi's call-section tokens is left to the Kimi readers,
+ * whose servers run calls written inside reasoning.
+ */
+import { markerSource } from './marker-source.ts';
+import { replyMarkers } from './reply-markers.ts';
+
+export interface InterleavedReasoning {
+  /** The reply without the reasoning blocks found between calls. */
+  text: string;
+  /** Their text, in order. */
+  reasoning: string[];
+}
+
+const reasoningPairs = replyMarkers.filter((marker) => marker.kind === 'reasoning');
+const pairSources = reasoningPairs.map((marker) => `(?:${markerSource(marker.open)})([\\s\\S]*?)(?:${markerSource(marker.close)})`);
+/** One closed reasoning block of any pair: the group of the pair that matched holds its text. */
+const block = new RegExp(pairSources.join('|'), 'gi');
+const callWord = '[^<>\\n]*(?:call|tool|function|invoke|action)[^<>\\n]*';
+/**
+ * A call's closing tag or end token ending a line, then the block's line: a JSON string holds no raw
+ * line break, so a block inside a JSON argument is never taken for one.
+ */
+const callClose = new RegExp(`(?:<\\/${callWord}>|<[|｜]${callWord}[|｜]>|<${callWord}[|｜]>)[ \\t]*\\r?\\n\\s*$`, 'i');
+/** What may follow the block: nothing, or more markup (`<` or `[`). */
+const markupAfter = /^\s*(?:$|[<[])/;
+const kimiCalls = /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|<\|open\|>[ \t]*tools[ \t]*<\|sep\|>/;
+
+export function withoutInterleavedReasoning(text: string): InterleavedReasoning {
+  const reasoning: string[] = [];
+  let kept = '';
+  let from = 0;
+  for (const match of text.matchAll(block)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = text.slice(0, start);
+    const inner = match.slice(1).find((group) => group !== undefined) ?? '';
+    if (!callClose.test(before) || !markupAfter.test(text.slice(end)) || kimiCalls.test(inner)) continue;
+    kept += text.slice(from, start);
+    reasoning.push(inner.trim());
+    from = end;
+  }
+  if (reasoning.length === 0) return { text, reasoning };
+  return { text: kept + text.slice(from), reasoning };
+}
