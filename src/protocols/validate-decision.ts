@@ -15,6 +15,7 @@ import {
 import { compileSchema, describeErrors, validateAgainstSchema } from '../tools/schema-validator.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 import { undeclaredPrototypeKey } from './prototype-keys.ts';
+import { undeclaredNamelessKey } from './nameless-keys.ts';
 import { respelledArgs } from './respelled-keys.ts';
 import { decodedArgs } from './encoded-values.ts';
 import { unpaddedArgs } from './padded-keys.ts';
@@ -105,6 +106,10 @@ function checkToolCall(call: { tool: string; args: unknown }, tools: readonly To
   const prototypeKey = undeclaredPrototypeKey(tool, call.args);
   if (prototypeKey !== undefined) {
     return { kind: 'invalid-args', message: `the args of \`${name}\` hold the key \`${prototypeKey}\`, which this tool does not take: leave it out`, toolName: name };
+  }
+  if (undeclaredNamelessKey(tool, call.args) !== undefined) {
+    const name = sanitizeName(call.tool);
+    return { kind: 'invalid-args', message: `the args of \`${name}\` hold a value under an empty name: give every argument its name`, toolName: name };
   }
   const validate = compileSchema(tool.inputSchema);
   if (validate(call.args)) return undefined;
