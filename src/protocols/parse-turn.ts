@@ -11,6 +11,7 @@ import type { ParseOptions, ParseResult } from './codec.ts';
 import { failedResult, acceptReading } from './accept-reading.ts';
 import { findCallAttempt } from './dialects/find-call-attempt.ts';
 import { withoutAnswerFraming } from './extract/answer-framing.ts';
+import { withoutLaterReasoning } from './extract/later-reasoning.ts';
 import { normalizeOutput } from './extract/normalize-output.ts';
 import { blankQuoted } from './extract/blank-quoted.ts';
 import { trimmedIndent } from './extract/indented-blocks.ts';
@@ -162,7 +163,8 @@ function readReply(spec: TurnSpec, { text, written, normalized, options, context
   if (partial) return partial.correction;
   const failure = strongOwnFailure ?? driftFailure ?? ownResult;
   if (failure) return failure;
-  const answer = spec.plainText ? withoutAnswerFraming(written) : written;
+  // Reasoning written again later in the answer of a reply that opened with reasoning (`later-reasoning.ts`).
+  const answer = spec.plainText ? withoutLaterReasoning(withoutAnswerFraming(written), normalized.reasoning.length > 0) : written;
   if (answer === '') return failedResult({ kind: 'empty', message: emptyMessage(normalized.reasoning) }, raw, tools);
   // The fence around the whole reply is gone from `text`; its label (```` ```tool_code ````) may say it is a call.
   const fenced = normalized.fencedText;
