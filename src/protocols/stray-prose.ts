@@ -22,6 +22,7 @@ import { callInArgument } from './call-in-argument.ts';
 import { inventedResult } from './invented-result.ts';
 import { argumentsAfterCall } from './arguments-after-call.ts';
 import { objectLineBesideCall } from './object-line-beside-call.ts';
+import { callInReasoningBlock } from './call-in-reasoning-block.ts';
 
 const endOfTurn = new RegExp(endOfTurnSource, 'g');
 const inlineCode = /`[^`\n]+`/g;
@@ -105,6 +106,8 @@ export function strayProse(text: string, reading: Reading, tools: readonly ToolS
   if (!spans || spans.length === 0) return undefined;
   const unclosed = unclosedWrapper(text, spans) ?? (text.includes('</') ? callInArgument(text, spans) : undefined);
   if (unclosed) return unclosed;
+  const drafted = text.includes('</') ? callInReasoningBlock(text, spans) : undefined;
+  if (drafted) return drafted;
   const invented = spans.length > 1 ? inventedResult(text, spans) : undefined;
   if (invented) return invented;
   const leftArguments = text.includes('{') ? argumentsAfterCall(text, reading) : undefined;

@@ -102,3 +102,40 @@ describe('Kimi K2 calls inside reasoning', () => {
     );
   });
 });
+
+describe('a call read from inside a reasoning block in the middle of a reply', () => {
+  const hermes = (url: string) => `<tool_call>{"name": "fetch_page", "arguments": ${JSON.stringify({ url })}}</tool_call>`;
+  const messageOf = (text: string) => {
+    const result = parseDecision('native', text, { tools, maxActions: 3 });
+    return result.success ? undefined : result.error.message;
+  };
+
+  it.each([
+    ['between answer lines', `Hello\n<think>draft ${hermes('https://b.example')}</think>\nbye`],
+    ['inside a sentence', `Hello <think>draft ${hermes('https://b.example')}</think> bye`],
+    ['on the line of the call before it', `${hermes('https://a.example')}<think>maybe also ${hermes('https://b.example')}</think>`],
+    ['after leading reasoning and an answer line', `<think>plan</think>Hello\n<think>draft ${hermes('https://b.example')}</think>\nbye`],
+  ])('%s is corrected, never run', (_label, text) => {
+    expect(messageOf(text)).toMatch(/inside its reasoning \(<think>/);
+  });
+
+  it('keeps a reasoning block written inside an argument, and one after a call on a later line', () => {
+    expect(decisionsOf(`<tool_call>{"name": "fetch_page", "arguments": {"url": "<think>x</think>"}}</tool_call>`)).toEqual([
+      expect.objectContaining({ tool: 'fetch_page', args: { url: '<think>x</think>' } }),
+    ]);
+    expect(decisionsOf(`${hermes('https://a.example')}\n<think>maybe also ${hermes('https://b.example')}</think>`)).toEqual([
+      expect.objectContaining({ tool: 'fetch_page', args: { url: 'https://a.example' } }),
+    ]);
+  });
+
+  it('property: a call inside a mid-reply reasoning block never runs, whatever the prose around it (fast-check)', () => {
+    const prose = fc.string({ unit: fc.constantFrom(...'abc .,\n'), maxLength: 20 });
+    fc.assert(
+      fc.property(prose, prose, fc.webUrl(), (before, after, url) => {
+        const result = parseDecision('native', `Hi.${before}<think>${before}${hermes(url)}${after}</think>${after}`, { tools, maxActions: 3 });
+        return !result.success || result.decisions.every((decision) => decision.action !== 'call_tool');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

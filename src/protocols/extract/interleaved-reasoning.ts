@@ -26,7 +26,8 @@ export interface InterleavedReasoning {
 const reasoningPairs = replyMarkers.filter((marker) => marker.kind === 'reasoning');
 const pairSources = reasoningPairs.map((marker) => `(?:${markerSource(marker.open)})([\\s\\S]*?)(?:${markerSource(marker.close)})`);
 /** One closed reasoning block of any pair: the group of the pair that matched holds its text. */
-const block = new RegExp(pairSources.join('|'), 'gi');
+export const reasoningBlockSource = pairSources.join('|');
+const block = new RegExp(reasoningBlockSource, 'gi');
 const callWord = '[^<>\\n]*(?:call|tool|function|invoke|action)[^<>\\n]*';
 /**
  * A call's closing tag or end token ending a line, then the block's line: a JSON string holds no raw
