@@ -1,6 +1,7 @@
 /**
- * The MCP call element (`<use_mcp_tool>` with `<server_name>`, `<tool_name>` and `<arguments>` holding
- * one JSON object; `<use_tool>` without the server): read whole or corrected, never in part.
+ * A wrapper holding a tool-name element and an arguments element of one JSON object (`<use_mcp_tool>`
+ * with `<server_name>`, `<tool_name>` and `<arguments>`; other frameworks' words for each): read whole
+ * or corrected, never in part, and a tool's definition echoed in such elements is no call.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,27 @@ describe('the MCP call element', () => {
     expect(read(element('fetch_page', 'url: https://example.org'))).toMatchObject({ success: false });
     expect(read(element('fetch_page', '{"url": "https://example.org"}').replace('</use_mcp_tool>', '<note>x</note></use_mcp_tool>'))).toMatchObject({ success: false });
     expect(read(element('fetch_page', '{"url": "https://example.org"}').replace('\n</use_mcp_tool>', ''))).toMatchObject({ success: false });
+  });
+
+  it('reads the same call under other frameworks\' words for the wrapper, the name and the arguments (fast-check)', () => {
+    const wrappers = fc.constantFrom('use_mcp_tool', 'use_tool', 'tool_call', 'tool_use', 'function_call', 'action', 'call_tool', 'step');
+    const names = fc.constantFrom('tool_name', 'function_name');
+    const argsElements = fc.constantFrom('arguments', 'args', 'parameters', 'params', 'input', 'tool_input');
+    fc.assert(
+      fc.property(wrappers, names, argsElements, fc.webUrl(), (wrapper, name, args, url) => {
+        const text = `<${wrapper}>\n<${name}>fetch_page</${name}>\n<${args}>${JSON.stringify({ url })}</${args}>\n</${wrapper}>`;
+        expect(read(text), text).toMatchObject({ success: true, decisions: [{ tool: 'fetch_page', args: { url } }] });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('leaves a tool definition echoed in such elements alone (no call)', () => {
+    const schema = '{"type": "object", "properties": {"url": {"type": "string"}}}';
+    for (const text of [`<tool><name>fetch_page</name><parameters>${schema}</parameters></tool>`, `<function_call><function_name>fetch_page</function_name><parameters>${schema}</parameters></function_call>`]) {
+      const result = read(text);
+      expect(result.success && result.decisions.some((decision) => decision.action === 'call_tool'), text).toBe(false);
+    }
   });
 
   it('is talk about a call when shown as code', () => {

@@ -362,7 +362,7 @@ class ParameterReader {
     const ends = (form.endsAt ?? []).map((end) => text.indexOf(end, valueStart)).filter((at) => at >= 0);
     if (ends.length === 0) return null;
     const valueEnd = Math.min(...ends);
-    const value = text.slice(valueStart, valueEnd).replace(/[^\S\n]+$/, '');
+    const value = text.slice(valueStart, valueEnd).replace(/\s+$/, '');
     if (value.includes(close) || value.includes(tag) || callOpening.test(value) || ambiguous(value) || !cleanAfter(valueEnd)) return null;
     return { end: valueEnd, parameters: [{ key: keyOf(match), text: value, hint: match.groups?.hint }] };
   }

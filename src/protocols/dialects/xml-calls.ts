@@ -28,7 +28,6 @@ import { dsmlMarker } from '../extract/dsml-marker.ts';
 import { escapedBreakParameters, opensEscaped } from './escaped-breaks.ts';
 import { paramKeyValuesFamily } from './param-key-values.ts';
 import { quotedName } from './quoted-name.ts';
-import { loneBodyCall } from './lone-body-call.ts';
 import { type CallForm, type ParameterForm, type ParsedCall, parseCalls, type RawParameter } from './tag-calls.ts';
 import { jsonArguments, parameterArguments, type ParametersReading, type ValueRule } from './xml-parameters.ts';
 
@@ -281,14 +280,6 @@ export function readTagCalls(text: string, tools: readonly ToolSpec[], families:
     if (call.start < coveredUntil) continue;
     const name = sanitizeName(call.name);
     const reading = dialect ?? family.form.dialect;
-    // A body of one text and no parameter element: the lone input of a tool of one property (`lone-body-call.ts`).
-    const lone = !call.ok && call.problem !== 'ambiguous' ? loneBodyCall(text, call.start, family.form, tools.find((tool) => tool.name === call.name)) : undefined;
-    if (lone) {
-      items.push(callItem(call.name, lone.args, tools));
-      spans.push([call.start, lone.end]);
-      repaired = true;
-      break;
-    }
     if (!call.ok) return { ...failedReading(reading, failureOf(call, name, text, family.form.dialect)), conclusive: true };
     coveredUntil = call.end;
     const { args, item } = itemOf(call, family, tools, text);
