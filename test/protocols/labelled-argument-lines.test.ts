@@ -2,7 +2,7 @@
  * An action named on a labelled line with its arguments on labelled lines beside it, each label a
  * parameter the tool declares (`labelled-argument-lines.ts`): that call, the text before the block its
  * thought; a label the tool does not declare, a missing required parameter or text after the block
- * leave it a correction, never the answer. Written for reins.
+ * leave it a correction, never the answer; an undeclared label holding only `None` is passed over. Written for reins.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,8 +26,13 @@ describe('an action with its arguments on labelled lines', () => {
     expect(read('Action: press\nTarget: the OK button\nRepeat count: 3')).toMatchObject({ success: true, decision: { tool: 'press', args: { target: 'the OK button', repeat_count: 3 } } });
   });
 
+  it('passes over a label the tool does not declare that holds only None', () => {
+    expect(read('TARGET: Q\n\nACTION: press\n\nVALUE: None')).toMatchObject({ success: true, decision: { tool: 'press', args: { target: 'Q' } } });
+    expect(read('TARGET: Q\nACTION: press\nVALUE: N/A')).toMatchObject({ success: true, decision: { tool: 'press', args: { target: 'Q' } } });
+  });
+
   it.each([
-    ['a label the tool does not declare', 'TARGET: K\nACTION: FILL\nTEXT: 10115\nVALUE: None'],
+    ['a label the tool does not declare', 'TARGET: K\nACTION: FILL\nTEXT: 10115\nVALUE: 7'],
     ['a required parameter with no line', 'ACTION: FILL\nTEXT: 10115'],
     ['prose after the block', 'TARGET: K\nACTION: FILL\nTEXT: 10115\nThat fills the box.'],
     ['a parameter written twice', 'TARGET: K\nACTION: FILL\nTEXT: 1\nTEXT: 2'],

@@ -10,8 +10,10 @@
  * as SeeAct's web agent answers (and android_world's port of it). The lines form one block closing
  * the reply, blank lines between them allowed: above the action line it runs over lines whose label
  * is a declared parameter, below it every line to the end must be one. The text before the block is
- * the model's thought. Nothing is guessed: a label the tool does not declare below the action, a
- * label written twice, a required parameter with no line, or an action naming no offered tool leaves
+ * the model's thought. A label the tool does not declare holding only `None` (`null`, `N/A`) says
+ * the action takes no such value, as SeeAct's format asks for a click (`VALUE: None`): it carries
+ * nothing and is passed over. Nothing is guessed: any other label the tool does not declare below the
+ * action, a label written twice, a required parameter with no line, or an action naming no offered tool leaves
  * the reply to the ReAct reader, which corrects the missing `Action Input:`. Values are typed by the
  * tool's schema (`collectParameters`).
  */
@@ -25,6 +27,8 @@ import { maskCode } from './mask-code.ts';
 const dialect = 'labelled-argument-lines';
 /** A labelled line: a label of words (emphasis around it allowed), a colon, its value on the same line. */
 const labelledLine = /^[ \t]*[*_]{0,2}([A-Za-z][A-Za-z _]{0,40}?)[*_]{0,2}[ \t]*:[*_]{0,2}[ \t]*(.*?)[ \t]*$/;
+/** A value that says there is none. */
+const nothing = /^(?:none|null|n\/a)$/i;
 /** The action's label. */
 const actionWord = /^action$/i;
 
@@ -70,6 +74,8 @@ export const labelledArgumentLinesReader: DialectReader = {
     const found = new Map<string, string>();
     const take = (line: Line): boolean => {
       const key = line.label === undefined ? undefined : parameterOf(line.label, properties);
+      // `VALUE: None` under a tool that declares no `value`: the format's own way to say there is none.
+      if (key === undefined && line.label !== undefined && nothing.test(line.value ?? '')) return true;
       if (key === undefined || found.has(key)) return false;
       found.set(key, line.value ?? '');
       return true;
