@@ -51,6 +51,7 @@ import { barePythonCallsReader } from './bare-python-calls.ts';
 import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
+import { labelledArgumentLinesReader } from './labelled-argument-lines.ts';
 import { selfAskReader } from './self-ask.ts';
 import { rewooPlanReader } from './rewoo-plan.ts';
 import { tokenCallsReader } from './token-calls.ts';
@@ -84,6 +85,8 @@ export const driftReaders: readonly DialectReader[] = [
   gemmaCallsReader,
   toolRequestReader,
   deepseekReader,
+  // Before ReAct: an `Action:` line with its arguments on labelled lines beside it has no `Action Input:`.
+  labelledArgumentLinesReader,
   reactTextReader,
   dspyReactReader,
   jsonAgentReader,
