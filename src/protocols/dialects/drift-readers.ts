@@ -43,6 +43,7 @@ import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
 import { nameElementCallReader } from './name-element-call.ts';
+import { toolArgsElementsReader } from './tool-args-elements.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
@@ -124,6 +125,7 @@ export const driftReaders: readonly DialectReader[] = [
   yamlCallObjectReader,
   continueXmlReader,
   nameElementCallReader,
+  toolArgsElementsReader,
   nameThenJsonReader,
   atNameJsonReader,
   pythonicCallsReader,
