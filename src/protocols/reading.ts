@@ -10,6 +10,7 @@ import { isReservedToolName } from '../tools/tool-names.ts';
 import { isRecord, readJson } from './extract/read-json.ts';
 import { declaredWrappedArguments, mayBeWrapped } from './dialects/wrapped-arguments.ts';
 import { leakedQuoteTokens } from './dialects/leaked-quote-tokens.ts';
+import { restatedCallArguments } from './dialects/restated-call.ts';
 
 export interface ReadFailure {
   kind: InvalidDecisionKind;
@@ -105,7 +106,7 @@ export function callItem(written: unknown, args: unknown, tools: readonly ToolSp
   if (isReservedToolName(name) && isRecord(args)) {
     return { action: name, ...args };
   }
-  const value = args ?? {};
+  const value = restatedCallArguments(args ?? {}, name, tools);
   // Most calls hold no wrapper: the tool's schema is looked up only for one that may be.
   const unwrapped = mayBeWrapped(value) ? declaredWrappedArguments(value, tools.find((offered) => offered.name === name)) : value;
   return { action: 'call_tool', tool: name, args: leakedQuoteTokens(unwrapped), reason };

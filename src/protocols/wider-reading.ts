@@ -15,7 +15,9 @@
  * wins, and the first partial reading's correction stands. Only the wrapper's reader may widen a
  * partial reading: another reader of the same calls (a bare JSON call read out of `<tool_call>`
  * markup) leaves the rest as prose its own checks may not refuse the same way (a special token after
- * the call, `<|end_message|>`, was accepted so), and the first correction must stand there.
+ * the call, `<|end_message|>`, was accepted so), and the first correction must stand there. Harmony's
+ * reader is a wrapper's too: its header and `<|message|>` frame a JSON call a bare reader read first
+ * (a body restating the call, `restated-call.ts`), and its own checks refuse a token left after it.
  */
 import type { ParseResult } from './codec.ts';
 import { wrappedBareCallDialect } from './dialects/wrapped-bare-call.ts';
@@ -35,5 +37,5 @@ export interface PartialReading {
 /** True when `checked` (a reading that passed or failed the whole-reply checks) is the reply's reading: it passed, and takes what `partial` took, if anything was partial. */
 export function widens(partial: PartialReading | undefined, checked: ParseResult, dialect: string): boolean {
   if (!checked.success) return false;
-  return partial === undefined || (dialect === wrappedBareCallDialect && taken(partial.calls) === taken(checked));
+  return partial === undefined || ((dialect === wrappedBareCallDialect || dialect === 'harmony') && taken(partial.calls) === taken(checked));
 }

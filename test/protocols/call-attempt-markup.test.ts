@@ -28,9 +28,13 @@ describe('call markup no reader reads', () => {
   });
 
   it('corrects a <name> naming a tool inside a call element with arguments after it, whatever the arguments hold', () => {
-    for (const text of ['<tool>\n<name>open_ticket</name>\n<arguments>\n{title: broken}\n</arguments>\n</tool>', 'Sure.\n<call><name>list_tickets</name><args></args></call>', '<function_call>\n  <name> open_ticket </name>\n  <input><title>Printer</title></input>\n</function_call>', '<do_step><name>open_ticket</name><args>{"title": "Printer"}</args></do_step>', 'Filing it.\n<do_step>\n  <name>open_ticket</name>\n']) {
+    for (const text of ['<tool>\n<name>open_ticket</name>\n<arguments>\n{title: broken}\n</arguments>\n</tool>', '<function_call>\n  <name> open_ticket </name>\n  <input><title>Printer</title></input>\n</function_call>', '<do_step><name>open_ticket</name><args>{"title": "Printer"}</args></do_step>', 'Filing it.\n<do_step>\n  <name>open_ticket</name>\n']) {
       expect([text, read(text).success]).toEqual([text, false]);
     }
+  });
+
+  it('reads such an element whose arguments element is empty or holds argument elements (`tool-args-elements.ts`)', () => {
+    expect(read('Sure.\n<call><name>list_tickets</name><args></args></call>')).toMatchObject({ success: true, decision: { tool: 'list_tickets', args: {} } });
   });
 
   it('keeps a tool definition echoed as XML, and a <name> element in prose, as the answer', () => {

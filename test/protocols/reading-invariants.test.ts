@@ -45,6 +45,10 @@ const writers: readonly Writer[] = [
   { name: 'mistral', write: (tool, args) => `[TOOL_CALLS][${json({ name: tool, arguments: args })}]` },
   { name: 'xml tool_code', write: (tool, args) => `<tool_code>\n<name>${tool}</name>\n<parameters>\n${json(args)}\n</parameters>\n</tool_code>` },
   {
+    name: 'tool and args elements',
+    write: (tool, args) => `<function_calls>\n<function_call>\n<tool>${tool}</tool>\n<args>${Object.entries(args).map(([key, value]) => `<${key}>${value}</${key}>`).join('')}</args>\n</function_call>\n</function_calls>`,
+  },
+  {
     name: 'qwen3-coder',
     write: (tool, args) => `<tool_call>\n<function=${tool}>\n${Object.entries(args).map(([key, value]) => `<parameter=${key}>\n${value}\n</parameter>\n`).join('')}</function>\n</tool_call>`,
   },

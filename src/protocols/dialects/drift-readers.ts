@@ -44,6 +44,7 @@ import { llama3Reader } from './llama3.ts';
 import { mistralReader } from './mistral.ts';
 import { museReader } from './muse.ts';
 import { nameElementCallReader } from './name-element-call.ts';
+import { toolArgsElementsReader } from './tool-args-elements.ts';
 import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
@@ -129,6 +130,7 @@ export const driftReaders: readonly DialectReader[] = [
   continueXmlReader,
   mcpToolElementReader,
   nameElementCallReader,
+  toolArgsElementsReader,
   nameThenJsonReader,
   atNameJsonReader,
   pythonicCallsReader,

@@ -9,11 +9,23 @@
  */
 import type { ToolSpec } from '../../spec/decision.ts';
 import { callItem, type DialectReader, failedReading, type Reading, offeredTool } from '../reading.ts';
+import { isCallElementName } from './call-named-element.ts';
 import { maskCode } from './mask-code.ts';
 import { readToolInput, toolInputArgs } from './tool-input.ts';
 
 const dialect = 'xml-agent';
 const element = /<(tool|tool_input)>([\s\S]*?)(<\/\1>|$)/g;
+/**
+ * A `<tool>` that is another format's call name (`tool-args-elements.ts`), never this agent's: one an
+ * arguments element other than `<tool_input>` follows (its arguments would be dropped), or one that
+ * opens an element named for a call (`<function_call><tool>..`: this agent writes `<tool>` at the top).
+ */
+const otherArguments = /^\s*<(?:args|arguments|parameters|params|input)>/;
+const callOpening = /<([A-Za-z_][\w.-]*)>\s*$/;
+function otherFormat(text: string, start: number, end: number): boolean {
+  const opening = callOpening.exec(text.slice(Math.max(0, start - 80), start))?.[1];
+  return otherArguments.test(text.slice(end)) || (opening !== undefined && isCallElementName(opening));
+}
 
 interface AgentCall {
   name: string;
@@ -31,7 +43,7 @@ export const xmlAgentReader: DialectReader = {
     for (const match of maskCode(text).matchAll(element)) {
       const [whole, label, , closing] = match;
       const body = text.slice(match.index + (label ?? '').length + 2, match.index + whole.length - (closing?.length ?? 0));
-      if (label === 'tool' && body.includes('<')) continue;
+      if (label === 'tool' && (body.includes('<') || otherFormat(text, match.index, match.index + whole.length))) continue;
       firstIndex ??= match.index;
       if (!closing) return failedReading(dialect, { kind: 'no-decision', message: `<${label}> is not closed with </${label}>` });
       spans.push([match.index, match.index + whole.length]);
