@@ -49,6 +49,7 @@ import { nameThenJsonReader } from './name-then-json.ts';
 import { pipeCallReader } from './pipe-call.ts';
 import { pythonicCallsReader } from './pythonic-calls.ts';
 import { barePythonCallsReader } from './bare-python-calls.ts';
+import { labelledArgumentsCallReader } from './labelled-arguments-call.ts';
 import { pythonTagCodeReader } from './python-tag-code.ts';
 import { qwenXmlReader } from './qwen-xml.ts';
 import { reactTextReader } from './react-text.ts';
@@ -135,6 +136,7 @@ export const driftReaders: readonly DialectReader[] = [
   atNameJsonReader,
   pythonicCallsReader,
   barePythonCallsReader,
+  labelledArgumentsCallReader,
   callStringsReader,
   pythonTagCodeReader,
   unwrappedCallsReader,

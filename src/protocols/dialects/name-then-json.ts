@@ -6,8 +6,12 @@
  * "bare name" form text-generation-webui reads for Mistral-like models; several calls follow each
  * other (`a{..}b{..}`, or one per line).
  *
- * Read only when the whole reply is such calls with nothing but whitespace between them. Such calls
- * amid other text are never run on their own (`coverageOnly`): in prose the call-attempt check
+ * Read when the reply opens with such calls, nothing but whitespace between them; prose may follow
+ * on a new line or as a new sentence (`get_weather {"city": "Oslo"} I will check it.`, as thane's
+ * text fallback reads it), the reply's prose, checked for other call attempts like any
+ * (`stray-prose.ts`). Words continuing the call's line in lower case (`name({..}) and then wait`)
+ * make it part of a sentence, talk about a call, never run. Such calls after
+ * other text are never run on their own (`coverageOnly`): in prose the call-attempt check
  * refuses them, and beside a call in another dialect the coverage check does, unless they stand
  * inside that call's values; quoted as code they are talk about a call. Written right after a token or tag (`[TOOL_CALLS]name{..}`,
  * `>>>name{..}`, `functions.name`), the name belongs to that dialect's reader. The JSON is read with
@@ -57,13 +61,29 @@ function callsAmidText(text: string, tools: readonly ToolSpec[]): Reading | unde
   return items.length ? { dialect, items, thoughts: [], repaired: true, coverageOnly: true } : undefined;
 }
 
+/** The space between the last call and the prose after it, and the prose's first character: a new line, or a sentence's capital. */
+const proseAfter = /^(?:[ \t]*\r?\n\s*[\s\S]|[ \t]+\p{Lu})$/u;
+
+/**
+ * Whether `prose` writes another call of this form (an offered name, then `{` or `({`, space between
+ * allowed, outside code): prose holding one is no prose after the calls but a call after prose, so the
+ * reply is refused as before, never read with that call dropped.
+ */
+function callInProse(prose: string, names: readonly string[]): boolean {
+  const offered = names.filter((name) => name !== '').map(escapeRegExp);
+  return offered.length > 0 && new RegExp(`(?<![\\w.-])(?:${offered.join('|')})\\s*\\(?\\s*\\{`).test(maskCode(prose));
+}
+
 export const nameThenJsonReader: DialectReader = {
   dialect,
   needs: '{', // the arguments are a JSON object
   read(input, { tools }): Reading | undefined {
     const text = input.trim();
+    // Where `text` starts in `input`: the spans are offsets into the reply as given.
+    const lead = input.length - input.trimStart().length;
     const names = tools.map((tool) => tool.name);
     const items: unknown[] = [];
+    const spans: Array<readonly [number, number]> = [];
     let repaired = false;
     let at = 0;
     while (at < text.length) {
@@ -72,7 +92,14 @@ export const nameThenJsonReader: DialectReader = {
       // A call written like a script's, the object its one argument: `name({..})`.
       const inParens = text[after] === '(';
       const open = inParens ? skipSpace(text, after + 1) : after;
-      if (name === undefined || text[open] !== '{') return callsAmidText(text, tools);
+      if (name === undefined || text[open] !== '{') {
+        // Prose after the opening calls, on a new line or opening a sentence: the calls end where it starts.
+        const lastEnd = spans.at(-1)?.[1];
+        if (lastEnd !== undefined && proseAfter.test(input.slice(lastEnd, lead + at + 1)) && !callInProse(text.slice(at), names)) {
+          return { dialect, items, thoughts: [], repaired, spans };
+        }
+        return callsAmidText(text, tools);
+      }
       const read = jsonArgumentsAt(dialect, text, open, name);
       if (!read.ok) return read.failure;
       const close = skipSpace(text, read.end);
@@ -80,8 +107,10 @@ export const nameThenJsonReader: DialectReader = {
       if (inParens && text[close] !== ')') return undefined;
       repaired ||= read.repaired;
       items.push(callItem(name, read.args, tools));
-      at = inParens ? skipSpace(text, close + 1) : close;
+      const end = inParens ? close + 1 : read.end;
+      spans.push([lead + at, lead + end]);
+      at = skipSpace(text, end);
     }
-    return items.length ? { dialect, items, thoughts: [], repaired } : undefined;
+    return items.length ? { dialect, items, thoughts: [], repaired, spans } : undefined;
   },
 };

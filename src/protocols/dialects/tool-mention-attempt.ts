@@ -9,6 +9,8 @@
  *   [get_weather(Paris)]                   the whole call in square brackets, any arguments
  *   get_weather(city_name)                 a call ending its line, its arguments bare names not all
  *                                          declared parameters (`variable-argument-call.ts`)
+ *   get_weather(/tmp)                      a line holding only the call, any arguments or none
+ *                                          (`call-statement-line.ts`)
  *   {"op": "get_weather"}                  the name as a JSON value
  *   get_weather -> {"location": "Paris"}   the name, then one of its declared parameters as a key
  *   [get_weather] location=Paris           (`"location":`, `location=`, `{location:`, `--location`,
@@ -37,6 +39,7 @@ import { escapeRegExp } from '../reading.ts';
 import { maskCode } from './mask-code.ts';
 import { delimitedActionAttempt } from './delimited-action-attempt.ts';
 import { variableArgumentCall } from './variable-argument-call.ts';
+import { callStatementLine } from './call-statement-line.ts';
 import { bracketInputAttempt } from './bracket-input-attempt.ts';
 import { bracketToolLabel } from './bracket-tool-label.ts';
 
@@ -159,7 +162,7 @@ export function toolMentionAttempt(text: string, tools: readonly ToolSpec[], cal
     if (!masked.includes(tool.name)) continue;
     const parameters = parameterNames(tool);
     if (structureAroundName(tool.name).test(masked) || bracketedCall(masked, tool.name, parameters)) return tool.name;
-    if (variableArgumentCall(masked, tool.name, parameters)) return tool.name;
+    if (variableArgumentCall(masked, tool.name, parameters) || callStatementLine(masked, tool.name, parameters)) return tool.name;
     if (bracketInputAttempt(masked, tool.name) || bracketToolLabel(masked, tool.name)) return tool.name;
     if (toolDefinition.test(masked)) continue;
     if (jsonAroundName(tool.name).test(masked)) return tool.name;
