@@ -15,16 +15,32 @@ const argumentElements: ReadonlyArray<readonly [RegExp, string]> = [
   [/<arg_value>/g, '</arg_value>'],
 ];
 
-const count = (pattern: RegExp, text: string): number => text.match(pattern)?.length ?? 0;
+/** Where `needle` (a pattern, or a literal) occurs in `text`, in order. */
+function positions(text: string, needle: RegExp | string): number[] {
+  if (typeof needle !== 'string') return [...text.matchAll(needle)].map((match) => match.index);
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found.push(at);
+  return found;
+}
 
-/** A failure when a span read lies inside an argument element opened before it and closed after it; undefined otherwise. */
+/**
+ * A failure when a span read lies inside an argument element opened
+ * before it and closed after it; undefined otherwise. Each element's tags are found once, and the
+ * spans walk them in order.
+ */
 export function callInArgument(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
-  for (const [start, end] of spans) {
-    const before = text.slice(0, start);
-    const after = text.slice(end);
-    for (const [open, close] of argumentElements) {
-      const opened = count(open, before) - before.split(close).length + 1;
-      if (opened > 0 && after.includes(close)) {
+  const ordered = [...spans].sort((a, b) => a[0] - b[0]);
+  for (const [open, close] of argumentElements) {
+    const opens = positions(text, open);
+    if (opens.length === 0) continue;
+    const closes = positions(text, close);
+    const lastClose = closes.at(-1) ?? -1;
+    let openedBefore = 0;
+    let closedBefore = 0;
+    for (const [start, end] of ordered) {
+      while (openedBefore < opens.length && (opens[openedBefore] ?? 0) < start) openedBefore++;
+      while (closedBefore < closes.length && (closes[closedBefore] ?? 0) + close.length <= start) closedBefore++;
+      if (openedBefore > closedBefore && lastClose >= end) {
         const element = close.slice(2, -1);
         return {
           kind: 'no-decision',

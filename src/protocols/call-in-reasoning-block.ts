@@ -12,15 +12,22 @@ import { reasoningBlockSource } from './extract/interleaved-reasoning.ts';
 
 const reasoningBlock = new RegExp(reasoningBlockSource, 'gi');
 
-const inside = (position: number, spans: ReadonlyArray<readonly [number, number]>): boolean => spans.some(([start, end]) => position >= start && position < end);
-
-/** The correction when one of `spans` (the calls read from `text`) lies inside a reasoning block opened outside every call; undefined otherwise. */
+/**
+ * The correction when one of `spans` (the calls read from `text`) lies inside
+ * a reasoning block opened outside every call; undefined otherwise. Blocks and spans are walked once, together.
+ */
 export function callInReasoningBlock(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
+  const ordered = [...spans].sort((a, b) => a[0] - b[0]);
+  let next = 0;
+  let coveredTo = 0;
   for (const match of text.matchAll(reasoningBlock)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (inside(start, spans)) continue;
-    if (!spans.some(([spanStart, spanEnd]) => spanStart > start && spanEnd <= end)) continue;
+    for (; next < ordered.length && (ordered[next]?.[0] ?? 0) <= start; next++) coveredTo = Math.max(coveredTo, ordered[next]?.[1] ?? 0);
+    // A block opened inside a call is an argument's text.
+    if (start < coveredTo) continue;
+    const following = ordered[next];
+    if (!following || following[1] > end) continue;
     const opening = /^<[^<>\n]{1,40}>/.exec(match[0])?.[0] ?? 'reasoning';
     return {
       kind: 'no-decision',

@@ -35,8 +35,24 @@ const callWord = '[^<>\\n]*(?:call|tool|function|invoke|action)[^<>\\n]*';
  */
 const callClose = new RegExp(`(?:<\\/${callWord}>|<[|｜]${callWord}[|｜]>|<${callWord}[|｜]>)[ \\t]*\\r?\\n\\s*$`, 'i');
 /** What may follow the block: nothing, or more markup (`<` or `[`). */
-const markupAfter = /^\s*(?:$|[<[])/;
+const markupAfter = /\s*(?:$|[<[])/y;
+
+/** True when only space, then the reply's end or markup, follows `end`. */
+function markupFollows(text: string, end: number): boolean {
+  markupAfter.lastIndex = end;
+  return markupAfter.test(text);
+}
 const kimiCalls = /<\|tool_calls_section_begin\|>|<\|tool_call_begin\|>|<\|open\|>[ \t]*tools[ \t]*<\|sep\|>/;
+
+/**
+ * The text before `start` from the last tag that ends the text before it (`<` .. `>`, space after it):
+ * all `callClose` needs, since a tag holds no `<`; so each block looks back over one tag, not the whole reply.
+ */
+function tagBefore(text: string, start: number): string {
+  let end = start;
+  while (end > 0 && /\s/.test(text[end - 1] ?? '')) end--;
+  return text.slice(Math.max(0, text.lastIndexOf('<', end - 1)), start);
+}
 
 export function withoutInterleavedReasoning(text: string): InterleavedReasoning {
   const reasoning: string[] = [];
@@ -45,9 +61,8 @@ export function withoutInterleavedReasoning(text: string): InterleavedReasoning 
   for (const match of text.matchAll(block)) {
     const start = match.index;
     const end = start + match[0].length;
-    const before = text.slice(0, start);
     const inner = match.slice(1).find((group) => group !== undefined) ?? '';
-    if (!callClose.test(before) || !markupAfter.test(text.slice(end)) || kimiCalls.test(inner)) continue;
+    if (!callClose.test(tagBefore(text, start)) || !markupFollows(text, end) || kimiCalls.test(inner)) continue;
     kept += text.slice(from, start);
     reasoning.push(inner.trim());
     from = end;

@@ -8,16 +8,10 @@
  * Only the answer is stripped: readers and the call-attempt check see the reply as written.
  */
 import { codeRanges, isInCode } from './code-ranges.ts';
-import { markerSource } from './marker-source.ts';
-import { replyMarkers } from './reply-markers.ts';
+import { reasoningBlockSource } from './interleaved-reasoning.ts';
 
-const block = new RegExp(
-  replyMarkers
-    .filter((marker) => marker.kind === 'reasoning')
-    .map((marker) => `(?:${markerSource(marker.open)})[\\s\\S]*?(?:${markerSource(marker.close)})`)
-    .join('|'),
-  'gi',
-);
+/** One closed block of any reasoning pair (`reply-markers.ts`). */
+const block = new RegExp(reasoningBlockSource, 'gi');
 
 /** `answer` without its later closed reasoning blocks, where the reply opened with reasoning; else `answer`. */
 export function withoutLaterReasoning(answer: string, openedWithReasoning: boolean): string {
