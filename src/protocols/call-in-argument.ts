@@ -31,6 +31,8 @@ function positions(text: string, needle: RegExp | string): number[] {
 export function callInArgument(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
   const ordered = [...spans].sort((a, b) => a[0] - b[0]);
   for (const [open, close] of argumentElements) {
+    // Without the element's closing tag no call can sit inside one.
+    if (!text.includes(close)) continue;
     const opens = positions(text, open);
     if (opens.length === 0) continue;
     const closes = positions(text, close);

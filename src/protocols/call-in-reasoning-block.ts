@@ -8,7 +8,7 @@
  * whose opening tag lies inside a call's span is an argument's text, and stays one.
  */
 import type { ReadFailure } from './reading.ts';
-import { reasoningBlockSource } from './extract/interleaved-reasoning.ts';
+import { mayHoldReasoningBlock, reasoningBlockSource } from './extract/interleaved-reasoning.ts';
 
 const reasoningBlock = new RegExp(reasoningBlockSource, 'gi');
 
@@ -17,6 +17,7 @@ const reasoningBlock = new RegExp(reasoningBlockSource, 'gi');
  * a reasoning block opened outside every call; undefined otherwise. Blocks and spans are walked once, together.
  */
 export function callInReasoningBlock(text: string, spans: ReadonlyArray<readonly [number, number]>): ReadFailure | undefined {
+  if (!mayHoldReasoningBlock(text)) return undefined;
   const ordered = [...spans].sort((a, b) => a[0] - b[0]);
   let next = 0;
   let coveredTo = 0;

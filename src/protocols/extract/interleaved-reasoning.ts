@@ -27,6 +27,11 @@ const reasoningPairs = replyMarkers.filter((marker) => marker.kind === 'reasonin
 const pairSources = reasoningPairs.map((marker) => `(?:${markerSource(marker.open)})([\\s\\S]*?)(?:${markerSource(marker.close)})`);
 /** One closed reasoning block of any pair: the group of the pair that matched holds its text. */
 export const reasoningBlockSource = pairSources.join('|');
+/** Any reasoning pair's close marker: a text without one holds no closed block (a quick look before the block pattern). */
+const reasoningClose = new RegExp(reasoningPairs.map((marker) => markerSource(marker.close)).join('|'), 'i');
+
+/** False when `text` cannot hold a closed reasoning block. */
+export const mayHoldReasoningBlock = (text: string): boolean => reasoningClose.test(text);
 const block = new RegExp(reasoningBlockSource, 'gi');
 const callWord = '[^<>\\n]*(?:call|tool|function|invoke|action)[^<>\\n]*';
 /**
@@ -56,6 +61,7 @@ function tagBefore(text: string, start: number): string {
 
 export function withoutInterleavedReasoning(text: string): InterleavedReasoning {
   const reasoning: string[] = [];
+  if (!mayHoldReasoningBlock(text)) return { text, reasoning };
   let kept = '';
   let from = 0;
   for (const match of text.matchAll(block)) {
