@@ -10,16 +10,19 @@ import { ReplayModel } from '../../src/models/replay-model.ts';
 import { ChaosModel } from '../../src/testing/chaos-model.ts';
 import { ScriptedModel } from '../../src/testing/scripted-model.ts';
 
-const BIG = 600 * 1024;
+// Long enough that streaming it takes many pause periods (`PAUSE_AFTER_MS`) even on a fast machine:
+// a timer set at the start is due at the second pause at the latest, so the stream must outlast two.
+// 600 KB in 16-character chunks streamed in about 8 ms on an idle CI machine and could end first.
+const BIG = 4 * 1024 * 1024;
 const bigTurn = JSON.stringify({ action: 'answer_user', answer: 'x'.repeat(BIG) });
 
 const models: Record<string, () => Model> = {
   ReplayModel: () => new ReplayModel({ protocol: 'json', turns: [bigTurn] }),
-  ScriptedModel: () => new ScriptedModel([bigTurn], { chunkSize: 16 }),
-  ChaosModel: () => new ChaosModel(new ScriptedModel([bigTurn], { chunkSize: 16 }), { rate: 0 }),
+  ScriptedModel: () => new ScriptedModel([bigTurn], { chunkSize: 8 }),
+  ChaosModel: () => new ChaosModel(new ScriptedModel([bigTurn], { chunkSize: 8 }), { rate: 0 }),
 };
 
-describe.each(Object.keys(models))('%s stream of a 600 KB turn', (name) => {
+describe.each(Object.keys(models))('%s stream of a 4 MB turn', (name) => {
   it('lets a timer run mid-stream, and its abort ends the stream before the end', async () => {
     const model = models[name]!();
     const controller = new AbortController();
@@ -31,7 +34,7 @@ describe.each(Object.keys(models))('%s stream of a 600 KB turn', (name) => {
       }
     };
     await expect(read()).rejects.toThrow('SIGTERM');
-    expect(deltas).toBeLessThan(Math.ceil(bigTurn.length / 16));
+    expect(deltas).toBeLessThan(Math.ceil(bigTurn.length / 8));
   });
 
   it('a run over it ends cancelled when a timer aborts it', async () => {
