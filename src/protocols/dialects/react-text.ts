@@ -39,6 +39,8 @@ interface ReactCall {
   round?: boolean;
   /** Where its `Action:` line starts. */
   start: number;
+  /** Where the action's own text starts: on the label's line, or on the next line under a label that ends its line (`### Action ###`). */
+  actionAt: number;
   input?: ReactSection;
   /** The input written in brackets after the name, `Action: Search[foo]`. */
   inline?: string;
@@ -117,7 +119,8 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
     // A tool nobody offered is named as such (`unknown-tool-call-line.ts` reads the same line so), whatever its brackets.
     if (bracketed?.problem && !isKnown(bracketed.name, tools)) problem ??= { kind: 'unknown-tool', message: `\`${sanitizeName(bracketed.name)}\` is no offered tool (available: ${availableList(tools)})`, toolName: sanitizeName(bracketed.name) };
     else if (bracketed?.problem) problem ??= { kind: 'no-decision', message: bracketed.problem, toolName: sanitizeName(bracketed.name) };
-    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, ...(bracketed.round ? { round: true } : {}), ...(bracketed.args ? { args: bracketed.args } : {}) });
+    const actionAt = section.bodyStart + (section.body.length - section.body.trimStart().length);
+    if (bracketed) calls.push({ name: bracketed.name, reason, inline: bracketed.input, start: section.start, actionAt, ...(bracketed.round ? { round: true } : {}), ...(bracketed.args ? { args: bracketed.args } : {}) });
     else if (section.label === 'action') {
       const name = actionName(section.body, tools);
       // The input may be written under the name, with no `Action Input:` label.
@@ -125,7 +128,7 @@ function pairCalls(lead: string, sections: readonly ReactSection[], tools: reado
       if (under?.kind === 'broken') problem ??= under.failure;
       const end = section.bodyStart + section.body.trimEnd().length;
       const wholeEnd = under ? undefined : noArgumentActionEnd(section, index === sections.length - 1, name, tools.find((tool) => tool.name === name));
-      calls.push({ name, reason, start: section.start, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(wholeEnd !== undefined ? { wholeEnd } : {}) });
+      calls.push({ name, reason, start: section.start, actionAt, ...(under?.kind === 'input' ? { input: under.input } : {}), ...(under?.kind === 'elements' ? { elements: { children: under.children, end } } : {}), ...(wholeEnd !== undefined ? { wholeEnd } : {}) });
     }
     if (section.label !== 'input') continue;
     const last = calls.at(-1);
@@ -235,7 +238,7 @@ export const reactTextReader: DialectReader = {
       }
       if (call.args && tool) {
         items.push(callItem(call.name, call.args, tools, call.reason));
-        spans.push([call.start, lineEnd(text, call.start)]);
+        spans.push([call.start, lineEnd(text, call.actionAt)]);
         continue;
       }
       const input = readToolInput(call.inline ?? call.input?.body ?? '');
@@ -251,7 +254,7 @@ export const reactTextReader: DialectReader = {
       items.push(callItem(call.name, args.args, tools, call.reason));
       if (call.input) spans.push([call.start, callEnd(text, call.input, input.kind)]);
       // `Action: Search[q]`: the call is its line; a tool without arguments named alone, its section.
-      else if (call.inline !== undefined) spans.push([call.start, lineEnd(text, call.start)]);
+      else if (call.inline !== undefined) spans.push([call.start, lineEnd(text, call.actionAt)]);
       else if (call.wholeEnd !== undefined) spans.push([call.start, call.wholeEnd]);
     }
     const firstAction = sections.find((section) => section.label === 'action');
