@@ -14,10 +14,16 @@ import { indentedBlocks } from './indented-blocks.ts';
 /** False when `text` holds none of the characters a quotation starts with: most replies, read at once. */
 // A line indented at all may be a quotation, so after a line break only unindented quote markers are
 // looked for; the reply's first line is looked at on its own (`^` in the search would slow every scan).
-const quotationStart = /[`~]|<!--|\n[ \t]|\n(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*>/;
+// Most replies hold no fence, comment or line break at all: plain substring looks settle those.
+const lineQuotation = /\n[ \t]|\n(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*>/;
 const quoteFirst = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*>/;
 const mayQuote = (text: string, leading: string): boolean =>
-  leading !== '' || quotationStart.test(text) || (text.includes('>') && quoteFirst.test(text));
+  leading !== '' ||
+  text.includes('`') ||
+  text.includes('~') ||
+  text.includes('<!--') ||
+  (text.includes('\n') && lineQuotation.test(text)) ||
+  (text.includes('>') && quoteFirst.test(text));
 
 /**
  * The quoted ranges of `text`, in order, none inside another. `leading` is the indentation trimmed from
