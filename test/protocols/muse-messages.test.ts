@@ -122,3 +122,14 @@ describe('MuseGlimmer invoke names', () => {
     expect(callsOf(` to=read<|message|>${atem('read.read')}<|eot|>`)).toEqual([['read', { path: 'go.mod' }]]);
   });
 });
+
+describe('MuseGlimmer corrections name what the model wrote', () => {
+  it('a call message without a start token that cannot be read names its own <|message|>, never an inserted <|start|>', () => {
+    const result = read('to=read<|message|>{"path": "go.mod"}');
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(result.error.message).not.toContain('<|start|>');
+      expect(result.error.message).toContain('<|message|>');
+    }
+  });
+});

@@ -81,7 +81,12 @@ export function readMuseMessages(text: string): MuseReading | undefined {
     if (isCall && parts.length > 0 && !ended) parts.push('<|eom|>');
     if (recipient === 'self') reasoning.push(body.trim());
     // A call message ended by the next header gets the end token written in, so it ends there for the reader too.
-    else if (isCall) parts.push(`<|start|>assistant${isTool ? ` to=${recipient}` : ''}<|message|>${body}${token || (end < text.length ? '<|eom|>' : '')}`);
+    // Its start token only where the model wrote one: a correction then never names a token it did not write.
+    else if (isCall) {
+      const start = opened[0].includes('<|start|>') ? '<|start|>assistant' : '';
+      const addressed = isTool ? `${start === '' ? '' : ' '}to=${recipient}` : '';
+      parts.push(`${start}${addressed}<|message|>${body}${token || (end < text.length ? '<|eom|>' : '')}`);
+    }
     // An end of turn with text after it stays as written: what follows was never a message.
     else parts.push(body + (token === '<|eom|>' || text.slice(end + token.length).trim() !== '' ? token : ''));
     // A header that ends reasoning or a call starts the next message; one inside prose may be quoted.
