@@ -8,9 +8,7 @@
  * whose opening tag lies inside a call's span is an argument's text, and stays one.
  */
 import type { ReadFailure } from './reading.ts';
-import { mayHoldReasoningBlock, reasoningBlockSource } from './extract/interleaved-reasoning.ts';
-
-const reasoningBlock = new RegExp(reasoningBlockSource, 'gi');
+import { mayHoldReasoningBlock, reasoningBlock } from './extract/interleaved-reasoning.ts';
 
 /**
  * The correction when one of `spans` (the calls read from `text`) lies inside

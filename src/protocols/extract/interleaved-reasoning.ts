@@ -25,14 +25,13 @@ export interface InterleavedReasoning {
 
 const reasoningPairs = replyMarkers.filter((marker) => marker.kind === 'reasoning');
 const pairSources = reasoningPairs.map((marker) => `(?:${markerSource(marker.open)})([\\s\\S]*?)(?:${markerSource(marker.close)})`);
-/** One closed reasoning block of any pair: the group of the pair that matched holds its text. */
-export const reasoningBlockSource = pairSources.join('|');
+/** One closed reasoning block of any pair (global; `matchAll` copies it): the group of the pair that matched holds its text. */
+export const reasoningBlock = new RegExp(pairSources.join('|'), 'gi');
 /** Any reasoning pair's close marker: a text without one holds no closed block (a quick look before the block pattern). */
 const reasoningClose = new RegExp(reasoningPairs.map((marker) => markerSource(marker.close)).join('|'), 'i');
 
 /** False when `text` cannot hold a closed reasoning block. */
 export const mayHoldReasoningBlock = (text: string): boolean => reasoningClose.test(text);
-const block = new RegExp(reasoningBlockSource, 'gi');
 const callWord = '[^<>\\n]*(?:call|tool|function|invoke|action)[^<>\\n]*';
 /**
  * A call's closing tag or end token ending a line, then the block's line: a JSON string holds no raw
@@ -64,7 +63,7 @@ export function withoutInterleavedReasoning(text: string): InterleavedReasoning 
   if (!mayHoldReasoningBlock(text)) return { text, reasoning };
   let kept = '';
   let from = 0;
-  for (const match of text.matchAll(block)) {
+  for (const match of text.matchAll(reasoningBlock)) {
     const start = match.index;
     const end = start + match[0].length;
     const inner = match.slice(1).find((group) => group !== undefined) ?? '';

@@ -8,10 +8,7 @@
  * Only the answer is stripped: readers and the call-attempt check see the reply as written.
  */
 import { codeRanges, isInCode } from './code-ranges.ts';
-import { reasoningBlockSource } from './interleaved-reasoning.ts';
-
-/** One closed block of any reasoning pair (`reply-markers.ts`). */
-const block = new RegExp(reasoningBlockSource, 'gi');
+import { reasoningBlock } from './interleaved-reasoning.ts';
 
 /** `answer` without its later closed reasoning blocks, where the reply opened with reasoning; else `answer`. */
 export function withoutLaterReasoning(answer: string, openedWithReasoning: boolean): string {
@@ -19,7 +16,7 @@ export function withoutLaterReasoning(answer: string, openedWithReasoning: boole
   const code = answer.includes('`') ? codeRanges(answer) : [];
   let kept = '';
   let from = 0;
-  for (const match of answer.matchAll(block)) {
+  for (const match of answer.matchAll(reasoningBlock)) {
     if (isInCode(code, match.index)) continue;
     kept += answer.slice(from, match.index);
     from = match.index + match[0].length;
